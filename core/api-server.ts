@@ -1,0 +1,197 @@
+/**
+ * createApiServer(): the whole API server as a function from request to response. Hosts (Node
+ * HTTP, a Web Worker behind a Service Worker, a controller test) all call the same `fetch`.
+ */
+import { Codecs } from './codecs/negotiate.ts';
+import { jsonSerializer } from './codecs/json.ts';
+import type { Serializer } from './codecs/serializer.ts';
+import { yamlSerializer } from './codecs/yaml.ts';
+import { StatusError, toStatusError } from './errors/status-error.ts';
+import { FeatureGates } from './features/feature-gates.ts';
+import { RuntimeConfig } from './features/runtime-config.ts';
+import { Health, type HealthState } from './handlers/health.ts';
+import { handleResource, type Patcher, type ServedResource } from './handlers/resources.ts';
+import { statusResponse } from './handlers/respond.ts';
+import { VERSION_INFO } from './handlers/version.ts';
+import { jsonResponse, type ApiRequest, type ApiResponse } from './http/api-request.ts';
+import { fromFetchRequest, toFetchResponse } from './http/fetch-adapter.ts';
+import { requestInfo } from './http/request-info.ts';
+import { apiVersionOf, type KindDefinition } from './registry/definition.ts';
+import { BUILTIN_KINDS } from './registry/kinds/index.ts';
+import { namespaceKind } from './registry/kinds/namespace.ts';
+import { DEFAULT_READ_CONFIG, Reader, type ReadConfig } from './registry/read.ts';
+import { ResourceRegistry, type ManagedFieldsHook, type NamespaceState } from './registry/resource-registry.ts';
+import { MemoryBackend } from './storage/memory-backend.ts';
+import type { StorageBackend } from './storage/backend.ts';
+import { Cache } from './store/cache.ts';
+import { realClock, type Clock } from './util/clock.ts';
+import { isObject, type JsonObject } from './util/json.ts';
+
+export interface ApiServerOptions {
+  /** Where objects are kept (default: in memory). */
+  readonly storage?: StorageBackend;
+  /** The clock every timed behaviour reads (default: the real one). */
+  readonly clock?: Clock;
+  /** `--feature-gates`: parsed text (`A=true,B=false`), settings, or gates. */
+  readonly featureGates?: string | Readonly<Record<string, boolean>> | FeatureGates;
+  /** `--runtime-config`: text (`apps/v1=false,...`) or parsed. */
+  readonly runtimeConfig?: string | RuntimeConfig;
+  /** How long watch history (and continue tokens) last; default 5 minutes. */
+  readonly historyWindowMs?: number;
+  /** `--livez-grace-period`. */
+  readonly livezGracePeriodMs?: number;
+  readonly read?: Partial<ReadConfig>;
+  /** Kinds to serve (default: every built-in kind). */
+  readonly kinds?: readonly KindDefinition[];
+  /** Extra serializers (protobuf, CBOR, Table) and patch types, installed by other modules. */
+  readonly extensions?: readonly ServerExtension[];
+}
+
+/** What a module adds to the server: formats, patch types, managed-fields bookkeeping. */
+export interface ServerExtension {
+  serializers?(gates: FeatureGates): Serializer[];
+  patchers?(gates: FeatureGates): Record<string, Patcher>;
+  managedFields?(): ManagedFieldsHook;
+}
+
+export interface ApiServer {
+  /** WHATWG fetch: any Request in, a Response out (streamed for watches). */
+  fetch(request: Request): Promise<Response>;
+  /** The same, on the core's lighter request/response shapes (used by the Node host). */
+  handle(request: ApiRequest): Promise<ApiResponse>;
+  /** Resolves once storage is loaded and start-up objects exist. */
+  readonly ready: Promise<void>;
+  /** Marks the server as shutting down: /readyz fails from now on. */
+  beginShutdown(): void;
+  close(): Promise<void>;
+  readonly clock: Clock;
+  readonly gates: FeatureGates;
+  /** Served kinds (for discovery and hosts). */
+  readonly kinds: readonly KindDefinition[];
+}
+
+const DEFAULT_HISTORY_MS = 5 * 60_000;
+
+function toGates(g: ApiServerOptions['featureGates']): FeatureGates {
+  if (g instanceof FeatureGates) return g;
+  if (typeof g === 'string') return FeatureGates.parse(g);
+  return new FeatureGates(g ?? {});
+}
+
+function toRuntimeConfig(r: ApiServerOptions['runtimeConfig']): RuntimeConfig {
+  if (r instanceof RuntimeConfig) return r;
+  return RuntimeConfig.parse(r ?? '');
+}
+
+/** GA versions and betas from before 1.24 are on by default; newer betas and alphas need enabling. */
+function servedByDefault(def: KindDefinition): boolean {
+  return !/alpha/.test(def.version);
+}
+
+export function createApiServer(options: ApiServerOptions = {}): ApiServer {
+  const clock = options.clock ?? realClock;
+  const gates = toGates(options.featureGates);
+  const runtime = toRuntimeConfig(options.runtimeConfig);
+  const backend = options.storage ?? new MemoryBackend();
+  const readConfig: ReadConfig = { ...DEFAULT_READ_CONFIG, ...options.read };
+  const cache = new Cache({ backend, clock, historyWindowMs: options.historyWindowMs ?? DEFAULT_HISTORY_MS });
+  const extensions = options.extensions ?? [];
+  const codecs = new Codecs([jsonSerializer, yamlSerializer, ...extensions.flatMap((e) => e.serializers?.(gates) ?? [])]);
+  const patchers = new Map(extensions.flatMap((e) => Object.entries(e.patchers?.(gates) ?? {})));
+  const managedFields = extensions.map((e) => e.managedFields?.()).find((m) => m !== undefined);
+
+  const allKinds = options.kinds ?? BUILTIN_KINDS;
+  const kinds = allKinds.filter((def) => {
+    if (def.featureGate && !gates.enabled(def.featureGate)) return false;
+    const gv = apiVersionOf(def);
+    const explicit = runtime.resourceSetting(gv, def.resource);
+    if (explicit !== undefined) return explicit;
+    return runtime.groupVersionEnabled(gv, servedByDefault(def));
+  });
+
+  const served = new Map<string, ServedResource>();
+  let namespaces: ResourceRegistry | undefined;
+  const namespaceState = (name: string): NamespaceState => {
+    const v = namespaces?.current('', name);
+    if (!v) return namespaces ? 'missing' : 'active';
+    const ns = JSON.parse(v.json!) as JsonObject;
+    const meta = isObject(ns.metadata) ? ns.metadata : {};
+    const status = isObject(ns.status) ? ns.status : {};
+    return meta.deletionTimestamp !== undefined || status.phase === 'Terminating' ? 'terminating' : 'active';
+  };
+  for (const def of kinds) {
+    const registry = new ResourceRegistry(def, { backend, cache, clock, gates, namespaceState, ...(managedFields ? { managedFields } : {}) });
+    if (def === namespaceKind || (def.group === '' && def.resource === 'namespaces')) namespaces = registry;
+    served.set(`${def.group}/${def.version}/${def.resource}`, { registry, reader: new Reader(registry, readConfig) });
+  }
+
+  const state: HealthState = { started: false, shuttingDown: false, startTime: clock.now() };
+  const health = new Health({ clock, state, storeHealthy: () => backend.healthy(), livezGracePeriodMs: options.livezGracePeriodMs ?? 0 });
+
+  const ready = (async () => {
+    await cache.start();
+    // Start-up objects (namespaces first, others may live in them).
+    const ordered = [...served.values()].sort((a, b) => Number(b.registry === namespaces) - Number(a.registry === namespaces));
+    for (const { registry } of ordered) {
+      for (const obj of registry.def.bootstrap?.() ?? []) {
+        const meta = obj.metadata as JsonObject;
+        if (registry.current(String(meta.namespace ?? ''), String(meta.name))) continue;
+        try {
+          await registry.create(String(meta.namespace ?? ''), obj, { dryRun: false, fieldManager: 'orch-apiserver', fieldValidation: 'Strict', warnings: [] });
+        } catch (err) {
+          if (!(err instanceof StatusError && err.code === 409)) throw err;
+        }
+      }
+    }
+    state.started = true;
+  })();
+  ready.catch(() => undefined);
+
+  const deps = {
+    codecs,
+    gates,
+    readConfig,
+    lookup: (group: string, version: string, resource: string) => served.get(`${group}/${version}/${resource}`),
+    patchers,
+  };
+
+  async function handle(req: ApiRequest): Promise<ApiResponse> {
+    const accept = req.headers.get('accept');
+    try {
+      const path = req.url.pathname;
+      const h = await health.handle(path, req.url.searchParams);
+      if (h) return h;
+      await ready;
+      if (path === '/version' || path === '/version/') {
+        return jsonResponse(200, `${JSON.stringify(VERSION_INFO, null, 2)}\n`);
+      }
+      const info = requestInfo(req.method, path, req.url.searchParams);
+      if (info === 'method-not-allowed') throw StatusError.methodNotAllowed();
+      if (!info.isResourceRequest) throw StatusError.pathNotFound();
+      return await handleResource(req, info, deps);
+    } catch (err) {
+      const se = toStatusError(err);
+      if (se.code === 500) console.error('orch: internal error', err);
+      return statusResponse(codecs, accept, se);
+    }
+  }
+
+  return {
+    handle,
+    async fetch(request: Request): Promise<Response> {
+      return toFetchResponse(await handle(fromFetchRequest(request)));
+    },
+    ready,
+    beginShutdown() {
+      state.shuttingDown = true;
+    },
+    async close() {
+      state.shuttingDown = true;
+      cache.close();
+      await backend.close();
+    },
+    clock,
+    gates,
+    kinds,
+  };
+}

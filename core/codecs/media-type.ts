@@ -1,0 +1,47 @@
+/** Media type parsing for Accept and Content-Type (`type/subtype;param=v;q=0.5`). */
+
+export interface MediaType {
+  readonly type: string;
+  readonly subtype: string;
+  /** Lower-cased parameter names (values as sent), without `q`. */
+  readonly params: ReadonlyMap<string, string>;
+  readonly q: number;
+}
+
+export function parseMediaType(text: string): MediaType | undefined {
+  const [essence, ...rawParams] = text.split(';');
+  const m = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\/([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*$/.exec(essence);
+  if (!m) return undefined;
+  const params = new Map<string, string>();
+  let q = 1;
+  for (const p of rawParams) {
+    const eq = p.indexOf('=');
+    if (eq < 0) continue;
+    const k = p.slice(0, eq).trim().toLowerCase();
+    let v = p.slice(eq + 1).trim();
+    if (v.startsWith('"') && v.endsWith('"')) v = v.slice(1, -1);
+    if (k === 'q') {
+      const n = Number(v);
+      q = Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 1;
+    } else {
+      params.set(k, v);
+    }
+  }
+  return { type: m[1].toLowerCase(), subtype: m[2].toLowerCase(), params, q };
+}
+
+/** The Accept list, most preferred first (stable for equal q); q=0 entries dropped. */
+export function parseAccept(header: string | null): MediaType[] {
+  if (!header || !header.trim()) return [{ type: '*', subtype: '*', params: new Map(), q: 1 }];
+  const out: { mt: MediaType; i: number }[] = [];
+  header.split(',').forEach((part, i) => {
+    const mt = parseMediaType(part);
+    if (mt && mt.q > 0) out.push({ mt, i });
+  });
+  out.sort((a, b) => b.mt.q - a.mt.q || a.i - b.i);
+  return out.map((o) => o.mt);
+}
+
+export function essence(mt: MediaType): string {
+  return `${mt.type}/${mt.subtype}`;
+}

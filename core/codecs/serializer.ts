@@ -1,0 +1,40 @@
+/**
+ * A wire format. Objects travel through the server as canonical JSON text; a serializer turns
+ * that text (or a parsed object) into its bytes. JSON passes the text through untouched.
+ */
+import type { KindDefinition } from '../registry/definition.ts';
+import type { JsonObject } from '../util/json.ts';
+
+export type Body = string | Uint8Array;
+
+/** A list response, with items still as canonical JSON text. */
+export interface ListParts {
+  readonly kind: string;
+  readonly apiVersion: string;
+  readonly metadata: JsonObject;
+  readonly items: readonly string[];
+}
+
+export interface EncodeContext {
+  /** The kind of the resource endpoint (absent for Status and discovery answers). */
+  readonly def?: KindDefinition;
+  readonly pretty: boolean;
+}
+
+export interface Serializer {
+  /** The canonical media type this serializer answers with. */
+  readonly mediaType: string;
+  /** Other spellings accepted in Accept/Content-Type (answers use the spelling asked for). */
+  readonly aliases: readonly string[];
+  /** Content type of a watch stream in this format; undefined when watches cannot use it. */
+  readonly streamMediaType?: string;
+  /** Whether this format can carry objects of the kind (protobuf needs field numbers, ...). */
+  supports(def: KindDefinition | undefined): boolean;
+  encodeObject(json: string, ctx: EncodeContext): Body;
+  encodeValue(value: JsonObject, ctx: EncodeContext): Body;
+  encodeList(list: ListParts, ctx: EncodeContext): Body;
+  /** One framed watch event, object given as canonical JSON text. */
+  encodeWatchEvent(type: string, objectJson: string, ctx: EncodeContext): Uint8Array;
+  /** Request body → plain JSON value; `duplicates` collects repeated keys when the format can tell. */
+  decode(body: Uint8Array, ctx: EncodeContext, duplicates?: string[]): unknown;
+}

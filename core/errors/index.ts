@@ -1,0 +1,2 @@
+export * from './field-error.ts';
+export * from './status-error.ts';

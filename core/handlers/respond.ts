@@ -1,0 +1,63 @@
+/** Building answers in the negotiated format: objects, lists, Status errors, warnings. */
+import type { Negotiated } from '../codecs/negotiate.ts';
+import type { Codecs } from '../codecs/negotiate.ts';
+import type { EncodeContext, ListParts } from '../codecs/serializer.ts';
+import { StatusError, type Status } from '../errors/status-error.ts';
+import type { ApiResponse } from '../http/api-request.ts';
+import type { KindDefinition } from '../registry/definition.ts';
+import type { JsonObject } from '../util/json.ts';
+
+const BASE_HEADERS = { 'cache-control': 'no-cache, private' };
+
+/** `Warning` header values in RFC 7234 form, as the real platform sends them. */
+export function warningHeaders(warnings: readonly string[]): Record<string, string[]> {
+  if (!warnings.length) return {};
+  return { warning: [...new Set(warnings)].map((w) => `299 - ${JSON.stringify(w)}`) };
+}
+
+export function objectResponse(n: Negotiated, status: number, json: string, ctx: EncodeContext, warnings: readonly string[] = []): ApiResponse {
+  return {
+    status,
+    headers: { ...BASE_HEADERS, 'content-type': n.contentType, ...warningHeaders(warnings) },
+    body: n.serializer.encodeObject(json, ctx),
+  };
+}
+
+export function valueResponse(n: Negotiated, status: number, value: JsonObject, ctx: EncodeContext, warnings: readonly string[] = []): ApiResponse {
+  return {
+    status,
+    headers: { ...BASE_HEADERS, 'content-type': n.contentType, ...warningHeaders(warnings) },
+    body: n.serializer.encodeValue(value, ctx),
+  };
+}
+
+export function listResponse(n: Negotiated, list: ListParts, ctx: EncodeContext, warnings: readonly string[] = []): ApiResponse {
+  return {
+    status: 200,
+    headers: { ...BASE_HEADERS, 'content-type': n.contentType, ...warningHeaders(warnings) },
+    body: n.serializer.encodeList(list, ctx),
+  };
+}
+
+/** A Status error in the format the client accepts (JSON when it accepts nothing we have). */
+export function statusResponse(codecs: Codecs, accept: string | null, err: StatusError, def?: KindDefinition, warnings: readonly string[] = []): ApiResponse {
+  let n: Negotiated;
+  try {
+    n = codecs.forResponse(accept, undefined, false);
+  } catch {
+    n = { serializer: codecs.default, contentType: codecs.default.mediaType, accepted: { type: 'application', subtype: 'json', params: new Map(), q: 1 } };
+  }
+  if (!n.serializer.supports(undefined)) {
+    n = { ...n, serializer: codecs.default, contentType: codecs.default.mediaType };
+  }
+  void def;
+  return {
+    status: err.code,
+    headers: { ...BASE_HEADERS, 'content-type': n.contentType, ...err.headers, ...warningHeaders(warnings) },
+    body: n.serializer.encodeValue(err.status as unknown as JsonObject, { pretty: false }),
+  };
+}
+
+export function statusValue(s: Status): JsonObject {
+  return s as unknown as JsonObject;
+}

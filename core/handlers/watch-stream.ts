@@ -1,0 +1,101 @@
+/**
+ * A watch as a response body: each message framed in the negotiated format. Events from the
+ * store are encoded once per media type (and event type) and the bytes are shared by every
+ * watcher. A watcher that falls `bufferSize` events behind is closed, as the real platform
+ * closes unresponsive watchers, so it never holds up writers or other watchers.
+ */
+import type { Observable, Subscription } from 'rxjs';
+import type { Negotiated } from '../codecs/negotiate.ts';
+import type { EncodeContext } from '../codecs/serializer.ts';
+import type { WatchMessage } from '../registry/read.ts';
+
+/** Counters for benchmarks and /metrics. */
+export const watchStats = { encodes: 0, delivered: 0, closedSlow: 0 };
+
+export interface WatchFrameContext extends EncodeContext {
+  readonly kind: string;
+  readonly apiVersion: string;
+}
+
+function bookmarkJson(ctx: WatchFrameContext, rv: number, initialEventsEnd: boolean): string {
+  const meta = initialEventsEnd
+    ? { resourceVersion: String(rv), annotations: { 'orch.io/initial-events-end': 'true' } }
+    : { resourceVersion: String(rv) };
+  return JSON.stringify({ kind: ctx.kind, apiVersion: ctx.apiVersion, metadata: meta });
+}
+
+export function encodeWatchMessage(msg: WatchMessage, n: Negotiated, ctx: WatchFrameContext): Uint8Array {
+  const s = n.serializer;
+  switch (msg.kind) {
+    case 'event': {
+      const shared = msg.shared;
+      if (!shared) {
+        watchStats.encodes++;
+        return s.encodeWatchEvent(msg.type, msg.json, ctx);
+      }
+      const key = `${n.contentType}|${msg.type}`;
+      const cache = (shared.encoded ??= new Map());
+      let bytes = cache.get(key);
+      if (!bytes) {
+        watchStats.encodes++;
+        bytes = s.encodeWatchEvent(msg.type, msg.json, ctx);
+        cache.set(key, bytes);
+      }
+      return bytes;
+    }
+    case 'bookmark':
+      return s.encodeWatchEvent('BOOKMARK', bookmarkJson(ctx, msg.rv, msg.initialEventsEnd), ctx);
+    case 'error':
+      return s.encodeWatchEvent('ERROR', JSON.stringify(msg.status), ctx);
+  }
+}
+
+export function watchBody(
+  messages: Observable<WatchMessage>,
+  n: Negotiated,
+  ctx: WatchFrameContext,
+  bufferSize: number,
+  signal?: AbortSignal,
+): ReadableStream<Uint8Array> {
+  let sub: Subscription | undefined;
+  let done = false;
+  const stop = () => {
+    done = true;
+    sub?.unsubscribe();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        signal?.addEventListener('abort', stop, { once: true });
+        sub = messages.subscribe({
+          next(msg) {
+            if (done) return;
+            if (controller.desiredSize !== null && controller.desiredSize < -bufferSize) {
+              watchStats.closedSlow++;
+              stop();
+              controller.close();
+              return;
+            }
+            controller.enqueue(encodeWatchMessage(msg, n, ctx));
+            watchStats.delivered++;
+          },
+          complete() {
+            if (done) return;
+            done = true;
+            controller.close();
+          },
+          error(err: unknown) {
+            if (done) return;
+            done = true;
+            controller.error(err);
+          },
+        });
+        if (done) sub.unsubscribe();
+      },
+      cancel() {
+        stop();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

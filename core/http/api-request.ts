@@ -1,0 +1,35 @@
+/**
+ * The core's own request/response shapes. `fetch(Request)` adapts WHATWG objects to these; the
+ * Node host builds them straight from `node:http` without going through WHATWG objects, which
+ * keeps the per-request cost low.
+ */
+
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+export interface ApiRequest {
+  readonly method: string;
+  readonly url: URL;
+  readonly headers: HeaderReader;
+  /** The whole body; rejects with a 413 StatusError past `limit` bytes. */
+  readBody(limit: number): Promise<Uint8Array>;
+  /** Aborted when the client goes away (frees a watch). */
+  readonly signal?: AbortSignal;
+}
+
+export type ResponseBody = string | Uint8Array | ReadableStream<Uint8Array> | null;
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: ResponseBody;
+}
+
+export function textResponse(status: number, text: string, contentType = 'text/plain; charset=utf-8'): ApiResponse {
+  return { status, headers: { 'content-type': contentType, 'x-content-type-options': 'nosniff' }, body: text };
+}
+
+export function jsonResponse(status: number, json: string, extra: Record<string, string | string[]> = {}): ApiResponse {
+  return { status, headers: { 'content-type': 'application/json', ...extra }, body: json };
+}

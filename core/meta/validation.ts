@@ -1,0 +1,122 @@
+/** ObjectMeta validation common to every kind (create and update). */
+import { fieldErrors, type FieldError } from '../errors/field-error.ts';
+import type { JsonObject } from '../util/json.ts';
+import { isObject } from '../util/json.ts';
+import { isQualifiedName, isValidLabelValue, type NameValidator } from './names.ts';
+
+const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
+/** Finalizers that need no domain prefix. */
+const STANDARD_FINALIZERS = new Set(['orchestrator', 'orphan', 'foregroundDeletion']);
+
+export interface MetaRules {
+  readonly namespaced: boolean;
+  readonly validateName: NameValidator;
+}
+
+export function validateLabels(labels: unknown, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!isObject(labels)) return errs;
+  for (const [k, v] of Object.entries(labels)) {
+    for (const m of isQualifiedName(k)) errs.push(fieldErrors.invalid(path, k, m));
+    if (typeof v === 'string') for (const m of isValidLabelValue(v)) errs.push(fieldErrors.invalid(`${path}[${k}]`, v, m));
+  }
+  return errs;
+}
+
+export function validateAnnotations(annotations: unknown, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!isObject(annotations)) return errs;
+  let total = 0;
+  for (const [k, v] of Object.entries(annotations)) {
+    for (const m of isQualifiedName(k.toLowerCase())) errs.push(fieldErrors.invalid(path, k, m));
+    total += k.length + (typeof v === 'string' ? v.length : 0);
+  }
+  if (total > TOTAL_ANNOTATION_SIZE_LIMIT) errs.push(fieldErrors.tooLong(path, TOTAL_ANNOTATION_SIZE_LIMIT));
+  return errs;
+}
+
+function validateFinalizers(finalizers: unknown, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!Array.isArray(finalizers)) return errs;
+  const seen = new Set<string>();
+  finalizers.forEach((f, i) => {
+    if (typeof f !== 'string') return;
+    const p = `${path}[${i}]`;
+    const qn = isQualifiedName(f);
+    for (const m of qn) errs.push(fieldErrors.invalid(p, f, m));
+    if (!qn.length && !f.includes('/') && !STANDARD_FINALIZERS.has(f)) {
+      errs.push(fieldErrors.invalid(p, f, 'name is neither a standard finalizer name nor is it fully qualified'));
+    }
+    if (seen.has(f)) errs.push(fieldErrors.duplicate(p, f));
+    seen.add(f);
+  });
+  return errs;
+}
+
+function validateOwnerReferences(refs: unknown, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!Array.isArray(refs)) return errs;
+  let controllers = 0;
+  refs.forEach((r, i) => {
+    if (!isObject(r)) return;
+    const p = `${path}[${i}]`;
+    if (!r.apiVersion) errs.push(fieldErrors.invalid(`${p}.apiVersion`, r.apiVersion ?? '', 'version must not be empty'));
+    if (!r.kind) errs.push(fieldErrors.invalid(`${p}.kind`, r.kind ?? '', 'kind must not be empty'));
+    if (!r.name) errs.push(fieldErrors.invalid(`${p}.name`, r.name ?? '', 'name must not be empty'));
+    if (!r.uid) errs.push(fieldErrors.invalid(`${p}.uid`, r.uid ?? '', 'uid must not be empty'));
+    if (r.controller === true) controllers++;
+  });
+  if (controllers > 1) {
+    errs.push(fieldErrors.invalid(path, refs, 'Only one reference can have Controller set to true'));
+  }
+  return errs;
+}
+
+export function validateObjectMeta(meta: JsonObject, rules: MetaRules, path = 'metadata'): FieldError[] {
+  const errs: FieldError[] = [];
+  const name = typeof meta.name === 'string' ? meta.name : '';
+  const generateName = typeof meta.generateName === 'string' ? meta.generateName : '';
+  if (generateName) {
+    for (const m of rules.validateName(generateName, true)) errs.push(fieldErrors.invalid(`${path}.generateName`, generateName, m));
+  }
+  if (!name) {
+    errs.push(fieldErrors.required(`${path}.name`, 'name or generateName is required'));
+  } else {
+    for (const m of rules.validateName(name, false)) errs.push(fieldErrors.invalid(`${path}.name`, name, m));
+  }
+  const ns = typeof meta.namespace === 'string' ? meta.namespace : '';
+  if (rules.namespaced) {
+    if (!ns) errs.push(fieldErrors.required(`${path}.namespace`));
+  } else if (ns) {
+    errs.push(fieldErrors.forbidden(`${path}.namespace`, 'not allowed on this type'));
+  }
+  if (typeof meta.generation === 'number' && meta.generation < 0) {
+    errs.push(fieldErrors.invalid(`${path}.generation`, meta.generation, 'must be greater than or equal to 0'));
+  }
+  errs.push(...validateLabels(meta.labels, `${path}.labels`));
+  errs.push(...validateAnnotations(meta.annotations, `${path}.annotations`));
+  errs.push(...validateOwnerReferences(meta.ownerReferences, `${path}.ownerReferences`));
+  errs.push(...validateFinalizers(meta.finalizers, `${path}.finalizers`));
+  return errs;
+}
+
+const IMMUTABLE = 'field is immutable';
+
+export function validateObjectMetaUpdate(meta: JsonObject, old: JsonObject, rules: MetaRules, path = 'metadata'): FieldError[] {
+  const errs = validateObjectMeta(meta, rules, path);
+  for (const f of ['name', 'namespace', 'uid', 'creationTimestamp'] as const) {
+    if ((meta[f] ?? '') !== (old[f] ?? '')) errs.push(fieldErrors.invalid(`${path}.${f}`, meta[f] ?? '', IMMUTABLE));
+  }
+  if (old.deletionTimestamp !== undefined && meta.deletionTimestamp !== old.deletionTimestamp) {
+    errs.push(fieldErrors.invalid(`${path}.deletionTimestamp`, meta.deletionTimestamp ?? null, IMMUTABLE));
+  }
+  if (old.deletionTimestamp !== undefined && Array.isArray(meta.finalizers)) {
+    // While terminating, finalizers may only be removed, never added (the object is going away).
+    const before = new Set(Array.isArray(old.finalizers) ? (old.finalizers as string[]) : []);
+    const added = (meta.finalizers as string[]).filter((f) => !before.has(f));
+    if (added.length) {
+      errs.push(fieldErrors.forbidden(`${path}.finalizers`, `no new finalizers can be added if the object is being deleted, found new finalizers ${JSON.stringify(added)}`));
+    }
+  }
+  return errs;
+}

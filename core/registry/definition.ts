@@ -1,0 +1,108 @@
+/**
+ * A kind is declared once, as a KindDefinition: names, scope, schema, subresources and strategy.
+ * The generic registry, the handlers, discovery, OpenAPI, codecs and tables all read it; nothing
+ * outside a kind's own file knows anything specific about that kind.
+ */
+import type { FieldError } from '../errors/field-error.ts';
+import type { NameValidator } from '../meta/names.ts';
+import type { ObjectSchema } from '../schema/types.ts';
+import type { JsonObject } from '../util/json.ts';
+import type { FeatureGates } from '../features/feature-gates.ts';
+
+export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
+
+export const ALL_VERBS: readonly Verb[] = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+
+/** What a strategy hook may look at besides the object. */
+export interface StrategyContext {
+  /** Now, on the server's clock (ms). */
+  readonly now: number;
+  readonly gates: FeatureGates;
+  /** The subresource being written (`status`, ...), or '' for the main resource. */
+  readonly subresource: string;
+}
+
+export interface Strategy {
+  /** Defaults that depend on other fields (run after the schema's own defaults, on every write). */
+  defaults?(obj: JsonObject, ctx: StrategyContext): void;
+  /** Adjust a new object before validation (e.g. initial status). */
+  prepareForCreate?(obj: JsonObject, ctx: StrategyContext): void;
+  /** Adjust an updated object before validation (e.g. keep fields only a subresource may change). */
+  prepareForUpdate?(obj: JsonObject, old: JsonObject, ctx: StrategyContext): void;
+  validate?(obj: JsonObject, ctx: StrategyContext): FieldError[];
+  validateUpdate?(obj: JsonObject, old: JsonObject, ctx: StrategyContext): FieldError[];
+  /**
+   * Finalizers beyond `metadata.finalizers` that keep a deleted object (Namespace's
+   * `spec.finalizers`). The object is removed once none remain in either place.
+   */
+  pendingFinalizers?(obj: JsonObject): boolean;
+  /** Changes made when deletion starts (Namespace: phase Terminating). */
+  beginDeletion?(obj: JsonObject, ctx: StrategyContext): void;
+}
+
+/** A subresource that writes part of the object (`status`, Namespace `finalize`). */
+export interface PartialSubresource {
+  readonly kind: 'partial';
+  /** Top-level paths this subresource owns; everything else is kept from the stored object. */
+  readonly paths: readonly (readonly string[])[];
+  readonly verbs: readonly Verb[];
+}
+
+/** The `scale` subresource: an autoscaling/v1 Scale view of the object. */
+export interface ScaleSubresource {
+  readonly kind: 'scale';
+  readonly specReplicasPath: readonly string[];
+  readonly statusReplicasPath: readonly string[];
+  readonly labelSelectorPath?: readonly string[];
+}
+
+export type Subresource = PartialSubresource | ScaleSubresource;
+
+export interface KindDefinition {
+  /** '' for the core (legacy) group. */
+  readonly group: string;
+  readonly version: string;
+  readonly kind: string;
+  /** Defaults to `<kind>List`. */
+  readonly listKind?: string;
+  /** Plural resource name, as in URLs. */
+  readonly resource: string;
+  readonly singular: string;
+  readonly shortNames?: readonly string[];
+  readonly categories?: readonly string[];
+  readonly namespaced: boolean;
+  /** The object's type: `apiVersion`, `kind`, `metadata` and the kind's own fields. */
+  readonly schema: ObjectSchema;
+  /** Which name syntax the kind requires (default: DNS subdomain). */
+  readonly validateName?: NameValidator;
+  readonly subresources?: Readonly<Record<string, Subresource>>;
+  /** `metadata.generation` starts at 1 and moves when anything but metadata and status changes. */
+  readonly generation?: boolean;
+  /** PUT of a missing object creates it (Events, Leases); otherwise 404. */
+  readonly allowCreateOnUpdate?: boolean;
+  /** DELETE answers the deleted object instead of a Status. */
+  readonly returnDeletedObject?: boolean;
+  /** Served only while this feature gate is on. */
+  readonly featureGate?: string;
+  /** Field selectors beyond metadata.name and metadata.namespace. */
+  readonly fieldSelectors?: Readonly<Record<string, (obj: JsonObject) => string>>;
+  readonly strategy?: Strategy;
+  /** Objects that exist when the server starts (created if missing). */
+  readonly bootstrap?: () => JsonObject[];
+  /** Verbs served on the main resource (default: all). */
+  readonly verbs?: readonly Verb[];
+  /** Where objects are kept (`<resource>` or `<resource>.<group>`); versions of one kind share it. */
+  readonly storageResource?: string;
+}
+
+export function apiVersionOf(def: Pick<KindDefinition, 'group' | 'version'>): string {
+  return def.group ? `${def.group}/${def.version}` : def.version;
+}
+
+export function listKindOf(def: KindDefinition): string {
+  return def.listKind ?? `${def.kind}List`;
+}
+
+export function storageResourceOf(def: KindDefinition): string {
+  return def.storageResource ?? (def.group ? `${def.resource}.${def.group}` : def.resource);
+}

@@ -1,0 +1,65 @@
+/** Turning a request body into a canonical object of the endpoint's kind (decode, prune, default). */
+import { StatusError } from '../errors/status-error.ts';
+import { DecodeError, decodeObject } from '../schema/decode.ts';
+import { isObject, type JsonObject } from '../util/json.ts';
+import { apiVersionOf, type KindDefinition, type StrategyContext } from './definition.ts';
+
+export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
+
+export interface DecodeInputOptions {
+  readonly fieldValidation: FieldValidation;
+  /** Collects `Warning` header texts. */
+  readonly warnings: string[];
+  /** Fields found twice in the body (found by the codec, which saw the raw text). */
+  readonly duplicateFields?: readonly string[];
+}
+
+/** Checks `apiVersion`/`kind` against the endpoint; absent ones are taken from it, as the real platform does. */
+export function checkTypeMeta(input: unknown, def: KindDefinition): JsonObject {
+  if (!isObject(input)) {
+    throw StatusError.badRequest(
+      `couldn't get version/kind; json parse error: json: cannot unmarshal ${Array.isArray(input) ? 'array' : typeof input === 'string' ? 'string' : typeof input === 'number' ? 'number' : typeof input === 'boolean' ? 'bool' : 'null'} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`,
+    );
+  }
+  const want = apiVersionOf(def);
+  const av = input.apiVersion;
+  const kind = input.kind;
+  if (av !== undefined && av !== null && av !== '' && av !== want) {
+    throw StatusError.badRequest(`the API version in the data (${String(av)}) does not match the expected API version (${want})`);
+  }
+  if (kind !== undefined && kind !== null && kind !== '' && kind !== def.kind) {
+    throw StatusError.badRequest(`the kind in the data (${String(kind)}) does not match the expected kind (${def.kind})`);
+  }
+  return input;
+}
+
+export function decodeInput(input: unknown, def: KindDefinition, ctx: StrategyContext, opts: DecodeInputOptions): JsonObject {
+  const raw = checkTypeMeta(input, def);
+  let decoded;
+  try {
+    decoded = decodeObject(raw, def.schema, { defaults: true, collectUnknown: opts.fieldValidation !== 'Ignore' });
+  } catch (err) {
+    if (err instanceof DecodeError) {
+      throw StatusError.badRequest(`${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: ${err.message}`);
+    }
+    throw err;
+  }
+  reportFieldProblems(decoded.unknownFields, opts.duplicateFields ?? [], opts);
+  const obj = decoded.value;
+  obj.apiVersion = apiVersionOf(def);
+  obj.kind = def.kind;
+  def.strategy?.defaults?.(obj, ctx);
+  return obj;
+}
+
+/** fieldValidation: Ignore drops silently, Warn adds one warning each, Strict fails listing them all. */
+export function reportFieldProblems(unknown: readonly string[], duplicates: readonly string[], opts: DecodeInputOptions): void {
+  if (opts.fieldValidation === 'Ignore') return;
+  const problems = [
+    ...duplicates.map((f) => `duplicate field ${JSON.stringify(f)}`),
+    ...unknown.map((f) => `unknown field ${JSON.stringify(f)}`),
+  ];
+  if (!problems.length) return;
+  if (opts.fieldValidation === 'Strict') throw StatusError.badRequest(`strict decoding error: ${problems.join(', ')}`);
+  opts.warnings.push(...problems);
+}

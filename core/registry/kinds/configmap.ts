@@ -1,0 +1,65 @@
+/** ConfigMap (core v1, namespaced): configuration data; `immutable: true` freezes data and binaryData. */
+import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
+import { isConfigMapKey } from '../../meta/names.ts';
+import { bool, bytes, field, map, str } from '../../schema/build.ts';
+import { deepEqual, isObject, type JsonObject } from '../../util/json.ts';
+import type { KindDefinition } from '../definition.ts';
+import { objectType } from '../types/object.ts';
+
+/** The real platform's limit on the total size of a ConfigMap's values. */
+const MAX_CONFIGMAP_SIZE = 1024 * 1024;
+const IMMUTABLE = 'field is immutable when `immutable` is set';
+
+export const ConfigMapSchema = objectType('io.orch.api.core.v1.ConfigMap', {
+  immutable: field(4, bool(), { pointer: true }),
+  data: field(2, map(str())),
+  binaryData: field(3, map(bytes())),
+});
+
+function base64Length(b64: string): number {
+  const pad = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
+  return (b64.length / 4) * 3 - pad;
+}
+
+function validateConfigMap(obj: JsonObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const data = isObject(obj.data) ? obj.data : {};
+  const binary = isObject(obj.binaryData) ? obj.binaryData : {};
+  let total = 0;
+  for (const key of Object.keys(data)) {
+    for (const m of isConfigMapKey(key)) errs.push(fieldErrors.invalid(`data[${key}]`, key, m));
+    if (Object.prototype.hasOwnProperty.call(binary, key)) {
+      errs.push(fieldErrors.invalid(`data[${key}]`, key, 'duplicate of key present in binaryData'));
+    }
+    total += new TextEncoder().encode(String(data[key])).length;
+  }
+  for (const key of Object.keys(binary)) {
+    for (const m of isConfigMapKey(key)) errs.push(fieldErrors.invalid(`binaryData[${key}]`, key, m));
+    total += base64Length(String(binary[key]));
+  }
+  if (total > MAX_CONFIGMAP_SIZE) errs.push(fieldErrors.tooLong('', MAX_CONFIGMAP_SIZE));
+  return errs;
+}
+
+export const configMapKind: KindDefinition = {
+  group: '',
+  version: 'v1',
+  kind: 'ConfigMap',
+  resource: 'configmaps',
+  singular: 'configmap',
+  shortNames: ['cm'],
+  namespaced: true,
+  schema: ConfigMapSchema,
+  strategy: {
+    validate: validateConfigMap,
+    validateUpdate(obj, old) {
+      const errs: FieldError[] = [];
+      if (old.immutable === true) {
+        if (obj.immutable !== true) errs.push(fieldErrors.forbidden('immutable', IMMUTABLE));
+        if (!deepEqual(obj.data ?? {}, old.data ?? {})) errs.push(fieldErrors.forbidden('data', IMMUTABLE));
+        if (!deepEqual(obj.binaryData ?? {}, old.binaryData ?? {})) errs.push(fieldErrors.forbidden('binaryData', IMMUTABLE));
+      }
+      return errs;
+    },
+  },
+};

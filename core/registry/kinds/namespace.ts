@@ -1,0 +1,96 @@
+/** Namespace (core v1, cluster scoped): a scope for names, with a lifecycle (Active → Terminating → gone). */
+import { fieldErrors } from '../../errors/field-error.ts';
+import { isQualifiedName, nameIsDNSLabel } from '../../meta/names.ts';
+import { enumOf, field, list, str, struct, time } from '../../schema/build.ts';
+import { isObject, type JsonObject } from '../../util/json.ts';
+import type { KindDefinition } from '../definition.ts';
+import { objectType } from '../types/object.ts';
+
+/** The finalizer the namespace controller removes once the namespace is empty. */
+export const NAMESPACE_FINALIZER = 'orchestrator';
+/** Label every namespace carries with its own name. */
+export const NAMESPACE_NAME_LABEL = 'orchestrator.io/metadata.name';
+
+const NamespaceCondition = struct('io.orch.api.core.v1.NamespaceCondition', {
+  type: field(1, str(), { omitEmpty: false, required: true }),
+  status: field(2, enumOf('True', 'False', 'Unknown'), { omitEmpty: false, required: true }),
+  lastTransitionTime: field(4, time()),
+  reason: field(5, str()),
+  message: field(6, str()),
+});
+
+const NamespaceSpec = struct('io.orch.api.core.v1.NamespaceSpec', {
+  finalizers: field(1, list(str(), { listType: 'atomic' })),
+});
+
+const NamespaceStatus = struct('io.orch.api.core.v1.NamespaceStatus', {
+  phase: field(1, enumOf('Active', 'Terminating')),
+  conditions: field(2, list(NamespaceCondition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' })),
+});
+
+export const NamespaceSchema = objectType('io.orch.api.core.v1.Namespace', {
+  spec: field(2, NamespaceSpec),
+  status: field(3, NamespaceStatus),
+});
+
+function specFinalizers(obj: JsonObject): string[] {
+  const spec = isObject(obj.spec) ? obj.spec : {};
+  return Array.isArray(spec.finalizers) ? (spec.finalizers as string[]) : [];
+}
+
+function ensureNameLabel(obj: JsonObject): void {
+  const meta = obj.metadata as JsonObject;
+  const labels = isObject(meta.labels) ? meta.labels : {};
+  if (typeof meta.name === 'string' && meta.name) labels[NAMESPACE_NAME_LABEL] = meta.name;
+  meta.labels = labels;
+}
+
+export const namespaceKind: KindDefinition = {
+  group: '',
+  version: 'v1',
+  kind: 'Namespace',
+  resource: 'namespaces',
+  singular: 'namespace',
+  shortNames: ['ns'],
+  namespaced: false,
+  schema: NamespaceSchema,
+  validateName: nameIsDNSLabel,
+  subresources: {
+    status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },
+    finalize: { kind: 'partial', paths: [['spec', 'finalizers']], verbs: ['update'] },
+  },
+  strategy: {
+    prepareForCreate(obj) {
+      obj.status = { phase: 'Active' };
+      const spec = isObject(obj.spec) ? obj.spec : {};
+      const fins = specFinalizers(obj);
+      if (!fins.includes(NAMESPACE_FINALIZER)) spec.finalizers = [...fins, NAMESPACE_FINALIZER];
+      obj.spec = spec;
+      ensureNameLabel(obj);
+    },
+    prepareForUpdate(obj) {
+      ensureNameLabel(obj);
+    },
+    validate(obj) {
+      return specFinalizers(obj).flatMap((f, i) => {
+        const errs = isQualifiedName(f).map((m) => fieldErrors.invalid(`spec.finalizers[${i}]`, f, m));
+        if (!errs.length && !f.includes('/') && f !== NAMESPACE_FINALIZER) {
+          errs.push(fieldErrors.invalid(`spec.finalizers[${i}]`, f, 'name is neither a standard finalizer name nor is it fully qualified'));
+        }
+        return errs;
+      });
+    },
+    pendingFinalizers: (obj) => specFinalizers(obj).length > 0,
+    beginDeletion(obj) {
+      const status = isObject(obj.status) ? obj.status : {};
+      status.phase = 'Terminating';
+      obj.status = status;
+    },
+  },
+  bootstrap: () =>
+    ['default', 'orch-system', 'orch-public', 'orch-node-lease'].map((name) => ({
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name },
+    })),
+};

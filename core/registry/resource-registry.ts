@@ -1,0 +1,470 @@
+/**
+ * The one generic registry. Every verb of every kind goes through here, driven by the kind's
+ * definition: create, update (PUT, with create-on-update where the kind allows it), the
+ * read-modify-write loop used by patch and apply, delete with finalizers and propagation, and
+ * deletecollection. Reads are in `read.ts`.
+ */
+import { fieldErrors, type FieldError } from '../errors/field-error.ts';
+import { StatusError, successStatus, type GroupKind, type GroupResource } from '../errors/status-error.ts';
+import type { FeatureGates } from '../features/feature-gates.ts';
+import { nameIsDNSSubdomain } from '../meta/names.ts';
+import { validateObjectMeta, validateObjectMetaUpdate, type MetaRules } from '../meta/validation.ts';
+import { decodeObject } from '../schema/decode.ts';
+import { validateSchema } from '../schema/validate.ts';
+import type { StorageBackend } from '../storage/backend.ts';
+import type { Cache } from '../store/cache.ts';
+import { REGISTRY_PREFIX } from '../store/cache.ts';
+import type { ResourceStore } from '../store/resource-store.ts';
+import type { Version } from '../store/types.ts';
+import type { Clock } from '../util/clock.ts';
+import { clone, deepEqual, isObject, type JsonObject } from '../util/json.ts';
+import { formatTime } from '../util/time.ts';
+import { apiVersionOf, storageResourceOf, type KindDefinition, type PartialSubresource, type StrategyContext } from './definition.ts';
+import { generateName } from './generate-name.ts';
+import { decodeInput, type FieldValidation } from './input.ts';
+import { finalizersOf, getPath, metaOf, setPath, specPart, str } from './object-meta.ts';
+
+export type NamespaceState = 'active' | 'terminating' | 'missing';
+
+/** Maintains `metadata.managedFields` on writes (server-side apply's bookkeeping). */
+export interface ManagedFieldsHook {
+  /** A non-apply write: ownership of changed fields moves to `manager`. */
+  update(newObj: JsonObject, oldObj: JsonObject | undefined, manager: string, subresource: string, def: KindDefinition, now: number): void;
+}
+
+export interface RegistryDeps {
+  readonly backend: StorageBackend;
+  readonly cache: Cache;
+  readonly clock: Clock;
+  readonly gates: FeatureGates;
+  readonly namespaceState: (name: string) => NamespaceState;
+  readonly managedFields?: ManagedFieldsHook;
+}
+
+export interface WriteOptions {
+  readonly dryRun: boolean;
+  readonly fieldManager?: string;
+  readonly fieldValidation: FieldValidation;
+  /** Collects `Warning` header texts. */
+  readonly warnings: string[];
+  readonly duplicateFields?: readonly string[];
+  /** Whether `fieldManager` was given explicitly (apply needs it). */
+  readonly userAgent?: string;
+}
+
+export interface WriteOutcome {
+  readonly json: string;
+  readonly created: boolean;
+}
+
+export interface DeleteOptions {
+  readonly preconditions?: { readonly uid?: string; readonly resourceVersion?: string };
+  readonly propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
+  readonly orphanDependents?: boolean;
+  readonly gracePeriodSeconds?: number;
+  readonly ignoreStoreReadErrorWithClusterBreakingPotential?: boolean;
+}
+
+export interface DeleteOutcome {
+  /** The body: a Status (deleted, kind keeps no copy) or the object. */
+  readonly json: string;
+  /** True when the object is gone; false when it is terminating (finalizers pending). */
+  readonly deleted: boolean;
+}
+
+/**
+ * Computes the new object of a read-modify-write from the current one (undefined if absent).
+ * Return undefined to say "nothing to write, answer with the current object".
+ */
+export type TryUpdate = (current: JsonObject | undefined) => JsonObject | undefined;
+
+const MAX_GENERATE_NAME_RETRIES = 7;
+const MAX_CAS_RETRIES = 64;
+
+export class ResourceRegistry {
+  readonly store: ResourceStore;
+  readonly prefix: string;
+  readonly gr: GroupResource;
+  readonly gk: GroupKind;
+  readonly apiVersion: string;
+  private readonly metaRules: MetaRules;
+  private readonly partials: [string, PartialSubresource][];
+
+  constructor(readonly def: KindDefinition, readonly deps: RegistryDeps) {
+    this.prefix = `${REGISTRY_PREFIX}${storageResourceOf(def)}/`;
+    this.store = deps.cache.register(this.prefix, def.namespaced);
+    this.gr = { group: def.group, resource: def.resource };
+    this.gk = { group: def.group, kind: def.kind };
+    this.apiVersion = apiVersionOf(def);
+    this.metaRules = { namespaced: def.namespaced, validateName: def.validateName ?? nameIsDNSSubdomain };
+    this.partials = Object.entries(def.subresources ?? {}).filter((e): e is [string, PartialSubresource] => e[1].kind === 'partial');
+  }
+
+  key(namespace: string, name: string): string {
+    return this.prefix + this.store.keyOf(namespace, name);
+  }
+
+  strategyContext(subresource = ''): StrategyContext {
+    return { now: this.deps.clock.now(), gates: this.deps.gates, subresource };
+  }
+
+  /** The current stored version (the cache is caught up with every write this server made). */
+  current(namespace: string, name: string): Version | undefined {
+    return this.store.get(this.store.keyOf(namespace, name));
+  }
+
+  parse(v: Version): JsonObject {
+    try {
+      return JSON.parse(v.json!) as JsonObject;
+    } catch {
+      throw StatusError.internal(new Error(`object of ${this.gr.resource} could not be decoded from storage (corrupt object)`));
+    }
+  }
+
+  // ---------------------------------------------------------------------------- create
+
+  async create(namespace: string, input: unknown, opts: WriteOptions): Promise<WriteOutcome> {
+    const ctx = this.strategyContext();
+    const obj = decodeInput(input, this.def, ctx, {
+      fieldValidation: opts.fieldValidation,
+      warnings: opts.warnings,
+      duplicateFields: opts.duplicateFields,
+    });
+    const meta = metaOf(obj);
+    if (this.def.namespaced) {
+      if (str(meta.namespace) && meta.namespace !== namespace) {
+        throw StatusError.badRequest('the namespace of the provided object does not match the namespace sent on the request');
+      }
+    }
+    if (str(meta.resourceVersion)) throw StatusError.badRequest('resourceVersion should not be set on objects to be created');
+    return this.createObject(namespace, obj, opts, ctx);
+  }
+
+  /** Creates an already decoded object (create, create-on-update, apply of a missing object). */
+  async createObject(namespace: string, obj: JsonObject, opts: WriteOptions, ctx: StrategyContext = this.strategyContext()): Promise<WriteOutcome> {
+    const meta = metaOf(obj);
+    if (this.def.namespaced) meta.namespace = namespace;
+    else delete meta.namespace;
+    delete meta.resourceVersion;
+    delete meta.deletionTimestamp;
+    delete meta.deletionGracePeriodSeconds;
+    delete meta.selfLink;
+    meta.uid = crypto.randomUUID();
+    meta.creationTimestamp = formatTime(ctx.now);
+    if (this.def.generation) meta.generation = 1;
+    else delete meta.generation;
+    if (this.def.subresources?.status) delete obj.status;
+    this.def.strategy?.prepareForCreate?.(obj, ctx);
+    this.deps.managedFields?.update(obj, undefined, this.managerName(opts), '', this.def, ctx.now);
+
+    if (this.def.namespaced) this.admitNamespace(namespace, str(meta.name) || str(meta.generateName));
+
+    const wantGenerated = !str(meta.name) && !!str(meta.generateName);
+    for (let attempt = 0; ; attempt++) {
+      if (wantGenerated) meta.name = generateName(str(meta.generateName));
+      const canonical = this.finish(obj, this.validateCreate(obj, ctx));
+      const name = str(canonical.metadata && (canonical.metadata as JsonObject).name);
+      if (opts.dryRun) {
+        if (this.current(namespace, name)) throw StatusError.alreadyExists(this.gr, name);
+        delete (canonical.metadata as JsonObject).resourceVersion; // nothing was stored
+        return { json: JSON.stringify(canonical), created: true };
+      }
+      const res = await this.deps.backend.create(this.key(namespace, name), (rev) => this.encode(canonical, rev));
+      if (res.ok) {
+        await this.deps.cache.waitFor(res.revision);
+        return { json: this.encode(canonical, res.revision), created: true };
+      }
+      if (!wantGenerated || attempt >= MAX_GENERATE_NAME_RETRIES) throw StatusError.alreadyExists(this.gr, name);
+    }
+  }
+
+  private validateCreate(obj: JsonObject, ctx: StrategyContext): FieldError[] {
+    return [
+      ...validateObjectMeta(metaOf(obj), this.metaRules),
+      ...validateSchema(withoutMeta(obj), this.def.schema),
+      ...(this.def.strategy?.validate?.(obj, ctx) ?? []),
+    ];
+  }
+
+  /** Canonical form (field order, omitempty) or 422 with every problem found. */
+  private finish(obj: JsonObject, errors: FieldError[]): JsonObject {
+    if (errors.length) throw StatusError.invalid(this.gk, str(metaOf(obj).name), errors);
+    // A placeholder keeps resourceVersion at its canonical place; the real value is set on write.
+    const meta = metaOf(obj);
+    if (!str(meta.resourceVersion)) meta.resourceVersion = '0';
+    return decodeObject(obj, this.def.schema).value;
+  }
+
+  private encode(canonical: JsonObject, revision: number): string {
+    (canonical.metadata as JsonObject).resourceVersion = String(revision);
+    return JSON.stringify(canonical);
+  }
+
+  private admitNamespace(namespace: string, name: string): void {
+    const state = this.deps.namespaceState(namespace);
+    if (state === 'missing') throw StatusError.notFound({ group: '', resource: 'namespaces' }, namespace);
+    if (state === 'terminating') {
+      throw StatusError.forbidden(
+        this.gr,
+        name,
+        `unable to create new content in namespace ${namespace} because it is being terminated`,
+        [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }],
+      );
+    }
+  }
+
+  managerName(opts: WriteOptions): string {
+    if (opts.fieldManager) return opts.fieldManager;
+    return managerFromUserAgent(opts.userAgent);
+  }
+
+  /** A patched object, decoded as a request body would be (type checks, pruning, defaults). */
+  decodePatched(obj: JsonObject, opts: WriteOptions, subresource = ''): JsonObject {
+    return decodeInput(obj, this.def, this.strategyContext(subresource), {
+      fieldValidation: opts.fieldValidation,
+      warnings: opts.warnings,
+      duplicateFields: opts.duplicateFields,
+    });
+  }
+
+  // ---------------------------------------------------------------------------- update
+
+  /** PUT: replace the object (or the subresource's part of it). */
+  async update(namespace: string, name: string, input: unknown, opts: WriteOptions, subresource = ''): Promise<WriteOutcome> {
+    const ctx = this.strategyContext(subresource);
+    const obj = decodeInput(input, this.def, ctx, {
+      fieldValidation: opts.fieldValidation,
+      warnings: opts.warnings,
+      duplicateFields: opts.duplicateFields,
+    });
+    const meta = metaOf(obj);
+    if (str(meta.name) !== name) {
+      throw StatusError.badRequest(`the name of the object (${str(meta.name)}) does not match the name on the URL (${name})`);
+    }
+    if (this.def.namespaced && str(meta.namespace) && meta.namespace !== namespace) {
+      throw StatusError.badRequest(`the namespace of the object (${str(meta.namespace)}) does not match the namespace on the URL (${namespace})`);
+    }
+    return this.guaranteedUpdate(namespace, name, opts, subresource, () => clone(obj), {
+      createIfMissing: this.def.allowCreateOnUpdate === true && subresource === '',
+    });
+  }
+
+  /**
+   * Read-modify-write with optimistic concurrency: `tryUpdate` gets the current object and
+   * returns the new one; a concurrent write makes it run again on the newer object. A
+   * `metadata.resourceVersion` in the new object must equal the stored one (else 409).
+   */
+  async guaranteedUpdate(
+    namespace: string,
+    name: string,
+    opts: WriteOptions,
+    subresource: string,
+    tryUpdate: TryUpdate,
+    mode: { createIfMissing: boolean; notFound?: () => StatusError },
+  ): Promise<WriteOutcome> {
+    const ctx = this.strategyContext(subresource);
+    for (let attempt = 0; attempt < MAX_CAS_RETRIES; attempt++) {
+      const cur = this.current(namespace, name);
+      if (!cur) {
+        if (!mode.createIfMissing) throw mode.notFound?.() ?? StatusError.notFound(this.gr, name);
+        const created = tryUpdate(undefined);
+        if (!created) throw StatusError.notFound(this.gr, name);
+        const rv = str(metaOf(created).resourceVersion);
+        if (rv) {
+          // An update of an object that does not exist (any more): the client's version is stale.
+          throw StatusError.conflict(this.gr, name, 'the object has been modified; please apply your changes to the latest version and try again');
+        }
+        return this.createObject(namespace, created, opts, ctx);
+      }
+      const old = this.parse(cur);
+      const next = tryUpdate(clone(old));
+      if (!next) return { json: cur.json!, created: false };
+      const wantRv = str(metaOf(next).resourceVersion);
+      if (wantRv && wantRv !== String(cur.rv)) throw StatusError.optimisticConflict(this.gr, name);
+
+      const obj = this.beforeUpdate(next, old, subresource, ctx);
+      this.deps.managedFields?.update(obj, old, this.managerName(opts), subresource, this.def, ctx.now);
+      const errs = [
+        ...validateObjectMetaUpdate(metaOf(obj), metaOf(old), this.metaRules),
+        ...validateSchema(withoutMeta(obj), this.def.schema),
+        ...(this.def.strategy?.validate?.(obj, ctx) ?? []),
+        ...(this.def.strategy?.validateUpdate?.(obj, old, ctx) ?? []),
+      ];
+      const canonical = this.finish(obj, errs);
+      (canonical.metadata as JsonObject).resourceVersion = String(cur.rv);
+      const unchanged = JSON.stringify(canonical) === cur.json;
+      if (unchanged) return { json: cur.json!, created: false };
+      if (opts.dryRun) return { json: JSON.stringify(canonical), created: false };
+
+      const res = await this.deps.backend.update(this.key(namespace, name), cur.rv, (rev) => this.encode(canonical, rev));
+      if (!res.ok) {
+        if (wantRv) throw StatusError.optimisticConflict(this.gr, name);
+        continue; // someone else wrote in between: redo on the newer object
+      }
+      await this.deps.cache.waitFor(res.revision);
+      const json = this.encode(canonical, res.revision);
+      if (metaOf(canonical).deletionTimestamp !== undefined && !this.hasPendingFinalizers(canonical)) {
+        // The last finalizer is gone from a terminating object: it is removed now.
+        const del = await this.deps.backend.delete(this.key(namespace, name), res.revision);
+        if (del.ok) await this.deps.cache.waitFor(del.revision);
+      }
+      return { json, created: false };
+    }
+    throw StatusError.conflict(this.gr, name, 'too many concurrent updates, please try again');
+  }
+
+  /** Fields the client may not set through this endpoint are taken from the stored object. */
+  private beforeUpdate(next: JsonObject, old: JsonObject, subresource: string, ctx: StrategyContext): JsonObject {
+    let obj = next;
+    const part = subresource ? this.def.subresources?.[subresource] : undefined;
+    if (part && part.kind === 'partial') {
+      // A subresource write changes only its own part; metadata stays as stored (but managedFields).
+      obj = clone(old);
+      for (const p of part.paths) setPath(obj, p, clone(getPath(next, p)));
+      const m = metaOf(obj);
+      const nm = metaOf(next);
+      if (nm.managedFields !== undefined) m.managedFields = nm.managedFields;
+      else delete m.managedFields;
+      m.resourceVersion = nm.resourceVersion ?? m.resourceVersion;
+    } else {
+      for (const [, sub] of this.partials) for (const p of sub.paths) setPath(obj, p, clone(getPath(old, p)));
+    }
+    obj.apiVersion = this.apiVersion;
+    obj.kind = this.def.kind;
+    const m = metaOf(obj);
+    const om = metaOf(old);
+    if (!str(m.uid)) m.uid = om.uid;
+    m.creationTimestamp = om.creationTimestamp;
+    if (om.deletionTimestamp !== undefined) m.deletionTimestamp = om.deletionTimestamp;
+    if (om.deletionGracePeriodSeconds !== undefined && m.deletionGracePeriodSeconds === undefined) {
+      m.deletionGracePeriodSeconds = om.deletionGracePeriodSeconds;
+    }
+    delete m.selfLink;
+    if (this.def.generation) {
+      const gen = typeof om.generation === 'number' ? om.generation : 1;
+      m.generation = deepEqual(specPart(obj), specPart(old)) ? gen : gen + 1;
+    } else {
+      delete m.generation;
+    }
+    this.def.strategy?.prepareForUpdate?.(obj, old, ctx);
+    return obj;
+  }
+
+  hasPendingFinalizers(obj: JsonObject): boolean {
+    return finalizersOf(obj).length > 0 || this.def.strategy?.pendingFinalizers?.(obj) === true;
+  }
+
+  // ---------------------------------------------------------------------------- delete
+
+  async delete(namespace: string, name: string, options: DeleteOptions, opts: WriteOptions): Promise<DeleteOutcome> {
+    for (let attempt = 0; attempt < MAX_CAS_RETRIES; attempt++) {
+      const cur = this.current(namespace, name);
+      if (!cur) throw StatusError.notFound(this.gr, name);
+      let obj: JsonObject;
+      try {
+        obj = this.parse(cur);
+      } catch (err) {
+        if (options.ignoreStoreReadErrorWithClusterBreakingPotential) return this.unsafeDelete(namespace, name, cur);
+        throw err;
+      }
+      const meta = metaOf(obj);
+      this.checkPreconditions(name, meta, String(cur.rv), options);
+
+      const finalizers = this.gcFinalizers(finalizersOf(obj), options);
+      const changedFinalizers = !deepEqual(finalizers, finalizersOf(obj));
+      const terminating = meta.deletionTimestamp !== undefined;
+      if (terminating && !changedFinalizers) return { json: cur.json!, deleted: false };
+      const keep = finalizers.length > 0 || this.def.strategy?.pendingFinalizers?.(obj) === true;
+
+      if (keep) {
+        const ctx = this.strategyContext();
+        if (!terminating) {
+          meta.deletionTimestamp = formatTime(ctx.now);
+          meta.deletionGracePeriodSeconds = 0;
+          if (typeof meta.generation === 'number' && meta.generation > 0) meta.generation += 1;
+          this.def.strategy?.beginDeletion?.(obj, ctx);
+        }
+        if (finalizers.length) meta.finalizers = finalizers;
+        else delete meta.finalizers;
+        const canonical = decodeObject(obj, this.def.schema).value;
+        (canonical.metadata as JsonObject).resourceVersion = String(cur.rv);
+        if (opts.dryRun) return { json: JSON.stringify(canonical), deleted: false };
+        const res = await this.deps.backend.update(this.key(namespace, name), cur.rv, (rev) => this.encode(canonical, rev));
+        if (!res.ok) continue;
+        await this.deps.cache.waitFor(res.revision);
+        return { json: this.encode(canonical, res.revision), deleted: false };
+      }
+
+      if (opts.dryRun) return { json: this.deletedBody(cur.json!, meta), deleted: true };
+      const res = await this.deps.backend.delete(this.key(namespace, name), cur.rv);
+      if (!res.ok) continue;
+      await this.deps.cache.waitFor(res.revision);
+      return { json: this.deletedBody(cur.json!, meta), deleted: true };
+    }
+    throw StatusError.conflict(this.gr, name, 'too many concurrent updates, please try again');
+  }
+
+  private deletedBody(json: string, meta: JsonObject): string {
+    if (this.def.returnDeletedObject) return json;
+    return JSON.stringify(
+      successStatus({ name: str(meta.name), ...(this.def.group ? { group: this.def.group } : {}), kind: this.def.resource, uid: str(meta.uid) }),
+    );
+  }
+
+  /** Removes an object that cannot be read, skipping finalizers and preconditions (alpha, gated). */
+  private async unsafeDelete(namespace: string, name: string, cur: Version): Promise<DeleteOutcome> {
+    const res = await this.deps.backend.delete(this.key(namespace, name), cur.rv);
+    if (res.ok) await this.deps.cache.waitFor(res.revision);
+    return { json: JSON.stringify(successStatus({ name, ...(this.def.group ? { group: this.def.group } : {}), kind: this.def.resource })), deleted: true };
+  }
+
+  private checkPreconditions(name: string, meta: JsonObject, rv: string, options: DeleteOptions): void {
+    const pre = options.preconditions;
+    if (!pre) return;
+    if (pre.uid && pre.uid !== meta.uid) {
+      throw StatusError.conflict(this.gr, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${str(meta.uid)}`);
+    }
+    if (pre.resourceVersion && pre.resourceVersion !== rv) {
+      throw StatusError.conflict(
+        this.gr,
+        name,
+        `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${rv}`,
+      );
+    }
+  }
+
+  /** The garbage collector's finalizers that the propagation policy asks for. */
+  private gcFinalizers(current: string[], options: DeleteOptions): string[] {
+    let policy = options.propagationPolicy;
+    if (!policy && options.orphanDependents !== undefined) policy = options.orphanDependents ? 'Orphan' : 'Background';
+    const out = current.filter((f) => !(policy && (f === 'orphan' || f === 'foregroundDeletion')));
+    if (policy === undefined) return current;
+    if (policy === 'Orphan') out.push('orphan');
+    if (policy === 'Foreground') out.push('foregroundDeletion');
+    return out;
+  }
+}
+
+/** The object minus metadata (validated separately by ObjectMeta rules). */
+function withoutMeta(obj: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const k of Object.keys(obj)) if (k !== 'metadata') out[k] = obj[k];
+  return out;
+}
+
+/**
+ * The manager of a write without `fieldManager`: the User-Agent's product, as the real platform
+ * derives it (`kubectl/v1.32.4 (linux/amd64) kubernetes/abc` → `kubectl`).
+ */
+export function managerFromUserAgent(userAgent: string | undefined): string {
+  if (!userAgent) return 'unknown';
+  const first = userAgent.split('/')[0];
+  const trimmed = first.length > 128 ? first.slice(0, 128) : first;
+  return trimmed || 'unknown';
+}
+
+export function isObjectJson(v: unknown): v is JsonObject {
+  return isObject(v);
+}
+
+export { fieldErrors };

@@ -1,0 +1,90 @@
+/**
+ * Small constructors so that type declarations read like the API reference tables.
+ * `field(3, str())` is "field 3, a string".
+ */
+import type {
+  ArraySchema,
+  BooleanSchema,
+  BytesSchema,
+  FieldSpec,
+  IntegerSchema,
+  IntOrStringSchema,
+  MapSchema,
+  NumberSchema,
+  ObjectSchema,
+  QuantitySchema,
+  RawSchema,
+  Schema,
+  StringSchema,
+  StructType,
+  TimeSchema,
+} from './types.ts';
+
+export const str = (opts: Omit<StringSchema, 'type'> = {}): StringSchema => ({ type: 'string', ...opts });
+export const enumOf = (...values: string[]): StringSchema => ({ type: 'string', enum: values });
+export const int32 = (opts: Omit<IntegerSchema, 'type' | 'format'> = {}): IntegerSchema => ({ type: 'integer', format: 'int32', ...opts });
+export const int64 = (opts: Omit<IntegerSchema, 'type' | 'format'> = {}): IntegerSchema => ({ type: 'integer', format: 'int64', ...opts });
+export const double = (): NumberSchema => ({ type: 'number', format: 'double' });
+export const bool = (): BooleanSchema => ({ type: 'boolean' });
+export const bytes = (): BytesSchema => ({ type: 'bytes' });
+export const time = (): TimeSchema => ({ type: 'time', precision: 'second' });
+export const microTime = (): TimeSchema => ({ type: 'time', precision: 'micro' });
+export const intOrString = (): IntOrStringSchema => ({ type: 'int-or-string' });
+export const quantity = (): QuantitySchema => ({ type: 'quantity' });
+export const raw = (): RawSchema => ({ type: 'raw' });
+
+export const list = (items: Schema, markers: Omit<ArraySchema, 'type' | 'items'> = {}): ArraySchema => ({
+  type: 'array',
+  items,
+  ...markers,
+});
+
+export const map = (values: Schema, markers: Omit<MapSchema, 'type' | 'values'> = {}): MapSchema => ({
+  type: 'map',
+  values,
+  ...markers,
+});
+
+export type FieldOptions = Omit<FieldSpec, 'name' | 'schema' | 'proto'>;
+
+/** A field declaration; the name comes from the key of the `struct` fields record. */
+export interface FieldDecl extends FieldOptions {
+  readonly schema: Schema;
+  readonly proto?: number;
+}
+
+export const field = (proto: number | undefined, schema: Schema, opts: FieldOptions = {}): FieldDecl => ({
+  ...(proto !== undefined ? { proto } : {}),
+  schema,
+  ...opts,
+});
+
+/** An object type; fields keep declaration order, which is the JSON output order. */
+export function struct(
+  name: string,
+  fields: Record<string, FieldDecl>,
+  opts: { structType?: StructType; description?: string } = {},
+): ObjectSchema {
+  return {
+    type: 'object',
+    name,
+    fields: Object.entries(fields).map(([n, d]) => ({ name: n, ...d })),
+    ...opts,
+  };
+}
+
+/** The same object type with some fields changed or added (e.g. a kind adding `required`). */
+export function extend(
+  base: ObjectSchema,
+  changes: Record<string, Partial<FieldDecl>>,
+  opts: { name?: string; structType?: StructType } = {},
+): ObjectSchema {
+  const fields: FieldSpec[] = base.fields.map((f) => (changes[f.name] ? { ...f, ...changes[f.name] } : f));
+  for (const [n, d] of Object.entries(changes)) {
+    if (!base.fields.some((f) => f.name === n)) {
+      if (!d.schema) throw new Error(`extend(${base.name}): new field ${n} needs a schema`);
+      fields.push({ name: n, ...(d as FieldDecl) });
+    }
+  }
+  return { ...base, ...opts, name: opts.name ?? base.name, fields };
+}

@@ -1,0 +1,239 @@
+/**
+ * Decoding of a JSON value against a schema, as the real platform's typed decoder does it:
+ * type mismatches are errors worded like Go's (`json: cannot unmarshal number into Go struct
+ * field ConfigMap.data of type string`), unknown fields are dropped and reported, and the result
+ * is canonical: fields in declaration order, map keys sorted, Go `omitempty` rules applied (zero
+ * scalars left out, non-pointer structs always present), times normalized, defaults filled.
+ */
+import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
+import { formatMicroTime, formatTime, parseTime } from '../util/time.ts';
+import { canonicalQuantity } from './quantity.ts';
+import { goStructName, goTypeName } from './go-names.ts';
+import { fieldIndex, jsonFields } from './index-fields.ts';
+import type { FieldSpec, ObjectSchema, Schema } from './types.ts';
+
+export interface DecodeOptions {
+  /** Fill declared defaults into absent (or, for non-pointer fields, zero) fields. */
+  readonly defaults?: boolean;
+  /** Collect unknown-field paths (they are always dropped). */
+  readonly collectUnknown?: boolean;
+}
+
+export interface DecodeResult {
+  readonly value: JsonObject;
+  /** Paths of dropped unknown fields, e.g. `spec.foo`, `spec.containers[0].bar`. */
+  readonly unknownFields: string[];
+}
+
+/** A value whose JSON type does not fit the schema. `message` is the Go decoder's text. */
+export class DecodeError extends Error {}
+
+interface Ctx {
+  readonly defaults: boolean;
+  readonly unknown: string[] | undefined;
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+
+export function decodeObject(input: unknown, schema: ObjectSchema, opts: DecodeOptions = {}): DecodeResult {
+  const unknown: string[] = [];
+  const ctx: Ctx = { defaults: opts.defaults ?? false, unknown: opts.collectUnknown ? unknown : undefined };
+  if (!isObject(input)) {
+    throw new DecodeError(`json: cannot unmarshal ${jsonKind(input)} into Go value of type ${goTypeName(schema)}`);
+  }
+  const value = decodeStruct(input, schema, ctx, '', '', goStructName(schema.name));
+  return { value, unknownFields: unknown };
+}
+
+/** Decodes any value against any schema (used by patch and apply on sub-trees). */
+export function decodeValue(input: unknown, schema: Schema, opts: DecodeOptions = {}): JsonValue | undefined {
+  const ctx: Ctx = { defaults: opts.defaults ?? false, unknown: undefined };
+  return decode(input, schema, ctx, '', '', '');
+}
+
+function jsonKind(v: unknown): string {
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'number') return 'number';
+  if (typeof v === 'boolean') return 'bool';
+  if (Array.isArray(v)) return 'array';
+  if (v === null) return 'null';
+  return 'object';
+}
+
+function typeError(v: unknown, schema: Schema, goPath: string, goStruct: string, literal = false): DecodeError {
+  const what = literal && typeof v === 'number' ? `number ${v}` : jsonKind(v);
+  const target = goStruct ? `Go struct field ${goStruct}.${goPath}` : 'Go value';
+  return new DecodeError(`json: cannot unmarshal ${what} into ${target} of type ${goTypeName(schema)}`);
+}
+
+function child(path: string, name: string): string {
+  return path ? `${path}.${name}` : name;
+}
+
+function decodeStruct(input: JsonObject, schema: ObjectSchema, ctx: Ctx, path: string, goPath: string, goStruct: string): JsonObject {
+  const index = fieldIndex(schema);
+  const decoded: Record<string, JsonValue | undefined> = {};
+  const innerStruct = goStructName(schema.name);
+  for (const key of Object.keys(input)) {
+    const resolved = index.get(key);
+    if (!resolved) {
+      ctx.unknown?.push(child(path, key));
+      continue;
+    }
+    decoded[key] = decode(input[key], resolved.spec.schema, ctx, child(path, key), child(goPath, key), innerStruct);
+  }
+  const out: JsonObject = {};
+  for (const { spec } of jsonFields(schema)) {
+    const v = finishField(spec, decoded[spec.name], ctx, child(path, spec.name), child(goPath, spec.name), innerStruct);
+    if (v !== undefined) out[spec.name] = v;
+  }
+  void goStruct;
+  return out;
+}
+
+/** Applies defaults and Go's omitempty/pointer output rules to one decoded field value. */
+function finishField(
+  spec: FieldSpec,
+  v: JsonValue | undefined,
+  ctx: Ctx,
+  path: string,
+  goPath: string,
+  goStruct: string,
+): JsonValue | undefined {
+  const s = spec.schema;
+  if (ctx.defaults && spec.default !== undefined && (v === undefined || (!spec.pointer && isZero(v, s)))) {
+    v = decode(structuredClone(spec.default), s, ctx, path, goPath, goStruct);
+  }
+  if (v === undefined) {
+    if (spec.pointer) return undefined;
+    if (s.type === 'object') return decodeStruct({}, s, ctx, path, goPath, goStruct);
+    if (spec.omitEmpty === false || s.type === 'time' || s.type === 'raw') return zeroJson(s);
+    return undefined;
+  }
+  if (!spec.pointer && spec.omitEmpty !== false && isZero(v, s)) return undefined;
+  return v;
+}
+
+/** The JSON Go writes for a zero value of a non-omitempty field. */
+function zeroJson(s: Schema): JsonValue {
+  switch (s.type) {
+    case 'string':
+      return '';
+    case 'integer':
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'int-or-string':
+      return 0;
+    case 'quantity':
+      return '0';
+    default:
+      return null; // nil slice, nil map, zero Time, nil RawExtension
+  }
+}
+
+export function isZero(v: JsonValue | undefined, s: Schema): boolean {
+  if (v === undefined || v === null) return true;
+  switch (s.type) {
+    case 'string':
+    case 'bytes':
+      return v === '';
+    case 'integer':
+    case 'number':
+      return v === 0;
+    case 'boolean':
+      return v === false;
+    case 'array':
+      return Array.isArray(v) && v.length === 0;
+    case 'map':
+      return isObject(v) && Object.keys(v).length === 0;
+    default:
+      return false; // structs (object, time, int-or-string, quantity, raw) are never "empty" to Go
+  }
+}
+
+function decode(v: unknown, s: Schema, ctx: Ctx, path: string, goPath: string, goStruct: string): JsonValue | undefined {
+  if (v === null || v === undefined) return undefined;
+  switch (s.type) {
+    case 'string':
+      if (typeof v !== 'string') throw typeError(v, s, goPath, goStruct);
+      return v;
+    case 'integer': {
+      if (typeof v !== 'number') throw typeError(v, s, goPath, goStruct);
+      const ok = Number.isInteger(v) && (s.format === 'int64' ? Number.isSafeInteger(v) || Math.abs(v) < 2 ** 63 : v >= INT32_MIN && v <= INT32_MAX);
+      if (!ok) throw typeError(v, s, goPath, goStruct, true);
+      return v;
+    }
+    case 'number':
+      if (typeof v !== 'number') throw typeError(v, s, goPath, goStruct);
+      return v;
+    case 'boolean':
+      if (typeof v !== 'boolean') throw typeError(v, s, goPath, goStruct);
+      return v;
+    case 'bytes': {
+      if (typeof v !== 'string') throw typeError(v, s, goPath, goStruct);
+      if (!BASE64.test(v)) throw new DecodeError(`illegal base64 data at input byte ${badBase64Offset(v)}`);
+      return v;
+    }
+    case 'time': {
+      if (typeof v !== 'string') throw typeError(v, s, goPath, goStruct);
+      const t = parseTime(v);
+      if (!t) {
+        throw new DecodeError(`parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`);
+      }
+      return s.precision === 'micro' ? formatMicroTime(t.ms, t.micros) : formatTime(t.ms);
+    }
+    case 'int-or-string':
+      if (typeof v === 'string') return v;
+      if (typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX) return v;
+      throw typeError(v, s, goPath, goStruct, typeof v === 'number');
+    case 'quantity': {
+      if (typeof v !== 'string' && typeof v !== 'number') throw typeError(v, s, goPath, goStruct);
+      const q = canonicalQuantity(String(v));
+      if (q === undefined) throw new DecodeError('quantities must match the regular expression \'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$\'');
+      return q;
+    }
+    case 'raw':
+      return v as JsonValue;
+    case 'object':
+      if (!isObject(v)) throw typeError(v, s, goPath, goStruct);
+      return decodeStruct(v, s, ctx, path, goPath, goStruct);
+    case 'array': {
+      if (!Array.isArray(v)) throw typeError(v, s, goPath, goStruct);
+      const items = s.items;
+      const out: JsonValue[] = new Array(v.length);
+      for (let i = 0; i < v.length; i++) {
+        const d = decode(v[i], items, ctx, `${path}[${i}]`, goPath, goStruct);
+        out[i] = d === undefined ? elementZero(items, ctx, `${path}[${i}]`, goPath, goStruct) : d;
+      }
+      return out;
+    }
+    case 'map': {
+      if (!isObject(v)) throw typeError(v, s, goPath, goStruct);
+      const keys = Object.keys(v).sort();
+      const out: JsonObject = {};
+      for (const k of keys) {
+        const d = decode(v[k], s.values, ctx, `${path}[${k}]`, goPath, goStruct);
+        out[k] = d === undefined ? elementZero(s.values, ctx, `${path}[${k}]`, goPath, goStruct) : d;
+      }
+      return out;
+    }
+  }
+}
+
+/** A `null` list element or map value decodes to the element type's zero value, as in Go. */
+function elementZero(s: Schema, ctx: Ctx, path: string, goPath: string, goStruct: string): JsonValue {
+  if (s.type === 'object') return decodeStruct({}, s, ctx, path, goPath, goStruct);
+  return zeroJson(s);
+}
+
+function badBase64Offset(v: string): number {
+  const m = /[^A-Za-z0-9+/=]/.exec(v);
+  if (m) return m.index;
+  const eq = v.indexOf('=');
+  if (eq >= 0 && eq < v.length - 2) return eq;
+  return Math.floor(v.length / 4) * 4;
+}

@@ -1,0 +1,2 @@
+export * from './label-selector.ts';
+export * from './field-selector.ts';

@@ -1,0 +1,2 @@
+export * from './backend.ts';
+export { MemoryBackend } from './memory-backend.ts';

@@ -1,0 +1,107 @@
+/**
+ * In-memory backend. Writes are synchronous under the hood (events reach watchers before the
+ * write's promise settles), which lets the store answer a write with no waiting at all.
+ * It keeps no history of its own beyond what live watchers need: the store above it keeps the
+ * window of history, so memory holds each value once.
+ */
+import { CompactedError, type BackendEvent, type KeyValue, type RangeResult, type StorageBackend, type Unsubscribe, type ValueProducer, type WriteResult } from './backend.ts';
+
+interface Watcher {
+  readonly prefix: string;
+  readonly onEvent: (e: BackendEvent) => void;
+}
+
+export class MemoryBackend implements StorageBackend {
+  readonly name = 'memory';
+  private readonly data = new Map<string, KeyValue>();
+  private revision = 0;
+  private readonly watchers = new Set<Watcher>();
+  private closed = false;
+
+  async currentRevision(): Promise<number> {
+    return this.revision;
+  }
+
+  async get(key: string): Promise<KeyValue | undefined> {
+    return this.data.get(key);
+  }
+
+  async range(prefix: string): Promise<RangeResult> {
+    const items: KeyValue[] = [];
+    for (const [k, v] of this.data) if (k.startsWith(prefix)) items.push(v);
+    items.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return { revision: this.revision, items };
+  }
+
+  async create(key: string, value: ValueProducer): Promise<WriteResult> {
+    return this.createSync(key, value);
+  }
+
+  async update(key: string, expectedModRevision: number, value: ValueProducer): Promise<WriteResult> {
+    return this.updateSync(key, expectedModRevision, value);
+  }
+
+  async delete(key: string, expectedModRevision: number): Promise<WriteResult> {
+    return this.deleteSync(key, expectedModRevision);
+  }
+
+  createSync(key: string, value: ValueProducer): WriteResult {
+    this.assertOpen();
+    const cur = this.data.get(key);
+    if (cur) return { ok: false, current: cur };
+    const revision = this.revision + 1;
+    const kv: KeyValue = { key, value: value(revision), modRevision: revision, createRevision: revision };
+    this.revision = revision;
+    this.data.set(key, kv);
+    this.emit({ type: 'put', key, kv, prevKv: undefined, revision });
+    return { ok: true, revision, kv };
+  }
+
+  updateSync(key: string, expectedModRevision: number, value: ValueProducer): WriteResult {
+    this.assertOpen();
+    const cur = this.data.get(key);
+    if (!cur || cur.modRevision !== expectedModRevision) return { ok: false, current: cur };
+    const revision = this.revision + 1;
+    const kv: KeyValue = { key, value: value(revision), modRevision: revision, createRevision: cur.createRevision };
+    this.revision = revision;
+    this.data.set(key, kv);
+    this.emit({ type: 'put', key, kv, prevKv: cur, revision });
+    return { ok: true, revision, kv };
+  }
+
+  deleteSync(key: string, expectedModRevision: number): WriteResult {
+    this.assertOpen();
+    const cur = this.data.get(key);
+    if (!cur || cur.modRevision !== expectedModRevision) return { ok: false, current: cur };
+    const revision = this.revision + 1;
+    this.revision = revision;
+    this.data.delete(key);
+    this.emit({ type: 'delete', key, kv: undefined, prevKv: cur, revision });
+    return { ok: true, revision };
+  }
+
+  watch(prefix: string, afterRevision: number, onEvent: (e: BackendEvent) => void): Unsubscribe {
+    // Only live events are kept; a watcher asking for older ones would miss them.
+    if (afterRevision < this.revision) throw new CompactedError(this.revision);
+    const w: Watcher = { prefix, onEvent };
+    this.watchers.add(w);
+    return () => this.watchers.delete(w);
+  }
+
+  async healthy(): Promise<boolean> {
+    return !this.closed;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.watchers.clear();
+  }
+
+  private emit(e: BackendEvent): void {
+    for (const w of this.watchers) if (e.key.startsWith(w.prefix)) w.onEvent(e);
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('storage backend is closed');
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The watch cache: one feed from the storage backend, applied in revision order to per-resource
+ * stores, with a history window measured on the injected clock. All stores share one revision
+ * (like etcd's), so a list's resourceVersion, a watch's start and a continue token mean the same
+ * thing across resources.
+ */
+import { Subject } from 'rxjs';
+import type { BackendEvent, StorageBackend, Unsubscribe } from '../storage/backend.ts';
+import type { Clock, TimerHandle } from '../util/clock.ts';
+import { ResourceStore } from './resource-store.ts';
+import type { StoreEvent } from './types.ts';
+
+export const REGISTRY_PREFIX = '/registry/';
+
+interface TimelineEntry {
+  readonly store: ResourceStore;
+  readonly event: StoreEvent;
+}
+
+interface Waiter {
+  readonly rv: number;
+  readonly resolve: () => void;
+}
+
+export interface CacheOptions {
+  readonly backend: StorageBackend;
+  readonly clock: Clock;
+  /** How long events stay in history (default 5 minutes). */
+  readonly historyWindowMs: number;
+}
+
+export class Cache {
+  /** The latest revision applied. */
+  revision = 0;
+  /** Reads and watches need revision >= this; older ones are gone (410). */
+  compactedRevision = 0;
+  /** Emits the new compacted revision whenever history moves. */
+  readonly compacted$ = new Subject<number>();
+  private readonly stores = new Map<string, ResourceStore>();
+  private timeline: TimelineEntry[] = [];
+  private timelineHead = 0;
+  private waiters: Waiter[] = [];
+  private unwatch: Unsubscribe | undefined;
+  private pruneTimer: TimerHandle | undefined;
+  private closed = false;
+
+  constructor(private readonly opts: CacheOptions) {}
+
+  get clock(): Clock {
+    return this.opts.clock;
+  }
+
+  get historyWindowMs(): number {
+    return this.opts.historyWindowMs;
+  }
+
+  /** Registers the store of one resource (its key prefix, e.g. `/registry/configmaps/`). */
+  register(prefix: string, namespaced: boolean): ResourceStore {
+    let s = this.stores.get(prefix);
+    if (!s) {
+      s = new ResourceStore(prefix, namespaced);
+      this.stores.set(prefix, s);
+    }
+    return s;
+  }
+
+  async start(): Promise<void> {
+    const { backend } = this.opts;
+    const { revision, items } = await backend.range(REGISTRY_PREFIX);
+    for (const kv of items) this.route(kv.key)?.load(kv.key, kv.value, kv.modRevision);
+    this.revision = revision;
+    this.compactedRevision = revision;
+    this.unwatch = backend.watch(REGISTRY_PREFIX, revision, (e) => this.onEvent(e));
+    this.schedulePrune();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.unwatch?.();
+    this.pruneTimer?.cancel();
+    for (const w of this.waiters) w.resolve();
+    this.waiters = [];
+  }
+
+  /** Resolves once the cache has applied `rv` (immediately if it has). */
+  waitFor(rv: number): Promise<void> | undefined {
+    if (this.revision >= rv || this.closed) return undefined;
+    return new Promise((resolve) => this.waiters.push({ rv, resolve }));
+  }
+
+  /** Drops history older than the window, moving the compacted revision. */
+  prune(): void {
+    const limit = this.opts.clock.now() - this.opts.historyWindowMs;
+    const tl = this.timeline;
+    let moved = false;
+    while (this.timelineHead < tl.length && tl[this.timelineHead].event.time < limit) {
+      const { store, event } = tl[this.timelineHead];
+      tl[this.timelineHead++] = undefined as unknown as TimelineEntry;
+      store.forget(event);
+      this.compactedRevision = event.rv;
+      moved = true;
+    }
+    if (this.timelineHead > 1024 && this.timelineHead * 2 > tl.length) {
+      this.timeline = tl.slice(this.timelineHead);
+      this.timelineHead = 0;
+    }
+    if (moved) this.compacted$.next(this.compactedRevision);
+  }
+
+  private onEvent(e: BackendEvent): void {
+    const store = this.route(e.key);
+    if (store) {
+      const ev = store.apply(e, this.opts.clock.now());
+      this.timeline.push({ store, event: ev });
+    }
+    this.revision = e.revision;
+    if (this.waiters.length) {
+      const ready = this.waiters.filter((w) => w.rv <= this.revision);
+      if (ready.length) {
+        this.waiters = this.waiters.filter((w) => w.rv > this.revision);
+        for (const w of ready) w.resolve();
+      }
+    }
+    const head = this.timeline[this.timelineHead];
+    if (head && head.event.time < this.opts.clock.now() - this.opts.historyWindowMs) this.prune();
+  }
+
+  private route(key: string): ResourceStore | undefined {
+    const end = key.indexOf('/', REGISTRY_PREFIX.length);
+    if (end < 0) return undefined;
+    return this.stores.get(key.slice(0, end + 1));
+  }
+
+  /** History also moves when nothing is written: check on a timer of the injected clock. */
+  private schedulePrune(): void {
+    if (this.closed) return;
+    const every = Math.max(1000, Math.floor(this.opts.historyWindowMs / 10));
+    this.pruneTimer = this.opts.clock.setTimeout(() => {
+      this.prune();
+      this.schedulePrune();
+    }, every);
+  }
+}

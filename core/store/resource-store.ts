@@ -1,0 +1,156 @@
+/**
+ * The in-memory index of one resource: every key's versions within the history window, in key
+ * order (a B-tree, so a page seeks to its start key), plus the resource's event log and live
+ * event stream.
+ */
+import { Observable, Subject } from 'rxjs';
+import type { BackendEvent } from '../storage/backend.ts';
+import { BTree } from '../util/btree.ts';
+import { setResourceVersion } from './json-rv.ts';
+import type { ListedItem, StoreEvent, Version } from './types.ts';
+
+interface Entry {
+  readonly namespace: string;
+  readonly name: string;
+  /** Ascending by rv; the last one is current (json null: deleted). */
+  versions: Version[];
+}
+
+export interface ScanOptions {
+  /** Restrict to one namespace (namespaced resources). */
+  readonly namespace?: string;
+  /** Start strictly after this key suffix. */
+  readonly after?: string;
+  /** Read the state as of this revision. */
+  readonly atRevision: number;
+}
+
+export class ResourceStore {
+  private readonly tree = new BTree<string, Entry>();
+  private log: StoreEvent[] = [];
+  private logHead = 0;
+  private readonly subject = new Subject<StoreEvent>();
+  /** Live events, in revision order. */
+  readonly events$: Observable<StoreEvent> = this.subject.asObservable();
+  private liveCount = 0;
+  private readonly namespaceCounts = new Map<string, number>();
+
+  constructor(readonly prefix: string, readonly namespaced: boolean) {}
+
+  /** Loads an object present when the store started (no event: it predates history). */
+  load(key: string, json: string, rv: number): void {
+    const suffix = key.slice(this.prefix.length);
+    const { namespace, name } = this.split(suffix);
+    this.tree.set(suffix, { namespace, name, versions: [{ rv, json }] });
+    this.count(namespace, 1);
+  }
+
+  apply(e: BackendEvent, time: number): StoreEvent {
+    const suffix = e.key.slice(this.prefix.length);
+    let entry = this.tree.get(suffix);
+    const { namespace, name } = entry ?? this.split(suffix);
+    if (!entry) {
+      entry = { namespace, name, versions: [] };
+      this.tree.set(suffix, entry);
+    }
+    const last = entry.versions[entry.versions.length - 1];
+    const prevJson = last?.json ?? undefined;
+    let ev: StoreEvent;
+    if (e.type === 'put') {
+      const json = e.kv!.value;
+      entry.versions.push({ rv: e.revision, json });
+      if (prevJson === undefined) this.count(namespace, 1);
+      ev = { type: prevJson === undefined ? 'ADDED' : 'MODIFIED', rv: e.revision, key: suffix, namespace, name, json, prevJson, time };
+    } else {
+      entry.versions.push({ rv: e.revision, json: null });
+      if (prevJson !== undefined) this.count(namespace, -1);
+      const base = prevJson ?? e.prevKv?.value ?? '{}';
+      ev = { type: 'DELETED', rv: e.revision, key: suffix, namespace, name, json: setResourceVersion(base, e.revision), prevJson, time };
+    }
+    this.log.push(ev);
+    this.subject.next(ev);
+    return ev;
+  }
+
+  /** Forgets an event that left the history window, and versions no snapshot can need any more. */
+  forget(ev: StoreEvent): void {
+    if (this.log[this.logHead] === ev) {
+      this.log[this.logHead++] = undefined as unknown as StoreEvent;
+      if (this.logHead > 1024 && this.logHead * 2 > this.log.length) {
+        this.log = this.log.slice(this.logHead);
+        this.logHead = 0;
+      }
+    }
+    const entry = this.tree.get(ev.key);
+    if (!entry) return;
+    const i = entry.versions.findIndex((v) => v.rv === ev.rv);
+    if (i > 0) entry.versions = entry.versions.slice(i);
+    if (entry.versions.length === 1 && entry.versions[0].json === null) this.tree.delete(ev.key);
+  }
+
+  get(suffix: string, atRevision?: number): Version | undefined {
+    const entry = this.tree.get(suffix);
+    if (!entry) return undefined;
+    return versionAt(entry, atRevision);
+  }
+
+  /** Items in key order at a revision, starting after a key; stops when `visit` returns false. */
+  scan(opts: ScanOptions, visit: (item: ListedItem) => boolean): void {
+    const nsPrefix = this.namespaced && opts.namespace ? `${opts.namespace}/` : '';
+    let start = opts.after !== undefined ? opts.after : nsPrefix;
+    if (nsPrefix && start < nsPrefix) start = nsPrefix;
+    for (const [key, entry] of this.tree.entries(start)) {
+      if (opts.after !== undefined && key <= opts.after) continue;
+      if (nsPrefix && !key.startsWith(nsPrefix)) break;
+      const v = versionAt(entry, opts.atRevision);
+      if (!v) continue;
+      if (!visit({ key, namespace: entry.namespace, name: entry.name, version: v })) return;
+    }
+  }
+
+  /** Number of live objects now (in a namespace, or all). O(1). */
+  liveObjects(namespace?: string): number {
+    return namespace ? (this.namespaceCounts.get(namespace) ?? 0) : this.liveCount;
+  }
+
+  /** Events with revision > rv still in history, in order. */
+  eventsAfter(rv: number): StoreEvent[] {
+    const log = this.log;
+    // Binary search over the retained part of the log.
+    let lo = this.logHead;
+    let hi = log.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (log[mid].rv <= rv) lo = mid + 1;
+      else hi = mid;
+    }
+    return log.slice(lo);
+  }
+
+  keyOf(namespace: string, name: string): string {
+    return this.namespaced ? `${namespace}/${name}` : name;
+  }
+
+  private split(suffix: string): { namespace: string; name: string } {
+    if (!this.namespaced) return { namespace: '', name: suffix };
+    const i = suffix.indexOf('/');
+    return { namespace: suffix.slice(0, i), name: suffix.slice(i + 1) };
+  }
+
+  private count(namespace: string, delta: number): void {
+    this.liveCount += delta;
+    if (namespace) this.namespaceCounts.set(namespace, (this.namespaceCounts.get(namespace) ?? 0) + delta);
+  }
+}
+
+function versionAt(entry: Entry, atRevision: number | undefined): Version | undefined {
+  const vs = entry.versions;
+  if (atRevision === undefined) {
+    const v = vs[vs.length - 1];
+    return v.json === null ? undefined : v;
+  }
+  for (let i = vs.length - 1; i >= 0; i--) {
+    if (vs[i].rv <= atRevision) return vs[i].json === null ? undefined : vs[i];
+  }
+  return undefined;
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Runs every test runner (vitest; the browser runner when present), then prints one summary
+// line, `N passed, N failed`, summed over all runners (also written to test-results/summary.txt).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+mkdirSync('test-results', { recursive: true });
+let passed = 0;
+let failed = 0;
+
+function run(name, cmd, args, resultFile, count) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  if (!existsSync(resultFile)) {
+    console.error(`${name}: no results (exit ${r.status}); counted as 1 failure`);
+    failed += 1;
+    return;
+  }
+  const c = count(JSON.parse(readFileSync(resultFile, 'utf8')));
+  passed += c.passed;
+  failed += c.failed;
+  if (r.status !== 0 && c.failed === 0) {
+    console.error(`${name}: exited ${r.status} without failed tests; counted as 1 failure`);
+    failed += 1;
+  }
+}
+
+const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('build failed; counted as 1 failure');
+  failed += 1;
+}
+
+run(
+  'vitest',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+  'test-results/vitest.json',
+  (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0) }),
+);
+
+if (existsSync('web-test-runner.config.js')) {
+  run('web-test-runner', 'npx', ['web-test-runner'], 'test-results/browser.json', (j) => ({ passed: j.passed, failed: j.failed }));
+}
+
+const line = `${passed} passed, ${failed} failed`;
+writeFileSync('test-results/summary.txt', `${line}\n`);
+console.log(line);
+process.exit(failed ? 1 : 0);

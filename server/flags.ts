@@ -1,0 +1,120 @@
+/** `orch-apiserver` command-line flags, spelled as the real API server spells them. */
+import { FeatureGates, RuntimeConfig } from '../core/index.ts';
+import { parseDuration } from './duration.ts';
+
+export interface ServerFlags {
+  readonly port: number;
+  readonly bindAddress: string;
+  readonly shutdownDelayMs: number;
+  readonly livezGracePeriodMs: number;
+  readonly featureGates: FeatureGates;
+  readonly runtimeConfig: RuntimeConfig;
+  /** `memory` or `dir:<path>` (more backends register themselves). */
+  readonly storage: string;
+  readonly help: boolean;
+  readonly version: boolean;
+}
+
+export const HELP = `orch-apiserver: the orch API server (the Kubernetes v1.32 API, k8s.io spelled orch.io) over HTTP.
+
+Usage:
+  orch-apiserver [flags]
+
+Flags:
+      --bind-address string              address to listen on (default "127.0.0.1")
+      --port int                         port to listen on; 0 picks a free one (default 8080)
+      --storage string                   where objects live: "memory" (default)
+      --feature-gates mapStringBool      comma separated key=value pairs, e.g. CBORServingAndStorage=true;
+                                         alpha gates default off, beta on; GA gates are locked to true
+      --runtime-config mapStringString   comma separated <group>/<version>[/<resource>][=true|false] entries,
+                                         e.g. apps/v1=false, api/all=true
+      --shutdown-delay-duration duration on SIGTERM, keep serving this long while /readyz fails (default 0s)
+      --livez-grace-period duration      after start, /livez passes unfinished post-start hooks this long (default 0s)
+  -h, --help                             this help
+      --version                          print the version and exit
+
+Try it:
+  orch-apiserver --port 8080 &
+  kubectl --server http://127.0.0.1:8080 get namespaces
+`;
+
+export class FlagError extends Error {}
+
+type Setter = (value: string) => void;
+
+export function parseFlags(argv: readonly string[]): ServerFlags {
+  let port = 8080;
+  let bindAddress = '127.0.0.1';
+  let shutdownDelayMs = 0;
+  let livezGracePeriodMs = 0;
+  let gates = '';
+  let runtime = '';
+  let storage = 'memory';
+  let help = false;
+  let version = false;
+  const valued: Record<string, Setter> = {
+    port: (v) => {
+      if (!/^\d+$/.test(v) || Number(v) > 65535) throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--port" flag: must be a port number`);
+      port = Number(v);
+    },
+    'secure-port': (v) => valued.port(v),
+    'bind-address': (v) => {
+      bindAddress = v;
+    },
+    'shutdown-delay-duration': (v) => {
+      shutdownDelayMs = duration('shutdown-delay-duration', v);
+    },
+    'livez-grace-period': (v) => {
+      livezGracePeriodMs = duration('livez-grace-period', v);
+    },
+    'feature-gates': (v) => {
+      gates = gates ? `${gates},${v}` : v;
+    },
+    'runtime-config': (v) => {
+      runtime = runtime ? `${runtime},${v}` : v;
+    },
+    storage: (v) => {
+      storage = v;
+    },
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '-h' || arg === '--help') {
+      help = true;
+      continue;
+    }
+    if (arg === '--version') {
+      version = true;
+      continue;
+    }
+    const m = /^--([a-z0-9-]+)(?:=(.*))?$/s.exec(arg);
+    if (!m) throw new FlagError(`unknown argument ${JSON.stringify(arg)}`);
+    const setter = valued[m[1]];
+    if (!setter) throw new FlagError(`unknown flag: --${m[1]}`);
+    let value = m[2];
+    if (value === undefined) {
+      if (i + 1 >= argv.length) throw new FlagError(`flag needs an argument: --${m[1]}`);
+      value = argv[++i];
+    }
+    setter(value);
+  }
+  return {
+    port,
+    bindAddress,
+    shutdownDelayMs,
+    livezGracePeriodMs,
+    featureGates: FeatureGates.parse(gates),
+    runtimeConfig: RuntimeConfig.parse(runtime),
+    storage,
+    help,
+    version,
+  };
+}
+
+function duration(flag: string, v: string): number {
+  try {
+    return parseDuration(v);
+  } catch (err) {
+    throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--${flag}" flag: ${(err as Error).message}`);
+  }
+}

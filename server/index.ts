@@ -1,0 +1,4 @@
+export { startServer, type RunningServer, type StartOptions } from './start.ts';
+export { parseFlags, HELP, FlagError, type ServerFlags } from './flags.ts';
+export { parseDuration } from './duration.ts';
+export { toApiRequest, writeApiResponse } from './node-adapter.ts';

@@ -1,0 +1,46 @@
+/** The `orch-apiserver` command. */
+import { VERSION_INFO } from '../core/index.ts';
+import { HELP, parseFlags, type ServerFlags } from './flags.ts';
+import { startServer } from './start.ts';
+
+export async function main(argv: readonly string[]): Promise<number> {
+  let flags: ServerFlags;
+  try {
+    flags = parseFlags(argv);
+  } catch (err) {
+    process.stderr.write(`Error: ${(err as Error).message}\n\nRun 'orch-apiserver --help' for usage.\n`);
+    return 1;
+  }
+  if (flags.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (flags.version) {
+    process.stdout.write(`orch-apiserver ${VERSION_INFO.gitVersion}\n`);
+    return 0;
+  }
+  for (const w of flags.featureGates.warnings) process.stderr.write(`Warning: ${w}\n`);
+  if (flags.storage !== 'memory') {
+    process.stderr.write(`Error: unsupported --storage ${JSON.stringify(flags.storage)} (supported: memory)\n`);
+    return 1;
+  }
+  const running = await startServer({
+    port: flags.port,
+    host: flags.bindAddress,
+    shutdownDelayMs: flags.shutdownDelayMs,
+    livezGracePeriodMs: flags.livezGracePeriodMs,
+    featureGates: flags.featureGates,
+    runtimeConfig: flags.runtimeConfig,
+  });
+  process.stdout.write(`orch-apiserver listening on ${running.url}\n`);
+  process.stdout.write(`try: kubectl --server ${running.url} get namespaces\n`);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      process.stdout.write(`orch-apiserver: ${signal}, shutting down\n`);
+      void running.shutdown().then(resolve);
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+  return 0;
+}

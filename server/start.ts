@@ -1,0 +1,68 @@
+/** Starting and stopping orch-apiserver on node:http. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApiServer, type ApiServer, type ApiServerOptions } from '../core/index.ts';
+import { toApiRequest, writeApiResponse } from './node-adapter.ts';
+
+export interface StartOptions extends ApiServerOptions {
+  /** 0 (default) picks a free port. */
+  readonly port?: number;
+  readonly host?: string;
+  /** `--shutdown-delay-duration`: serve this long after shutdown begins, with /readyz failing. */
+  readonly shutdownDelayMs?: number;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly api: ApiServer;
+  readonly server: Server;
+  /** Graceful: /readyz fails, keep serving for the delay, then stop accepting, end open watches, close. */
+  shutdown(): Promise<void>;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const api = createApiServer(options);
+  const server = createServer((req, res) => {
+    const apiReq = toApiRequest(req, res);
+    api
+      .handle(apiReq)
+      .then((r) => writeApiResponse(res, r, req.method === 'HEAD'))
+      .catch((err: unknown) => {
+        console.error('orch-apiserver: failed to answer', err);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+  });
+  server.keepAliveTimeout = 65_000;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  await api.ready;
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    api,
+    server,
+    shutdown() {
+      stopping ??= (async () => {
+        api.beginShutdown();
+        if (options.shutdownDelayMs) await new Promise((r) => setTimeout(r, options.shutdownDelayMs));
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await api.close(); // ends watches
+        server.closeAllConnections();
+        await closed;
+      })();
+      return stopping;
+    },
+  };
+}
