@@ -8,6 +8,7 @@ import type { NameValidator } from '../meta/names.ts';
 import type { ObjectSchema } from '../schema/types.ts';
 import type { JsonObject } from '../util/json.ts';
 import type { FeatureGates } from '../features/feature-gates.ts';
+import type { TableColumn } from './table.ts';
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
@@ -93,6 +94,25 @@ export interface KindDefinition {
   readonly verbs?: readonly Verb[];
   /** Where objects are kept (`<resource>` or `<resource>.<group>`); versions of one kind share it. */
   readonly storageResource?: string;
+  /**
+   * Columns of the Table view after `Name` (e.g. `Data`, `Age`). Without them a kind's table is
+   * `Name` and `Created At`.
+   */
+  readonly table?: readonly TableColumn[];
+  /**
+   * This version is stored as another version of the same kind (they share one storage, as
+   * core/v1 and events.orch.io/v1 Events do): converters between the two representations.
+   */
+  readonly storedAs?: StoredAs;
+  /** A served version that is deprecated: requests get a `Warning` header. */
+  readonly deprecated?: { readonly removedRelease?: string; readonly replacement?: string };
+}
+
+export interface StoredAs {
+  /** The kind definition of the storage version. */
+  readonly def: KindDefinition;
+  toStorage(obj: JsonObject): JsonObject;
+  fromStorage(obj: JsonObject): JsonObject;
 }
 
 export function apiVersionOf(def: Pick<KindDefinition, 'group' | 'version'>): string {

@@ -4,6 +4,7 @@ import { isConfigMapKey } from '../../meta/names.ts';
 import { bool, bytes, field, map, str } from '../../schema/build.ts';
 import { deepEqual, isObject, type JsonObject } from '../../util/json.ts';
 import type { KindDefinition } from '../definition.ts';
+import { AGE_COLUMN } from '../table.ts';
 import { objectType } from '../types/object.ts';
 
 /** The real platform's limit on the total size of a ConfigMap's values. */
@@ -50,6 +51,15 @@ export const configMapKind: KindDefinition = {
   shortNames: ['cm'],
   namespaced: true,
   schema: ConfigMapSchema,
+  table: [
+    {
+      name: 'Data',
+      type: 'string',
+      description: 'Data contains the configuration data.',
+      cell: (obj) => Object.keys(isObject(obj.data) ? obj.data : {}).length + Object.keys(isObject(obj.binaryData) ? obj.binaryData : {}).length,
+    },
+    AGE_COLUMN,
+  ],
   strategy: {
     validate: validateConfigMap,
     validateUpdate(obj, old) {

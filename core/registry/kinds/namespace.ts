@@ -4,6 +4,7 @@ import { isQualifiedName, nameIsDNSLabel } from '../../meta/names.ts';
 import { enumOf, field, list, str, struct, time } from '../../schema/build.ts';
 import { isObject, type JsonObject } from '../../util/json.ts';
 import type { KindDefinition } from '../definition.ts';
+import { AGE_COLUMN } from '../table.ts';
 import { objectType } from '../types/object.ts';
 
 /** The finalizer the namespace controller removes once the namespace is empty. */
@@ -55,6 +56,15 @@ export const namespaceKind: KindDefinition = {
   namespaced: false,
   schema: NamespaceSchema,
   validateName: nameIsDNSLabel,
+  table: [
+    {
+      name: 'Status',
+      type: 'string',
+      description: 'The status of the namespace',
+      cell: (obj) => (isObject(obj.status) && typeof obj.status.phase === 'string' ? obj.status.phase : ''),
+    },
+    AGE_COLUMN,
+  ],
   subresources: {
     status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },
     finalize: { kind: 'partial', paths: [['spec', 'finalizers']], verbs: ['update'] },

@@ -1,0 +1,63 @@
+/**
+ * Table columns of a kind (what `kubectl get` prints). A kind lists its own columns; `Name`
+ * comes first for every kind, and kinds without columns get `Name` and `Created At`.
+ */
+import type { JsonObject } from '../util/json.ts';
+
+export type CellValue = string | number | boolean | null;
+
+export interface TableColumn {
+  /** As the real platform names it (`Ready`, `Age`); clients upper-case it. */
+  readonly name: string;
+  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'date';
+  readonly format?: string;
+  readonly description?: string;
+  /** 0: always shown; 1: shown with `-o wide`. */
+  readonly priority?: number;
+  /** The cell of one object; `now` (ms) is the server clock, for ages. */
+  cell(obj: JsonObject, now: number): CellValue;
+}
+
+/**
+ * A duration the way the real platform's tables print ages (`45s`, `5m10s`, `3h`, `2d5h`, `3y`).
+ */
+export function humanDuration(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < -1) return '<invalid>';
+  if (seconds < 0) return '0s';
+  if (seconds < 60 * 2) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 10) {
+    const s = seconds % 60;
+    return s === 0 ? `${minutes}m` : `${minutes}m${s}s`;
+  }
+  if (minutes < 60 * 3) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 8) {
+    const m = minutes % 60;
+    return m === 0 ? `${hours}h` : `${hours}h${m}m`;
+  }
+  if (hours < 48) return `${hours}h`;
+  if (hours < 24 * 8) {
+    const h = hours % 24;
+    return h === 0 ? `${Math.floor(hours / 24)}d` : `${Math.floor(hours / 24)}d${h}h`;
+  }
+  if (hours < 24 * 365 * 2) return `${Math.floor(hours / 24)}d`;
+  if (hours < 24 * 365 * 8) {
+    const d = Math.floor(hours / 24) % 365;
+    return d === 0 ? `${Math.floor(hours / 24 / 365)}y` : `${Math.floor(hours / 24 / 365)}y${d}d`;
+  }
+  return `${Math.floor(hours / 24 / 365)}y`;
+}
+
+/** The `Age` column every kind with custom columns ends with. */
+export const AGE_COLUMN: TableColumn = {
+  name: 'Age',
+  type: 'string',
+  description: 'CreationTimestamp is a timestamp representing the server time when this object was created.',
+  cell(obj, now) {
+    const meta = obj.metadata as JsonObject | undefined;
+    const ts = typeof meta?.creationTimestamp === 'string' ? Date.parse(meta.creationTimestamp) : NaN;
+    return Number.isNaN(ts) ? '<unknown>' : humanDuration(now - ts);
+  },
+};
