@@ -5,10 +5,15 @@
 import { Codecs } from './codecs/negotiate.ts';
 import { jsonSerializer } from './codecs/json.ts';
 import type { Serializer } from './codecs/serializer.ts';
+import { tableVariant } from './codecs/table.ts';
 import { yamlSerializer } from './codecs/yaml.ts';
 import { StatusError, toStatusError } from './errors/status-error.ts';
 import { FeatureGates } from './features/feature-gates.ts';
 import { RuntimeConfig } from './features/runtime-config.ts';
+import { DiscoveryDocuments } from './discovery/documents.ts';
+import { OpenApiDocuments } from './openapi/documents.ts';
+import { storageVersionHash } from './discovery/storage-version-hash.ts';
+import { handleDiscovery } from './handlers/discovery.ts';
 import { Health, type HealthState } from './handlers/health.ts';
 import { handleResource, type Patcher, type ServedResource } from './handlers/resources.ts';
 import { statusResponse } from './handlers/respond.ts';
@@ -96,7 +101,7 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
   const readConfig: ReadConfig = { ...DEFAULT_READ_CONFIG, ...options.read };
   const cache = new Cache({ backend, clock, historyWindowMs: options.historyWindowMs ?? DEFAULT_HISTORY_MS });
   const extensions = options.extensions ?? [];
-  const codecs = new Codecs([jsonSerializer, yamlSerializer, ...extensions.flatMap((e) => e.serializers?.(gates) ?? [])]);
+  const codecs = new Codecs([jsonSerializer, yamlSerializer, ...extensions.flatMap((e) => e.serializers?.(gates) ?? [])], [tableVariant]);
   const patchers = new Map(extensions.flatMap((e) => Object.entries(e.patchers?.(gates) ?? {})));
   const managedFields = extensions.map((e) => e.managedFields?.()).find((m) => m !== undefined);
 
@@ -128,7 +133,15 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
   const state: HealthState = { started: false, shuttingDown: false, startTime: clock.now() };
   const health = new Health({ clock, state, storeHealthy: () => backend.healthy(), livezGracePeriodMs: options.livezGracePeriodMs ?? 0 });
 
+  let discovery = new DiscoveryDocuments(kinds, new Map());
+  const openapi = new OpenApiDocuments(kinds);
   const ready = (async () => {
+    const hashes = new Map<string, string>();
+    for (const def of kinds) {
+      const storage = def.storedAs?.def ?? def;
+      hashes.set(`${def.group}/${def.resource}`, await storageVersionHash(storage.group, storage.version, storage.kind));
+    }
+    discovery = new DiscoveryDocuments(kinds, hashes);
     await cache.start();
     // Start-up objects (namespaces first, others may live in them).
     const ordered = [...served.values()].sort((a, b) => Number(b.registry === namespaces) - Number(a.registry === namespaces));
@@ -150,10 +163,21 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
   const deps = {
     codecs,
     gates,
+    now: () => clock.now(),
     readConfig,
     lookup: (group: string, version: string, resource: string) => served.get(`${group}/${version}/${resource}`),
     patchers,
   };
+
+  async function serveOpenApi(path: string, req: ApiRequest): Promise<ApiResponse> {
+    const accept = req.headers.get('accept');
+    if (accept && !/application\/json|\*\/\*|application\/\*/.test(accept)) throw StatusError.notAcceptable(['application/json']);
+    if (path === '/openapi/v2') return jsonResponse(200, openapi.swagger());
+    if (path === '/openapi/v3' || path === '/openapi/v3/') return jsonResponse(200, await openapi.index());
+    const doc = path.startsWith('/openapi/v3/') ? openapi.groupVersion(path.slice('/openapi/v3/'.length).replace(/\/$/, '')) : undefined;
+    if (!doc) throw StatusError.pathNotFound();
+    return jsonResponse(200, doc, { 'cache-control': req.url.searchParams.has('hash') ? 'public, immutable' : 'no-cache, private' });
+  }
 
   async function handle(req: ApiRequest): Promise<ApiResponse> {
     const accept = req.headers.get('accept');
@@ -165,9 +189,13 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
       if (path === '/version' || path === '/version/') {
         return jsonResponse(200, `${JSON.stringify(VERSION_INFO, null, 2)}\n`);
       }
+      if (path.startsWith('/openapi/')) return await serveOpenApi(path, req);
       const info = requestInfo(req.method, path, req.url.searchParams);
       if (info === 'method-not-allowed') throw StatusError.methodNotAllowed();
-      if (!info.isResourceRequest) throw StatusError.pathNotFound();
+      if (!info.isResourceRequest) {
+        if (info.discovery) return handleDiscovery(req, info, discovery, codecs);
+        throw StatusError.pathNotFound();
+      }
       return await handleResource(req, info, deps);
     } catch (err) {
       const se = toStatusError(err);

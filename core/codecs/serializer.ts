@@ -19,6 +19,12 @@ export interface EncodeContext {
   /** The kind of the resource endpoint (absent for Status and discovery answers). */
   readonly def?: KindDefinition;
   readonly pretty: boolean;
+  /** The request's query (Table reads `includeObject`). */
+  readonly query?: URLSearchParams;
+  /** Server time (ms), for ages in tables. */
+  readonly now?: number;
+  /** Whether this is the first event of a watch (Tables carry column definitions once). */
+  first?: boolean;
 }
 
 export interface Serializer {
@@ -28,6 +34,8 @@ export interface Serializer {
   readonly aliases: readonly string[];
   /** Content type of a watch stream in this format; undefined when watches cannot use it. */
   readonly streamMediaType?: string;
+  /** Whether an event's bytes can be shared by every watcher (false when they depend on the request). */
+  readonly perWatcher?: boolean;
   /** Whether this format can carry objects of the kind (protobuf needs field numbers, ...). */
   supports(def: KindDefinition | undefined): boolean;
   encodeObject(json: string, ctx: EncodeContext): Body;

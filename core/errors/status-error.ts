@@ -55,8 +55,8 @@ export class StatusError extends Error {
 
   constructor(code: number, reason: string, message: string, details?: StatusDetails, headers: Record<string, string> = {}) {
     super(message);
-    this.status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code };
-    if (details) this.status.details = details;
+    // Field order as the real platform writes it: details before code.
+    this.status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, ...(details ? { details } : {}), code };
     this.headers = headers;
   }
 

@@ -4,6 +4,7 @@
  */
 import type { Codecs, Negotiated } from '../codecs/negotiate.ts';
 import type { EncodeContext } from '../codecs/serializer.ts';
+import { removedMessage } from '../discovery/removed.ts';
 import { StatusError } from '../errors/status-error.ts';
 import type { FeatureGates } from '../features/feature-gates.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
@@ -30,6 +31,8 @@ export interface ResourceHandlerDeps {
   readonly codecs: Codecs;
   readonly gates: FeatureGates;
   readonly readConfig: ReadConfig;
+  /** Server time (ms). */
+  now(): number;
   /** The registry serving group/version/resource, if served. */
   lookup(group: string, version: string, resource: string): ServedResource | undefined;
   /** Patch types beyond merge patch (strategic, JSON patch, apply) plug in here. */
@@ -62,7 +65,10 @@ interface Ctx {
 
 export async function handleResource(req: ApiRequest, info: ResourceRequestInfo, deps: ResourceHandlerDeps): Promise<ApiResponse> {
   const served = deps.lookup(info.group, info.version, info.resource);
-  if (!served) throw StatusError.pathNotFound();
+  if (!served) {
+    const removed = removedMessage(info.group, info.version, info.resource);
+    throw removed ? new StatusError(404, 'NotFound', removed, {}) : StatusError.pathNotFound();
+  }
   const def = served.registry.def;
   if (info.extra.length) throw StatusError.pathNotFound();
   if (info.subresource && !def.subresources?.[info.subresource]) throw StatusError.pathNotFound();
@@ -77,7 +83,7 @@ export async function handleResource(req: ApiRequest, info: ResourceRequestInfo,
   const served_verbs = verbsFor(def.verbs ?? ALL_VERBS, info.subresource ? def.subresources![info.subresource] : undefined);
   if (!served_verbs.includes(verb)) throw StatusError.methodNotAllowed();
 
-  const query = info.verb === 'watch' || info.verb === 'list' ? req.url.searchParams : req.url.searchParams;
+  const query = req.url.searchParams;
   const ctx: Ctx = {
     req,
     info,
@@ -85,7 +91,7 @@ export async function handleResource(req: ApiRequest, info: ResourceRequestInfo,
     served,
     deps,
     warnings: [],
-    enc: { def, pretty: parseBoolParam(query, 'pretty') === true },
+    enc: { def, pretty: parseBoolParam(query, 'pretty') === true, query, now: deps.now() },
   };
   const name = info.name;
   switch (verb) {

@@ -28,7 +28,7 @@ export function encodeWatchMessage(msg: WatchMessage, n: Negotiated, ctx: WatchF
   const s = n.serializer;
   switch (msg.kind) {
     case 'event': {
-      const shared = msg.shared;
+      const shared = s.perWatcher ? undefined : msg.shared;
       if (!shared) {
         watchStats.encodes++;
         return s.encodeWatchEvent(msg.type, msg.json, ctx);

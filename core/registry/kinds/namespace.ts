@@ -56,6 +56,8 @@ export const namespaceKind: KindDefinition = {
   namespaced: false,
   schema: NamespaceSchema,
   validateName: nameIsDNSLabel,
+  // Namespaces have no deletecollection in the real platform.
+  verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
   table: [
     {
       name: 'Status',

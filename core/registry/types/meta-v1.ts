@@ -94,3 +94,26 @@ export const Status = struct(`${P}.Status`, {
   details: field(5, StatusDetails, { pointer: true }),
   code: field(6, int32()),
 });
+
+export const Preconditions = struct(`${P}.Preconditions`, {
+  uid: field(1, str(), { pointer: true }),
+  resourceVersion: field(2, str(), { pointer: true }),
+});
+
+/** The body of delete requests (kind DeleteOptions in any group). */
+export const DeleteOptions = struct(`${P}.DeleteOptions`, {
+  kind: field(undefined, str()),
+  apiVersion: field(undefined, str()),
+  gracePeriodSeconds: field(1, int64(), { pointer: true }),
+  preconditions: field(2, Preconditions, { pointer: true }),
+  orphanDependents: field(3, bool(), { pointer: true }),
+  propagationPolicy: field(4, enumOf('Orphan', 'Background', 'Foreground'), { pointer: true }),
+  dryRun: field(5, list(str(), { listType: 'atomic' })),
+  ignoreStoreReadErrorWithClusterBreakingPotential: field(6, bool(), { pointer: true }),
+});
+
+/** One event of a watch stream; `object` is the object (or Status for ERROR) as raw JSON. */
+export const WatchEvent = struct(`${P}.WatchEvent`, {
+  type: field(1, str(), { omitEmpty: false, required: true }),
+  object: field(2, raw(), { omitEmpty: false, required: true }),
+});

@@ -1,0 +1,128 @@
+/**
+ * The Table representation (`application/json;as=Table;g=meta.orch.io;v=v1`, also
+ * `g=meta.k8s.io` and `v=v1beta1` as kubectl asks): rows of the kind's columns, with the object
+ * as metadata only (default), in full, or not at all (`includeObject`). Watches send one Table
+ * per event, with the column definitions on the first.
+ */
+import { StatusError } from '../errors/status-error.ts';
+import type { KindDefinition } from '../registry/definition.ts';
+import type { TableColumn } from '../registry/table.ts';
+import { isObject, type JsonObject } from '../util/json.ts';
+import type { MediaType } from './media-type.ts';
+import type { VariantResolver } from './negotiate.ts';
+import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
+
+const TABLE_GROUPS = new Set(['meta.orch.io', 'meta.k8s.io']);
+const TABLE_VERSIONS = new Set(['v1', 'v1beta1']);
+const encoder = new TextEncoder();
+
+const NAME_COLUMN: TableColumn = {
+  name: 'Name',
+  type: 'string',
+  format: 'name',
+  description: 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically.',
+  cell: (obj) => String((obj.metadata as JsonObject | undefined)?.name ?? ''),
+};
+
+const CREATED_AT_COLUMN: TableColumn = {
+  name: 'Created At',
+  type: 'date',
+  description: 'CreationTimestamp is a timestamp representing the server time when this object was created.',
+  cell: (obj) => {
+    const ts = (obj.metadata as JsonObject | undefined)?.creationTimestamp;
+    return typeof ts === 'string' ? ts : null;
+  },
+};
+
+export function columnsOf(def: KindDefinition | undefined): readonly TableColumn[] {
+  return def?.table?.length ? [NAME_COLUMN, ...def.table] : [NAME_COLUMN, CREATED_AT_COLUMN];
+}
+
+type IncludeObject = 'None' | 'Object' | 'Metadata';
+
+function includeObject(ctx: EncodeContext): IncludeObject {
+  const v = ctx.query?.get('includeObject') ?? 'Metadata';
+  if (v === '' || v === 'Metadata') return 'Metadata';
+  if (v === 'None' || v === 'Object') return v;
+  throw StatusError.badRequest(`includeObject: Unsupported value: ${JSON.stringify(v)}: supported values: "Metadata", "None", "Object"`);
+}
+
+class TableSerializer implements Serializer {
+  readonly aliases: readonly string[] = [];
+  readonly streamMediaType: string;
+  readonly perWatcher = true;
+  private readonly apiVersion: string;
+
+  constructor(readonly mediaType: string, group: string, version: string) {
+    this.streamMediaType = mediaType;
+    this.apiVersion = `${group}/${version}`;
+  }
+
+  supports(def: KindDefinition | undefined): boolean {
+    return def !== undefined;
+  }
+
+  private row(obj: JsonObject, ctx: EncodeContext, columns: readonly TableColumn[]): JsonObject {
+    const now = ctx.now ?? Date.now();
+    const row: JsonObject = { cells: columns.map((c) => c.cell(obj, now)) };
+    const inc = includeObject(ctx);
+    if (inc === 'Object') row.object = obj;
+    else if (inc === 'Metadata') row.object = { kind: 'PartialObjectMetadata', apiVersion: this.apiVersion, metadata: isObject(obj.metadata) ? obj.metadata : {} };
+    return row;
+  }
+
+  private table(items: JsonObject[], metadata: JsonObject, ctx: EncodeContext, withColumns = true): string {
+    const columns = columnsOf(ctx.def);
+    const body = {
+      kind: 'Table',
+      apiVersion: this.apiVersion,
+      metadata,
+      columnDefinitions: withColumns
+        ? columns.map((c) => ({ name: c.name, type: c.type, format: c.format ?? '', description: c.description ?? '', priority: c.priority ?? 0 }))
+        : [],
+      rows: items.map((o) => this.row(o, ctx, columns)),
+    };
+    return ctx.pretty ? `${JSON.stringify(body, null, 2)}\n` : `${JSON.stringify(body)}\n`;
+  }
+
+  encodeObject(json: string, ctx: EncodeContext): string {
+    const obj = JSON.parse(json) as JsonObject;
+    const rv = (obj.metadata as JsonObject | undefined)?.resourceVersion;
+    return this.table([obj], typeof rv === 'string' ? { resourceVersion: rv } : {}, ctx);
+  }
+
+  encodeValue(value: JsonObject, ctx: EncodeContext): string {
+    // Not an object of the kind (a Status): Tables do not apply, answer it as JSON.
+    return ctx.pretty ? `${JSON.stringify(value, null, 2)}\n` : `${JSON.stringify(value)}\n`;
+  }
+
+  encodeList(list: ListParts, ctx: EncodeContext): string {
+    return this.table(list.items.map((i) => JSON.parse(i) as JsonObject), list.metadata, ctx);
+  }
+
+  encodeWatchEvent(type: string, objectJson: string, ctx: EncodeContext): Uint8Array {
+    if (type === 'ERROR' || type === 'BOOKMARK') return encoder.encode(`{"type":"${type}","object":${objectJson}}\n`);
+    const obj = JSON.parse(objectJson) as JsonObject;
+    const rv = (obj.metadata as JsonObject | undefined)?.resourceVersion;
+    const first = ctx.first !== false;
+    ctx.first = false;
+    const table = this.table([obj], typeof rv === 'string' ? { resourceVersion: rv } : {}, { ...ctx, pretty: false }, first).trimEnd();
+    return encoder.encode(`{"type":"${type}","object":${table}}\n`);
+  }
+
+  decode(): unknown {
+    throw StatusError.unsupportedMediaType('Table', ['application/json']);
+  }
+}
+
+/** Resolves `application/json;as=Table;g=...;v=...` Accept entries. */
+export const tableVariant: VariantResolver = {
+  resolve(mt: MediaType, def: KindDefinition | undefined): Serializer | undefined {
+    if (mt.params.get('as') !== 'Table') return undefined;
+    if (mt.type !== 'application' || mt.subtype !== 'json') return undefined;
+    const g = mt.params.get('g') ?? '';
+    const v = mt.params.get('v') ?? '';
+    if (!TABLE_GROUPS.has(g) || !TABLE_VERSIONS.has(v) || !def) return undefined;
+    return new TableSerializer(`application/json;as=Table;v=${v};g=${g}`, g, v);
+  },
+};

@@ -1,0 +1,2 @@
+export { OpenApiDocuments } from './documents.ts';
+export { DefinitionCollector } from './schemas.ts';
