@@ -5,7 +5,9 @@
 import { Codecs } from './codecs/negotiate.ts';
 import { jsonSerializer } from './codecs/json.ts';
 import type { Serializer } from './codecs/serializer.ts';
+import { protobufSerializer } from './codecs/protobuf/serializer.ts';
 import { tableVariant } from './codecs/table.ts';
+import { BUILTIN_PATCHERS } from './handlers/patchers.ts';
 import { yamlSerializer } from './codecs/yaml.ts';
 import { StatusError, toStatusError } from './errors/status-error.ts';
 import { FeatureGates } from './features/feature-gates.ts';
@@ -18,10 +20,13 @@ import { Health, type HealthState } from './handlers/health.ts';
 import { handleResource, type Patcher, type ServedResource } from './handlers/resources.ts';
 import { statusResponse } from './handlers/respond.ts';
 import { VERSION_INFO } from './handlers/version.ts';
-import { jsonResponse, type ApiRequest, type ApiResponse } from './http/api-request.ts';
+import { jsonResponse, textResponse, type ApiRequest, type ApiResponse } from './http/api-request.ts';
+import { DEFAULT_COMPRESSION_THRESHOLD, maybeCompress } from './http/compression.ts';
+import { Metrics, metricVerb } from './metrics/metrics.ts';
+import { warningHeaders } from './handlers/respond.ts';
 import { fromFetchRequest, toFetchResponse } from './http/fetch-adapter.ts';
 import { requestInfo } from './http/request-info.ts';
-import { apiVersionOf, type KindDefinition } from './registry/definition.ts';
+import { apiVersionOf, deprecationWarning, type KindDefinition } from './registry/definition.ts';
 import { BUILTIN_KINDS } from './registry/kinds/index.ts';
 import { namespaceKind } from './registry/kinds/namespace.ts';
 import { DEFAULT_READ_CONFIG, Reader, type ReadConfig } from './registry/read.ts';
@@ -50,6 +55,8 @@ export interface ApiServerOptions {
   readonly kinds?: readonly KindDefinition[];
   /** Extra serializers (protobuf, CBOR, Table) and patch types, installed by other modules. */
   readonly extensions?: readonly ServerExtension[];
+  /** Responses at least this large are gzipped for clients that accept it (default 128 KiB, as the real platform). */
+  readonly compressionThresholdBytes?: number;
 }
 
 /** What a module adds to the server: formats, patch types, managed-fields bookkeeping. */
@@ -101,8 +108,11 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
   const readConfig: ReadConfig = { ...DEFAULT_READ_CONFIG, ...options.read };
   const cache = new Cache({ backend, clock, historyWindowMs: options.historyWindowMs ?? DEFAULT_HISTORY_MS });
   const extensions = options.extensions ?? [];
-  const codecs = new Codecs([jsonSerializer, yamlSerializer, ...extensions.flatMap((e) => e.serializers?.(gates) ?? [])], [tableVariant]);
-  const patchers = new Map(extensions.flatMap((e) => Object.entries(e.patchers?.(gates) ?? {})));
+  const codecs = new Codecs(
+    [jsonSerializer, yamlSerializer, protobufSerializer, ...extensions.flatMap((e) => e.serializers?.(gates) ?? [])],
+    [tableVariant],
+  );
+  const patchers = new Map([...Object.entries(BUILTIN_PATCHERS), ...extensions.flatMap((e) => Object.entries(e.patchers?.(gates) ?? {}))]);
   const managedFields = extensions.map((e) => e.managedFields?.()).find((m) => m !== undefined);
 
   const allKinds = options.kinds ?? BUILTIN_KINDS;
@@ -130,6 +140,8 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     served.set(`${def.group}/${def.version}/${def.resource}`, { registry, reader: new Reader(registry, readConfig) });
   }
 
+  const metrics = new Metrics();
+  const compressionThreshold = options.compressionThresholdBytes ?? DEFAULT_COMPRESSION_THRESHOLD;
   const state: HealthState = { started: false, shuttingDown: false, startTime: clock.now() };
   const health = new Health({ clock, state, storeHealthy: () => backend.healthy(), livezGracePeriodMs: options.livezGracePeriodMs ?? 0 });
 
@@ -164,6 +176,8 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     codecs,
     gates,
     now: () => clock.now(),
+    watcherDelta: (def: { group: string; version: string; kind: string }, delta: number) =>
+      metrics.watchers.add({ group: def.group, kind: def.kind, version: def.version }, delta),
     readConfig,
     lookup: (group: string, version: string, resource: string) => served.get(`${group}/${version}/${resource}`),
     patchers,
@@ -180,7 +194,14 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
   }
 
   async function handle(req: ApiRequest): Promise<ApiResponse> {
+    const res = await route(req);
+    if (req.method === 'GET' && gates.enabled('APIResponseCompression')) return maybeCompress(res, req.headers.get('accept-encoding'), compressionThreshold);
+    return res;
+  }
+
+  async function route(req: ApiRequest): Promise<ApiResponse> {
     const accept = req.headers.get('accept');
+    let info: ReturnType<typeof requestInfo> | undefined;
     try {
       const path = req.url.pathname;
       const h = await health.handle(path, req.url.searchParams);
@@ -189,19 +210,48 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
       if (path === '/version' || path === '/version/') {
         return jsonResponse(200, `${JSON.stringify(VERSION_INFO, null, 2)}\n`);
       }
+      if (path === '/metrics') return textResponse(200, metrics.render(), 'text/plain; version=0.0.4; charset=utf-8');
       if (path.startsWith('/openapi/')) return await serveOpenApi(path, req);
-      const info = requestInfo(req.method, path, req.url.searchParams);
+      info = requestInfo(req.method, path, req.url.searchParams);
       if (info === 'method-not-allowed') throw StatusError.methodNotAllowed();
       if (!info.isResourceRequest) {
         if (info.discovery) return handleDiscovery(req, info, discovery, codecs);
         throw StatusError.pathNotFound();
       }
-      return await handleResource(req, info, deps);
+      const res = await handleResource(req, info, deps);
+      return record(req, info, res);
     } catch (err) {
       const se = toStatusError(err);
       if (se.code === 500) console.error('orch: internal error', err);
-      return statusResponse(codecs, accept, se);
+      const res = statusResponse(codecs, accept, se);
+      return info && info !== 'method-not-allowed' && info.isResourceRequest ? record(req, info, res) : res;
     }
+  }
+
+  /** Counts the request, and marks answers from deprecated versions. */
+  function record(req: ApiRequest, info: Extract<ReturnType<typeof requestInfo>, { isResourceRequest: true }>, res: ApiResponse): ApiResponse {
+    const isApply = (req.headers.get('content-type') ?? '').startsWith('application/apply-patch');
+    metrics.requests.add({
+      code: String(res.status),
+      component: 'apiserver',
+      dry_run: req.url.searchParams.getAll('dryRun').join(','),
+      group: info.group,
+      resource: info.resource,
+      scope: info.name ? 'resource' : info.namespace ? 'namespace' : 'cluster',
+      subresource: info.subresource,
+      verb: metricVerb(info.verb, req.method, isApply),
+      version: info.version,
+    });
+    const def = served.get(`${info.group}/${info.version}/${info.resource}`)?.registry.def;
+    const warning = def && deprecationWarning(def);
+    if (!def || !warning) return res;
+    metrics.deprecated.set(
+      { group: def.group, removed_release: def.deprecated?.removedRelease ?? '', resource: def.resource, subresource: info.subresource, version: def.version },
+      1,
+    );
+    const existing = res.headers.warning;
+    const extra = warningHeaders([warning]).warning;
+    return { ...res, headers: { ...res.headers, warning: [...extra, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])] } };
   }
 
   return {

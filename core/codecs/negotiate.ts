@@ -26,8 +26,12 @@ const IGNORED_PARAMS = new Set(['charset', 'pretty']);
 export class Codecs {
   private readonly byType = new Map<string, Serializer>();
 
-  constructor(private readonly serializers: readonly Serializer[], private readonly variants: readonly VariantResolver[] = []) {
-    for (const s of serializers) {
+  private readonly serializers: readonly Serializer[];
+
+  constructor(serializers: readonly Serializer[], private readonly variants: readonly VariantResolver[] = []) {
+    // One entry per media type (an extension may install a format the core already has).
+    this.serializers = serializers.filter((s, i) => serializers.findIndex((o) => o.mediaType === s.mediaType) === i);
+    for (const s of this.serializers) {
       this.byType.set(s.mediaType, s);
       for (const a of s.aliases) this.byType.set(a, s);
     }

@@ -14,6 +14,8 @@ import type { Reader, ReadConfig } from '../registry/read.ts';
 import { validateListOptions } from '../registry/read-options.ts';
 import type { ResourceRegistry, WriteOptions } from '../registry/resource-registry.ts';
 import { mergePatch } from '../patch/merge-patch.ts';
+import { readScale, SCALE_KIND, scaleOf, withReplicas } from '../registry/scale.ts';
+import type { ScaleSubresource } from '../registry/definition.ts';
 import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
 import { parseBoolParam, parseDeleteParams, parseIntParam, parseSelectors, parseWriteParams } from './options.ts';
 import { listResponse, objectResponse } from './respond.ts';
@@ -33,6 +35,8 @@ export interface ResourceHandlerDeps {
   readonly readConfig: ReadConfig;
   /** Server time (ms). */
   now(): number;
+  /** Open watches per kind (the `apiserver_registered_watchers` gauge). */
+  watcherDelta?(def: { group: string; version: string; kind: string }, delta: number): void;
   /** The registry serving group/version/resource, if served. */
   lookup(group: string, version: string, resource: string): ServedResource | undefined;
   /** Patch types beyond merge patch (strategic, JSON patch, apply) plug in here. */
@@ -152,16 +156,32 @@ function writeOptions(ctx: Ctx, kind: 'CreateOptions' | 'UpdateOptions' | 'Patch
 async function get(ctx: Ctx, namespace: string, name: string): Promise<ApiResponse> {
   const n = negotiate(ctx);
   const rv = ctx.query.get('resourceVersion') ?? undefined;
-  let json = await ctx.served.reader.get(namespace, name, rv);
-  if (ctx.info.subresource) json = viewSubresource(ctx, json);
+  const json = await ctx.served.reader.get(namespace, name, rv);
+  const scale = scaleSubresource(ctx);
+  if (scale) return scaleResponse(ctx, n, JSON.stringify(scaleOf(JSON.parse(json) as JsonObject, scale)));
+  // GET of a partial subresource (status) answers the whole object, as the real platform does.
   return objectResponse(n, 200, json, ctx.enc);
 }
 
-/** GET of a partial subresource answers the whole object; scale answers a Scale (issue of its own). */
-function viewSubresource(ctx: Ctx, json: string): string {
-  const sub = ctx.served.registry.def.subresources?.[ctx.info.subresource];
-  if (sub?.kind === 'scale') throw StatusError.pathNotFound();
-  return json;
+function scaleSubresource(ctx: Ctx): ScaleSubresource | undefined {
+  const sub = ctx.info.subresource ? ctx.served.registry.def.subresources?.[ctx.info.subresource] : undefined;
+  return sub?.kind === 'scale' ? sub : undefined;
+}
+
+function scaleResponse(ctx: Ctx, _n: Negotiated, json: string): ApiResponse {
+  const n = ctx.deps.codecs.forResponse(ctx.req.headers.get('accept'), SCALE_KIND, false);
+  return objectResponse(n, 200, json, { ...ctx.enc, def: SCALE_KIND }, ctx.warnings);
+}
+
+/** PUT or PATCH of `scale`: the object's replica count changes; the answer is the new Scale. */
+async function writeScale(ctx: Ctx, namespace: string, name: string, sub: ScaleSubresource, opts: WriteOptions, next: (scale: JsonObject) => unknown): Promise<ApiResponse> {
+  const n = negotiate(ctx);
+  const reg = ctx.served.registry;
+  const out = await reg.guaranteedUpdate(namespace, name, opts, 'scale', (current) => {
+    const requested = readScale(next(scaleOf(current!, sub)), name);
+    return withReplicas(current!, sub, requested.replicas, requested.resourceVersion);
+  }, { createIfMissing: false });
+  return scaleResponse(ctx, n, JSON.stringify(scaleOf(JSON.parse(out.json) as JsonObject, sub)));
 }
 
 function listOptions(ctx: Ctx, watching: boolean) {
@@ -200,12 +220,14 @@ async function watch(ctx: Ctx, namespace: string): Promise<ApiResponse> {
     ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
   });
   const def = ctx.served.registry.def;
+  ctx.deps.watcherDelta?.(def, 1);
   const body = watchBody(
     messages,
     n,
     { ...ctx.enc, kind: def.kind, apiVersion: apiVersionOf(def) },
     ctx.deps.readConfig.watchBufferSize,
     ctx.req.signal,
+    () => ctx.deps.watcherDelta?.(def, -1),
   );
   return {
     status: 200,
@@ -228,6 +250,12 @@ async function create(ctx: Ctx, namespace: string): Promise<ApiResponse> {
 async function update(ctx: Ctx, namespace: string, name: string): Promise<ApiResponse> {
   const n = negotiate(ctx);
   const opts = writeOptions(ctx, 'UpdateOptions');
+  const scale = scaleSubresource(ctx);
+  if (scale) {
+    const body = await readBody(ctx);
+    const input = ctx.deps.codecs.forRequest(ctx.req.headers.get('content-type'), SCALE_KIND).decode(body, { ...ctx.enc, def: SCALE_KIND });
+    return writeScale(ctx, namespace, name, scale, opts, () => input);
+  }
   const duplicates: string[] = [];
   const input = await decodeBody(ctx, duplicates);
   const out = await ctx.served.registry.update(namespace, name, input, { ...opts, duplicateFields: duplicates }, ctx.info.subresource);
@@ -243,6 +271,15 @@ async function patch(ctx: Ctx, namespace: string, name: string): Promise<ApiResp
   const isApply = contentType.startsWith('application/apply-patch');
   const opts = writeOptions(ctx, 'PatchOptions', isApply);
   const reg = ctx.served.registry;
+  const scale = scaleSubresource(ctx);
+  if (scale) {
+    // A Scale has no lists: strategic merge is merge patch; the patch applies to the Scale view.
+    if (contentType !== MERGE_PATCH && contentType !== 'application/strategic-merge-patch+json') {
+      throw StatusError.unsupportedMediaType(contentType, [MERGE_PATCH, 'application/strategic-merge-patch+json']);
+    }
+    const patchValue = parsePatchBody(await readBody(ctx));
+    return writeScale(ctx, namespace, name, scale, opts, (view) => mergePatch(view, patchValue));
+  }
   if (patcher) {
     const body = await readBody(ctx);
     const out = await patcher({ registry: reg, namespace, name, subresource: ctx.info.subresource, body, contentType, force: opts.force, write: opts });
@@ -252,7 +289,16 @@ async function patch(ctx: Ctx, namespace: string, name: string): Promise<ApiResp
     const supported = [MERGE_PATCH, ...(ctx.deps.patchers ? [...ctx.deps.patchers.keys()] : [])];
     throw StatusError.unsupportedMediaType(contentType, supported);
   }
-  const body = await readBody(ctx);
+  const patchValue = parsePatchBody(await readBody(ctx));
+  const out = await reg.guaranteedUpdate(namespace, name, opts, ctx.info.subresource, (current) => {
+    const patched = mergePatch(current, patchValue);
+    if (!isObject(patched)) throw StatusError.badRequest('the patch did not produce an object');
+    return reg.decodePatched(patched, opts);
+  }, { createIfMissing: false });
+  return objectResponse(n, 200, out.json, ctx.enc, ctx.warnings);
+}
+
+function parsePatchBody(body: Uint8Array): JsonObject {
   let patchValue: JsonValue;
   try {
     patchValue = JSON.parse(new TextDecoder().decode(body)) as JsonValue;
@@ -260,12 +306,7 @@ async function patch(ctx: Ctx, namespace: string, name: string): Promise<ApiResp
     throw StatusError.badRequest(`error decoding patch: ${(err as Error).message}`);
   }
   if (!isObject(patchValue)) throw StatusError.badRequest('error decoding patch: the patch must be a JSON object');
-  const out = await reg.guaranteedUpdate(namespace, name, opts, ctx.info.subresource, (current) => {
-    const patched = mergePatch(current, patchValue);
-    if (!isObject(patched)) throw StatusError.badRequest('the patch did not produce an object');
-    return reg.decodePatched(patched, opts);
-  }, { createIfMissing: false });
-  return objectResponse(n, 200, out.json, ctx.enc, ctx.warnings);
+  return patchValue;
 }
 
 async function del(ctx: Ctx, namespace: string, name: string): Promise<ApiResponse> {

@@ -43,14 +43,14 @@ export function listResponse(n: Negotiated, list: ListParts, ctx: EncodeContext,
 export function statusResponse(codecs: Codecs, accept: string | null, err: StatusError, def?: KindDefinition, warnings: readonly string[] = []): ApiResponse {
   let n: Negotiated;
   try {
-    n = codecs.forResponse(accept, undefined, false);
+    // Negotiated for the endpoint's kind: a kind without protobuf gets its errors in JSON too.
+    n = codecs.forResponse(accept, def, false);
   } catch {
     n = { serializer: codecs.default, contentType: codecs.default.mediaType, accepted: { type: 'application', subtype: 'json', params: new Map(), q: 1 } };
   }
   if (!n.serializer.supports(undefined)) {
     n = { ...n, serializer: codecs.default, contentType: codecs.default.mediaType };
   }
-  void def;
   return {
     status: err.code,
     headers: { ...BASE_HEADERS, 'content-type': n.contentType, ...err.headers, ...warningHeaders(warnings) },

@@ -33,7 +33,7 @@ export function encodeWatchMessage(msg: WatchMessage, n: Negotiated, ctx: WatchF
         watchStats.encodes++;
         return s.encodeWatchEvent(msg.type, msg.json, ctx);
       }
-      const key = `${n.contentType}|${msg.type}`;
+      const key = `${ctx.apiVersion}|${n.contentType}|${msg.type}`;
       const cache = (shared.encoded ??= new Map());
       let bytes = cache.get(key);
       if (!bytes) {
@@ -56,12 +56,18 @@ export function watchBody(
   ctx: WatchFrameContext,
   bufferSize: number,
   signal?: AbortSignal,
+  onEnd?: () => void,
 ): ReadableStream<Uint8Array> {
   let sub: Subscription | undefined;
   let done = false;
+  let ended = false;
   const stop = () => {
     done = true;
     sub?.unsubscribe();
+    if (!ended) {
+      ended = true;
+      onEnd?.();
+    }
   };
   return new ReadableStream<Uint8Array>(
     {
@@ -81,12 +87,12 @@ export function watchBody(
           },
           complete() {
             if (done) return;
-            done = true;
+            stop();
             controller.close();
           },
           error(err: unknown) {
             if (done) return;
-            done = true;
+            stop();
             controller.error(err);
           },
         });

@@ -21,6 +21,8 @@ export interface StrategyContext {
   readonly gates: FeatureGates;
   /** The subresource being written (`status`, ...), or '' for the main resource. */
   readonly subresource: string;
+  /** Whether the object is being created or updated (some rules apply only on create). */
+  readonly operation: 'create' | 'update';
 }
 
 export interface Strategy {
@@ -104,8 +106,15 @@ export interface KindDefinition {
    * core/v1 and events.orch.io/v1 Events do): converters between the two representations.
    */
   readonly storedAs?: StoredAs;
-  /** A served version that is deprecated: requests get a `Warning` header. */
-  readonly deprecated?: { readonly removedRelease?: string; readonly replacement?: string };
+  /** A served version that is deprecated: requests get a `Warning` header and count in the gauge. */
+  readonly deprecated?: {
+    /** Release that deprecated it, e.g. `1.19`. */
+    readonly deprecatedIn: string;
+    /** Release that removes it, e.g. `1.35`. */
+    readonly removedRelease?: string;
+    /** What to use instead, e.g. `events.orch.io/v1 Event`. */
+    readonly replacement?: string;
+  };
 }
 
 export interface StoredAs {
@@ -113,6 +122,16 @@ export interface StoredAs {
   readonly def: KindDefinition;
   toStorage(obj: JsonObject): JsonObject;
   fromStorage(obj: JsonObject): JsonObject;
+}
+
+/** The real platform's deprecation warning text. */
+export function deprecationWarning(def: KindDefinition): string | undefined {
+  const d = def.deprecated;
+  if (!d) return undefined;
+  let msg = `${apiVersionOf(def)} ${def.kind} is deprecated in v${d.deprecatedIn}+`;
+  if (d.removedRelease) msg += `, unavailable in v${d.removedRelease}+`;
+  if (d.replacement) msg += `; use ${d.replacement}`;
+  return msg;
 }
 
 export function apiVersionOf(def: Pick<KindDefinition, 'group' | 'version'>): string {

@@ -90,7 +90,7 @@ class Filter {
     if (!this.keyMatches(item.namespace, item.name)) return false;
     if (!this.selective) return true;
     let parsed: JsonObject | undefined;
-    const obj = () => (parsed ??= JSON.parse(item.version.json!) as JsonObject);
+    const obj = () => (parsed ??= JSON.parse(this.reg.view(item.version.json!)) as JsonObject);
     return this.objectMatches(obj, () => versionLabels(item.version, obj));
   }
 }
@@ -157,7 +157,7 @@ export class Reader {
     const v = this.reg.current(namespace, name);
     if (!v) throw StatusError.notFound(this.reg.gr, name);
     this.reg.parse(v); // a corrupt stored object is an error here, not garbage on the wire
-    return v.json!;
+    return this.reg.view(v.json!);
   }
 
   async list(namespace: string, o: ListOptions): Promise<ListResult> {
@@ -219,7 +219,7 @@ export class Reader {
       const v = store.get(key, at);
       if (v && (after === undefined || key > after)) {
         const item: ListedItem = { key, namespace: ns, name: exactName, version: v };
-        if (filter.versionMatches(item)) items.push(v.json!);
+        if (filter.versionMatches(item)) items.push(this.reg.view(v.json!));
       }
       return { items, resourceVersion: at };
     }
@@ -229,7 +229,7 @@ export class Reader {
         return false;
       }
       if (filter.versionMatches(item)) {
-        items.push(item.version.json!);
+        items.push(this.reg.view(item.version.json!));
         lastKey = item.key;
       } else if (limit > 0) {
         lastKey = item.key;
@@ -279,11 +279,19 @@ export class Reader {
       const cleanups: (() => void)[] = [];
       let lastRv = 0;
 
+      // Versions sharing a store see each event in their own form; the conversion is made once per version.
+      const viewOf = (ev: StoreEvent): string => {
+        if (!self.reg.def.storedAs) return ev.json;
+        const views = (ev.views ??= new Map());
+        let v = views.get(self.reg.apiVersion);
+        if (v === undefined) views.set(self.reg.apiVersion, (v = self.reg.view(ev.json)));
+        return v;
+      };
       const emitEvent = (ev: StoreEvent) => {
         if (ev.rv <= lastRv) return;
         lastRv = ev.rv;
-        const type = transition(filter, ev);
-        if (type) sub.next({ kind: 'event', type, json: ev.json, shared: ev });
+        const type = transition(filter, ev, self.reg.def.storedAs ? (json) => self.reg.view(json) : undefined);
+        if (type) sub.next({ kind: 'event', type, json: viewOf(ev), shared: ev });
       };
 
       const start = async () => {
@@ -305,7 +313,7 @@ export class Reader {
             if (filter.versionMatches(item)) items.push(item);
             return true;
           });
-          for (const item of items) sub.next({ kind: 'event', type: 'ADDED', json: item.version.json! });
+          for (const item of items) sub.next({ kind: 'event', type: 'ADDED', json: self.reg.view(item.version.json!) });
           lastRv = from;
           if (o.sendInitialEvents === true && o.allowWatchBookmarks) sub.next({ kind: 'bookmark', rv: from, initialEventsEnd: true });
         } else {
@@ -367,11 +375,12 @@ export class Reader {
 }
 
 /** What a watcher with this filter sees of an event: an object entering or leaving the selection is ADDED or DELETED. */
-function transition(filter: Filter, ev: StoreEvent): 'ADDED' | 'MODIFIED' | 'DELETED' | undefined {
+function transition(filter: Filter, ev: StoreEvent, view?: (json: string) => string): 'ADDED' | 'MODIFIED' | 'DELETED' | undefined {
   if (!filter.keyMatches(ev.namespace, ev.name)) return undefined;
   if (!filter.selective) return ev.type;
-  const now = () => (ev.obj ??= JSON.parse(ev.json) as JsonObject);
-  const before = () => (ev.prevObj ??= JSON.parse(ev.prevJson!) as JsonObject);
+  // Parsed forms are cached on the event only for the storage version (others convert first).
+  const now = view ? () => JSON.parse(view(ev.json)) as JsonObject : () => (ev.obj ??= JSON.parse(ev.json) as JsonObject);
+  const before = view ? () => JSON.parse(view(ev.prevJson!)) as JsonObject : () => (ev.prevObj ??= JSON.parse(ev.prevJson!) as JsonObject);
   const labelsOf = (o: JsonObject) => {
     const l = meta(o).labels;
     return isObject(l) ? (l as Record<string, string>) : undefined;

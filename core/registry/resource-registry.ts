@@ -91,7 +91,7 @@ export class ResourceRegistry {
   private readonly partials: [string, PartialSubresource][];
 
   constructor(readonly def: KindDefinition, readonly deps: RegistryDeps) {
-    this.prefix = `${REGISTRY_PREFIX}${storageResourceOf(def)}/`;
+    this.prefix = `${REGISTRY_PREFIX}${storageResourceOf(def.storedAs?.def ?? def)}/`;
     this.store = deps.cache.register(this.prefix, def.namespaced);
     this.gr = { group: def.group, resource: def.resource };
     this.gk = { group: def.group, kind: def.kind };
@@ -104,8 +104,8 @@ export class ResourceRegistry {
     return this.prefix + this.store.keyOf(namespace, name);
   }
 
-  strategyContext(subresource = ''): StrategyContext {
-    return { now: this.deps.clock.now(), gates: this.deps.gates, subresource };
+  strategyContext(subresource = '', operation: 'create' | 'update' = 'update'): StrategyContext {
+    return { now: this.deps.clock.now(), gates: this.deps.gates, subresource, operation };
   }
 
   /** The current stored version (the cache is caught up with every write this server made). */
@@ -113,18 +113,41 @@ export class ResourceRegistry {
     return this.store.get(this.store.keyOf(namespace, name));
   }
 
+  /** The stored object as this version serves it. */
   parse(v: Version): JsonObject {
+    let stored: JsonObject;
     try {
-      return JSON.parse(v.json!) as JsonObject;
+      stored = JSON.parse(v.json!) as JsonObject;
     } catch {
       throw StatusError.internal(new Error(`object of ${this.gr.resource} could not be decoded from storage (corrupt object)`));
     }
+    return this.fromStored(stored);
+  }
+
+  private fromStored(stored: JsonObject): JsonObject {
+    const conv = this.def.storedAs;
+    if (!conv) return stored;
+    return decodeObject(conv.fromStorage(stored), this.def.schema).value;
+  }
+
+  /** Stored JSON text → this version's JSON text (identity unless the kind is stored as another version). */
+  view(json: string): string {
+    if (!this.def.storedAs) return json;
+    return JSON.stringify(this.fromStored(JSON.parse(json) as JsonObject));
+  }
+
+  /** Stored text for a canonical object of this version, carrying revision `rev`. */
+  private storedText(canonical: JsonObject, rev: number): string {
+    (canonical.metadata as JsonObject).resourceVersion = String(rev);
+    const conv = this.def.storedAs;
+    if (!conv) return JSON.stringify(canonical);
+    return JSON.stringify(decodeObject(conv.toStorage(clone(canonical)), conv.def.schema).value);
   }
 
   // ---------------------------------------------------------------------------- create
 
   async create(namespace: string, input: unknown, opts: WriteOptions): Promise<WriteOutcome> {
-    const ctx = this.strategyContext();
+    const ctx = this.strategyContext('', 'create');
     const obj = decodeInput(input, this.def, ctx, {
       fieldValidation: opts.fieldValidation,
       warnings: opts.warnings,
@@ -137,11 +160,12 @@ export class ResourceRegistry {
       }
     }
     if (str(meta.resourceVersion)) throw StatusError.badRequest('resourceVersion should not be set on objects to be created');
-    return this.createObject(namespace, obj, opts, ctx);
+    return this.createObject(namespace, obj, opts);
   }
 
   /** Creates an already decoded object (create, create-on-update, apply of a missing object). */
-  async createObject(namespace: string, obj: JsonObject, opts: WriteOptions, ctx: StrategyContext = this.strategyContext()): Promise<WriteOutcome> {
+  async createObject(namespace: string, obj: JsonObject, opts: WriteOptions, subresource = ''): Promise<WriteOutcome> {
+    const ctx = this.strategyContext(subresource, 'create');
     const meta = metaOf(obj);
     if (this.def.namespaced) meta.namespace = namespace;
     else delete meta.namespace;
@@ -169,7 +193,7 @@ export class ResourceRegistry {
         delete (canonical.metadata as JsonObject).resourceVersion; // nothing was stored
         return { json: JSON.stringify(canonical), created: true };
       }
-      const res = await this.deps.backend.create(this.key(namespace, name), (rev) => this.encode(canonical, rev));
+      const res = await this.deps.backend.create(this.key(namespace, name), (rev) => this.storedText(canonical, rev));
       if (res.ok) {
         await this.deps.cache.waitFor(res.revision);
         return { json: this.encode(canonical, res.revision), created: true };
@@ -219,8 +243,8 @@ export class ResourceRegistry {
   }
 
   /** A patched object, decoded as a request body would be (type checks, pruning, defaults). */
-  decodePatched(obj: JsonObject, opts: WriteOptions, subresource = ''): JsonObject {
-    return decodeInput(obj, this.def, this.strategyContext(subresource), {
+  decodePatched(obj: JsonObject, opts: WriteOptions, subresource = '', operation: 'create' | 'update' = 'update'): JsonObject {
+    return decodeInput(obj, this.def, this.strategyContext(subresource, operation), {
       fieldValidation: opts.fieldValidation,
       warnings: opts.warnings,
       duplicateFields: opts.duplicateFields,
@@ -231,7 +255,7 @@ export class ResourceRegistry {
 
   /** PUT: replace the object (or the subresource's part of it). */
   async update(namespace: string, name: string, input: unknown, opts: WriteOptions, subresource = ''): Promise<WriteOutcome> {
-    const ctx = this.strategyContext(subresource);
+    const ctx = this.strategyContext(subresource, this.current(namespace, name) ? 'update' : 'create');
     const obj = decodeInput(input, this.def, ctx, {
       fieldValidation: opts.fieldValidation,
       warnings: opts.warnings,
@@ -274,11 +298,11 @@ export class ResourceRegistry {
           // An update of an object that does not exist (any more): the client's version is stale.
           throw StatusError.conflict(this.gr, name, 'the object has been modified; please apply your changes to the latest version and try again');
         }
-        return this.createObject(namespace, created, opts, ctx);
+        return this.createObject(namespace, created, opts, subresource);
       }
       const old = this.parse(cur);
       const next = tryUpdate(clone(old));
-      if (!next) return { json: cur.json!, created: false };
+      if (!next) return { json: this.view(cur.json!), created: false };
       const wantRv = str(metaOf(next).resourceVersion);
       if (wantRv && wantRv !== String(cur.rv)) throw StatusError.optimisticConflict(this.gr, name);
 
@@ -291,12 +315,11 @@ export class ResourceRegistry {
         ...(this.def.strategy?.validateUpdate?.(obj, old, ctx) ?? []),
       ];
       const canonical = this.finish(obj, errs);
-      (canonical.metadata as JsonObject).resourceVersion = String(cur.rv);
-      const unchanged = JSON.stringify(canonical) === cur.json;
-      if (unchanged) return { json: cur.json!, created: false };
+      const unchanged = this.storedText(canonical, cur.rv) === cur.json;
+      if (unchanged) return { json: this.view(cur.json!), created: false };
       if (opts.dryRun) return { json: JSON.stringify(canonical), created: false };
 
-      const res = await this.deps.backend.update(this.key(namespace, name), cur.rv, (rev) => this.encode(canonical, rev));
+      const res = await this.deps.backend.update(this.key(namespace, name), cur.rv, (rev) => this.storedText(canonical, rev));
       if (!res.ok) {
         if (wantRv) throw StatusError.optimisticConflict(this.gr, name);
         continue; // someone else wrote in between: redo on the newer object
@@ -373,7 +396,7 @@ export class ResourceRegistry {
       const finalizers = this.gcFinalizers(finalizersOf(obj), options);
       const changedFinalizers = !deepEqual(finalizers, finalizersOf(obj));
       const terminating = meta.deletionTimestamp !== undefined;
-      if (terminating && !changedFinalizers) return { json: cur.json!, deleted: false };
+      if (terminating && !changedFinalizers) return { json: this.view(cur.json!), deleted: false };
       const keep = finalizers.length > 0 || this.def.strategy?.pendingFinalizers?.(obj) === true;
 
       if (keep) {
@@ -389,17 +412,17 @@ export class ResourceRegistry {
         const canonical = decodeObject(obj, this.def.schema).value;
         (canonical.metadata as JsonObject).resourceVersion = String(cur.rv);
         if (opts.dryRun) return { json: JSON.stringify(canonical), deleted: false };
-        const res = await this.deps.backend.update(this.key(namespace, name), cur.rv, (rev) => this.encode(canonical, rev));
+        const res = await this.deps.backend.update(this.key(namespace, name), cur.rv, (rev) => this.storedText(canonical, rev));
         if (!res.ok) continue;
         await this.deps.cache.waitFor(res.revision);
         return { json: this.encode(canonical, res.revision), deleted: false };
       }
 
-      if (opts.dryRun) return { json: this.deletedBody(cur.json!, meta), deleted: true };
+      if (opts.dryRun) return { json: this.deletedBody(this.view(cur.json!), meta), deleted: true };
       const res = await this.deps.backend.delete(this.key(namespace, name), cur.rv);
       if (!res.ok) continue;
       await this.deps.cache.waitFor(res.revision);
-      return { json: this.deletedBody(cur.json!, meta), deleted: true };
+      return { json: this.deletedBody(this.view(cur.json!), meta), deleted: true };
     }
     throw StatusError.conflict(this.gr, name, 'too many concurrent updates, please try again');
   }

@@ -107,9 +107,11 @@ function finishField(
     v = decode(structuredClone(spec.default), s, ctx, path, goPath, goStruct);
   }
   if (v === undefined) {
-    if (spec.pointer) return undefined;
+    // A nil pointer is left out, unless Go writes it (no omitempty): then it is null.
+    if (spec.pointer) return spec.omitEmpty === false ? null : undefined;
     if (s.type === 'object') return decodeStruct({}, s, ctx, path, goPath, goStruct);
-    if (spec.omitEmpty === false || s.type === 'time' || s.type === 'raw') return zeroJson(s);
+    // Go's omitempty never drops a struct: Time, RawExtension, IntOrString and Quantity values always appear.
+    if (spec.omitEmpty === false || s.type === 'time' || s.type === 'raw' || s.type === 'int-or-string' || s.type === 'quantity') return zeroJson(s);
     return undefined;
   }
   if (!spec.pointer && spec.omitEmpty !== false && isZero(v, s)) return undefined;

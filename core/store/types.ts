@@ -29,6 +29,8 @@ export interface StoreEvent {
   readonly time: number;
   /** Per media type, the encoded event (filled by codecs on first use). */
   encoded?: Map<string, Uint8Array>;
+  /** The event's object as other versions serve it (versions sharing one storage), by apiVersion. */
+  views?: Map<string, string>;
   /** Parsed object and previous object, filled on first use (selectors). */
   obj?: JsonObject;
   prevObj?: JsonObject;

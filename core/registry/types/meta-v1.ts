@@ -117,3 +117,13 @@ export const WatchEvent = struct(`${P}.WatchEvent`, {
   type: field(1, str(), { omitEmpty: false, required: true }),
   object: field(2, raw(), { omitEmpty: false, required: true }),
 });
+
+/** metav1.Condition: the standard condition shape of newer types (Service status, ...). */
+export const Condition = struct(`${P}.Condition`, {
+  type: field(1, str(), { omitEmpty: false, required: true }),
+  status: field(2, enumOf('True', 'False', 'Unknown'), { omitEmpty: false, required: true }),
+  observedGeneration: field(3, int64()),
+  lastTransitionTime: field(4, time(), { omitEmpty: false, required: true }),
+  reason: field(5, str(), { omitEmpty: false, required: true }),
+  message: field(6, str(), { omitEmpty: false }),
+});

@@ -1,0 +1,1 @@
+export { Metrics, metricVerb } from './metrics.ts';

@@ -1,0 +1,77 @@
+/**
+ * The `/metrics` endpoint in Prometheus text format, starting with the two series the seed names:
+ * `apiserver_request_total` and `apiserver_requested_deprecated_apis`.
+ */
+
+type Labels = Readonly<Record<string, string>>;
+
+function key(labels: Labels): string {
+  return Object.keys(labels)
+    .sort()
+    .map((k) => `${k}="${labels[k].replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`)
+    .join(',');
+}
+
+class Series {
+  readonly values = new Map<string, number>();
+  constructor(
+    readonly name: string,
+    readonly type: 'counter' | 'gauge',
+    readonly help: string,
+  ) {}
+  add(labels: Labels, by = 1): void {
+    const k = key(labels);
+    this.values.set(k, (this.values.get(k) ?? 0) + by);
+  }
+  set(labels: Labels, value: number): void {
+    this.values.set(key(labels), value);
+  }
+  render(): string {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} ${this.type}`];
+    for (const [k, v] of [...this.values.entries()].sort(([a], [b]) => a.localeCompare(b))) lines.push(`${this.name}{${k}} ${v}`);
+    return lines.join('\n');
+  }
+}
+
+export class Metrics {
+  readonly requests = new Series(
+    'apiserver_request_total',
+    'counter',
+    '[STABLE] Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
+  );
+  readonly deprecated = new Series(
+    'apiserver_requested_deprecated_apis',
+    'gauge',
+    '[STABLE] Gauge of deprecated APIs that have been requested, broken out by API group, version, resource, subresource, and removed_release.',
+  );
+
+  readonly watchers = new Series('apiserver_registered_watchers', 'gauge', '[ALPHA] Number of currently registered watchers for a given resources');
+
+  render(): string {
+    return `${[this.requests, this.deprecated, this.watchers].map((s) => s.render()).join('\n')}\n`;
+  }
+}
+
+/** The verb label as the real platform cleans it (LIST, WATCH, APPLY, ...). */
+export function metricVerb(verb: string, method: string, isApply: boolean): string {
+  switch (verb) {
+    case 'list':
+      return 'LIST';
+    case 'watch':
+      return 'WATCH';
+    case 'get':
+      return 'GET';
+    case 'create':
+      return 'POST';
+    case 'update':
+      return 'PUT';
+    case 'patch':
+      return isApply ? 'APPLY' : 'PATCH';
+    case 'delete':
+      return 'DELETE';
+    case 'deletecollection':
+      return 'DELETE';
+    default:
+      return method;
+  }
+}

@@ -1,0 +1,128 @@
+/** The ConfigMap section of the kinds seed: every rule of its table and its state transition. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, configMap, inProcess, type Target } from '../support/targets.ts';
+
+const CM = '/api/v1/namespaces/default/configmaps';
+let t: Target;
+beforeEach(async () => {
+  t = await inProcess();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('ConfigMap keys', () => {
+  it.each([
+    ['alphanumeric', 'abc123', 201],
+    ['dash, underscore, dot', 'a-b_c.d', 201],
+    ['a dotfile', '.env', 201],
+    ['a space', 'a b', 422],
+    ['a slash', 'a/b', 422],
+    ['a colon', 'a:b', 422],
+    ['just a dot', '.', 422],
+    ['two dots', '..', 422],
+    ['starting with two dots', '..x', 422],
+    ['254 characters', 'k'.repeat(254), 422],
+  ])('a data key with %s (%s) → %i', async (_what, key, status) => {
+    const r = await call(t, 'POST', CM, { metadata: { name: 'k' }, data: { [key]: 'v' } });
+    expect(r.status).toBe(status);
+    if (status === 422) expect(r.body.details.causes[0].field).toBe(`data[${key}]`);
+    const b = await call(t, 'POST', CM, { metadata: { name: 'b' }, binaryData: { [key]: 'dg==' } });
+    expect(b.status).toBe(status);
+    if (status === 422) expect(b.body.details.causes[0].field).toBe(`binaryData[${key}]`);
+  });
+});
+
+describe('ConfigMap data and binaryData', () => {
+  it('binaryData is base64 on the wire and may hold non-UTF-8 bytes', async () => {
+    const r = await call(t, 'POST', CM, { metadata: { name: 'bin' }, binaryData: { blob: '/wD+AQ==' } });
+    expect(r.status).toBe(201);
+    expect(r.body.binaryData).toEqual({ blob: '/wD+AQ==' });
+  });
+
+  it('data and binaryData may not share a key', async () => {
+    const r = await call(t, 'POST', CM, { metadata: { name: 'dup' }, data: { k: 'v' }, binaryData: { k: 'dg==' } });
+    expect(r.status).toBe(422);
+    expect(r.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', field: 'data[k]', message: 'Invalid value: "k": duplicate of key present in binaryData' }]);
+  });
+
+  it('the values together may not exceed 1 MiB', async () => {
+    const r = await call(t, 'POST', CM, { metadata: { name: 'huge' }, data: { a: 'x'.repeat(600 * 1024), b: 'y'.repeat(600 * 1024) } });
+    expect(r.status).toBe(422);
+    expect(r.body.details.causes[0]).toMatchObject({ reason: 'FieldValueTooLong', message: 'Too long: may not be more than 1048576 bytes' });
+  });
+
+  it('an empty ConfigMap is valid and keeps no empty maps', async () => {
+    const r = await call(t, 'POST', CM, { metadata: { name: 'empty' }, data: {} });
+    expect(r.status).toBe(201);
+    expect(r.body.data).toBeUndefined();
+  });
+});
+
+describe('ConfigMap immutability (Mutable → Immutable)', () => {
+  it('immutable is unset by default and the object can change at any time', async () => {
+    const c = (await call(t, 'POST', CM, configMap('m', { a: '1' }))).body;
+    expect(c.immutable).toBeUndefined();
+    const u = await call(t, 'PUT', `${CM}/m`, { ...c, data: { a: '2' } });
+    expect(u.status).toBe(200);
+  });
+
+  it('once immutable, data and binaryData cannot change (422 naming the field), metadata can', async () => {
+    const c = (await call(t, 'POST', CM, configMap('m', { a: '1' }))).body;
+    const frozen = (await call(t, 'PUT', `${CM}/m`, { ...c, immutable: true })).body;
+    expect(frozen.immutable).toBe(true);
+
+    const data = await call(t, 'PUT', `${CM}/m`, { ...frozen, data: { a: '2' } });
+    expect(data.status).toBe(422);
+    expect(data.body.details.causes).toEqual([{ reason: 'FieldValueForbidden', field: 'data', message: 'Forbidden: field is immutable when `immutable` is set' }]);
+
+    const bin = await call(t, 'PATCH', `${CM}/m`, { binaryData: { b: 'dg==' } }, { 'content-type': 'application/merge-patch+json' });
+    expect(bin.status).toBe(422);
+    expect(bin.body.details.causes[0].field).toBe('binaryData');
+
+    const meta = await call(t, 'PATCH', `${CM}/m`, { metadata: { labels: { tier: 'gold' } } }, { 'content-type': 'application/merge-patch+json' });
+    expect(meta.status).toBe(200);
+    expect(meta.body.metadata.labels).toEqual({ tier: 'gold' });
+  });
+
+  it('an immutable ConfigMap cannot be made mutable again', async () => {
+    await call(t, 'POST', CM, { ...configMap('m', { a: '1' }), immutable: true });
+    const r = await call(t, 'PATCH', `${CM}/m`, { immutable: false }, { 'content-type': 'application/merge-patch+json' });
+    expect(r.status).toBe(422);
+    expect(r.body.details.causes).toEqual([{ reason: 'FieldValueForbidden', field: 'immutable', message: 'Forbidden: field is immutable when `immutable` is set' }]);
+  });
+
+  it('an immutable ConfigMap can still be deleted', async () => {
+    await call(t, 'POST', CM, { ...configMap('m'), immutable: true });
+    expect((await call(t, 'DELETE', `${CM}/m`)).status).toBe(200);
+  });
+});
+
+describe('ConfigMap metadata', () => {
+  it('has no generation (it moves on spec change only, and ConfigMaps have no spec)', async () => {
+    const c = (await call(t, 'POST', CM, configMap('g', { a: '1' }))).body;
+    const u = (await call(t, 'PUT', `${CM}/g`, { ...c, data: { a: '2' } })).body;
+    expect(c.metadata.generation).toBeUndefined();
+    expect(u.metadata.generation).toBeUndefined();
+  });
+
+  it('uid and creationTimestamp cannot be changed by an update', async () => {
+    const c = (await call(t, 'POST', CM, configMap('u'))).body;
+    const r = await call(t, 'PUT', `${CM}/u`, { ...c, metadata: { ...c.metadata, uid: 'other' } });
+    expect(r.status).toBe(422);
+    expect(r.body.details.causes[0]).toMatchObject({ field: 'metadata.uid', message: 'Invalid value: "other": field is immutable' });
+    const ts = await call(t, 'PUT', `${CM}/u`, { ...c, metadata: { ...c.metadata, creationTimestamp: '2000-01-01T00:00:00Z' } });
+    expect(ts.status).toBe(200);
+    expect(ts.body.metadata.creationTimestamp).toBe(c.metadata.creationTimestamp);
+  });
+
+  it('output field order is the real platform\'s (kind, apiVersion, metadata in Go order, then immutable, data, binaryData)', async () => {
+    const r = await t.request(CM, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ binaryData: { z: 'dg==' }, data: { b: '2', a: '1' }, immutable: false, metadata: { labels: { x: 'y' }, name: 'o' } }),
+    });
+    const text = await r.text();
+    expect(text).toMatch(/^\{"kind":"ConfigMap","apiVersion":"v1","metadata":\{"name":"o","namespace":"default","uid":"[^"]+","resourceVersion":"\d+","creationTimestamp":"[^"]+","labels":\{"x":"y"\}\},"immutable":false,"data":\{"a":"1","b":"2"\},"binaryData":\{"z":"dg=="\}\}\n$/);
+  });
+});

@@ -1,0 +1,54 @@
+/** JSON merge patch: the 15 examples of RFC 7386/7396 Appendix A, from both shared files. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { mergePatch } from '../../../core/patch/index.ts';
+import type { JsonValue } from '../../../core/util/json.ts';
+import { frozen } from './support.ts';
+
+const DATA = path.resolve(process.cwd(), '../shared/testdata/json-merge-patch');
+const read = <T>(file: string): T => JSON.parse(readFileSync(path.join(DATA, file), 'utf8')) as T;
+
+type Vector = [name: string, doc: JsonValue, patch: JsonValue, expected: JsonValue];
+
+const appendixA: Vector[] = read<{ comment: string; doc: JsonValue; patch: JsonValue; expected: JsonValue }[]>('rfc7386-appendix-a.json').map(
+  (r) => [r.comment, r.doc, r.patch, r.expected],
+);
+const rfc7396: Vector[] = read<{ given: JsonValue; cases: { patch: JsonValue; result: JsonValue }[] }[]>('rfc7396-test-cases.json').flatMap((g, i) =>
+  g.cases.map((c, j): Vector => [`group ${i + 1} case ${j + 1}`, g.given, c.patch, c.result]),
+);
+
+describe.each<[string, Vector[]]>([
+  ['rfc7386-appendix-a.json', appendixA],
+  ['rfc7396-test-cases.json', rfc7396],
+])('JSON merge patch: %s', (_file, vectors) => {
+  it('holds the 15 examples', () => {
+    expect(vectors).toHaveLength(15);
+  });
+
+  it.each(vectors)('%s', (_name, doc, patch, expected) => {
+    expect(mergePatch(frozen(doc), frozen(patch))).toEqual(expected);
+  });
+});
+
+describe('JSON merge patch values', () => {
+  it('keeps __proto__ as an ordinary member', () => {
+    const result = mergePatch({}, JSON.parse('{"__proto__":{"x":1}}') as JsonValue);
+    expect(JSON.stringify(result)).toBe('{"__proto__":{"x":1}}');
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+  });
+
+  it('keeps the order of existing members and appends new ones', () => {
+    expect(Object.keys(mergePatch({ a: 1, b: 2, c: 3 }, { d: 4, b: 5, a: null }) as object)).toEqual(['b', 'c', 'd']);
+  });
+
+  it('the result shares nothing with its inputs', () => {
+    const doc = { keep: { list: [1] } };
+    const patch = { added: { list: [2] } };
+    const result = mergePatch(doc, patch) as { keep: { list: number[] }; added: { list: number[] } };
+    result.keep.list.push(9);
+    result.added.list.push(9);
+    expect(doc).toEqual({ keep: { list: [1] } });
+    expect(patch).toEqual({ added: { list: [2] } });
+  });
+});

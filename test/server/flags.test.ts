@@ -1,0 +1,60 @@
+/** orch-apiserver flags, parsed as the seed and the real server parse them. */
+import { describe, expect, it } from 'vitest';
+import { parseDuration, parseFlags } from '../../server/index.ts';
+
+describe('parseFlags', () => {
+  it('defaults: 127.0.0.1:8080, memory storage, no delays', () => {
+    const f = parseFlags([]);
+    expect(f).toMatchObject({ port: 8080, bindAddress: '127.0.0.1', shutdownDelayMs: 0, livezGracePeriodMs: 0, storage: 'memory', help: false });
+  });
+
+  it('takes --flag=value and --flag value', () => {
+    const f = parseFlags(['--port=9090', '--bind-address', '0.0.0.0', '--shutdown-delay-duration=1m30s', '--livez-grace-period', '500ms']);
+    expect(f).toMatchObject({ port: 9090, bindAddress: '0.0.0.0', shutdownDelayMs: 90_000, livezGracePeriodMs: 500 });
+  });
+
+  it('--feature-gates: alpha off, beta on by default; settable', () => {
+    const d = parseFlags([]);
+    expect(d.featureGates.enabled('CBORServingAndStorage')).toBe(false);
+    expect(d.featureGates.enabled('APIResponseCompression')).toBe(true);
+    const f = parseFlags(['--feature-gates=CBORServingAndStorage=true,APIResponseCompression=false']);
+    expect(f.featureGates.enabled('CBORServingAndStorage')).toBe(true);
+    expect(f.featureGates.enabled('APIResponseCompression')).toBe(false);
+  });
+
+  it.each([
+    [['--feature-gates=NoSuchGate=true'], 'unrecognized feature gate: NoSuchGate'],
+    [['--feature-gates=WatchBookmark=false'], 'cannot set feature gate WatchBookmark to false, feature is locked to true'],
+    [['--feature-gates=WatchList=maybe'], 'invalid value of WatchList=maybe'],
+    [['--feature-gates=WatchList'], 'missing bool value for WatchList'],
+    [['--runtime-config=apps/v1=perhaps'], 'invalid value "perhaps" for apps/v1'],
+    [['--port=http'], 'invalid argument "http" for "--port" flag'],
+    [['--shutdown-delay-duration=soon'], 'invalid argument "soon" for "--shutdown-delay-duration" flag'],
+    [['--frobnicate'], 'unknown flag: --frobnicate'],
+    [['--port'], 'flag needs an argument: --port'],
+  ])('%j fails with a clear message', (argv, message) => {
+    expect(() => parseFlags(argv)).toThrow(message);
+  });
+
+  it('--runtime-config: a missing value means true; group/version and group/version/resource keys', () => {
+    const f = parseFlags(['--runtime-config=apps/v1=false,api/all,apps/v1/statefulsets=true']);
+    expect(f.runtimeConfig.groupVersionEnabled('apps/v1', true)).toBe(false);
+    expect(f.runtimeConfig.groupVersionEnabled('resource.orch.io/v1beta1', false)).toBe(true);
+    expect(f.runtimeConfig.resourceSetting('apps/v1', 'statefulsets')).toBe(true);
+  });
+});
+
+describe('parseDuration (Go syntax)', () => {
+  it.each([
+    ['0', 0],
+    ['10s', 10_000],
+    ['1m30s', 90_000],
+    ['1.5h', 5_400_000],
+    ['300ms', 300],
+  ])('%s = %i ms', (text, ms) => {
+    expect(parseDuration(text)).toBe(ms);
+  });
+  it.each(['', '10', 'ten seconds', '1d'])('%j is not a duration', (text) => {
+    expect(() => parseDuration(text)).toThrow('invalid duration');
+  });
+});

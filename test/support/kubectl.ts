@@ -1,0 +1,64 @@
+/** Running the real kubectl 1.32 against a test server, with a temporary kubeconfig and cache dir. */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const KUBECTL = '/usr/bin/kubectl';
+export const hasKubectl = existsSync(KUBECTL);
+
+/**
+ * Always asynchronous: the server under test usually runs in the test's own process, and a
+ * synchronous child would block the event loop that has to answer it.
+ */
+export interface Kubectl {
+  (...args: string[]): Promise<string>;
+  /** Runs kubectl and returns its exit code and both outputs (for expected failures). */
+  result(args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }>;
+  /** Starts kubectl in the background (e.g. `get -w`). */
+  spawn(args: string[]): ReturnType<typeof execFile>;
+  readonly dir: string;
+}
+
+export function kubectlFor(serverUrl: string): Kubectl {
+  const dir = mkdtempSync(join(tmpdir(), 'orch-kubectl-'));
+  const kubeconfig = join(dir, 'kubeconfig');
+  writeFileSync(
+    kubeconfig,
+    [
+      'apiVersion: v1',
+      'kind: Config',
+      'clusters:',
+      '- name: orch',
+      '  cluster:',
+      `    server: ${serverUrl}`,
+      'users:',
+      '- name: orch',
+      '  user: {}',
+      'contexts:',
+      '- name: orch',
+      '  context: {cluster: orch, user: orch, namespace: default}',
+      'current-context: orch',
+      '',
+    ].join('\n'),
+  );
+  const base = ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache')];
+  const result = (args: string[], input?: string) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(KUBECTL, [...base, ...args], { encoding: 'utf8', timeout: 60_000 }, (err, stdout, stderr) => {
+        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1) : 0;
+        resolve({ code, stdout, stderr });
+      });
+      if (input !== undefined) child.stdin!.end(input);
+      else child.stdin!.end();
+    });
+  const run = (async (...args: string[]) => {
+    const r = await result(args);
+    if (r.code !== 0) throw new Error(`kubectl ${args.join(' ')} failed (${r.code}): ${r.stderr}${r.stdout}`);
+    return r.stdout;
+  }) as Kubectl;
+  run.result = result;
+  run.spawn = (args) => execFile(KUBECTL, [...base, ...args], { encoding: 'utf8' });
+  (run as { dir: string }).dir = dir;
+  return run;
+}
