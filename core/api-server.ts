@@ -8,6 +8,7 @@ import type { Serializer } from './codecs/serializer.ts';
 import { protobufSerializer } from './codecs/protobuf/serializer.ts';
 import { tableVariant } from './codecs/table.ts';
 import { BUILTIN_PATCHERS } from './handlers/patchers.ts';
+import { managedFieldsHook } from './apply/hook.ts';
 import { yamlSerializer } from './codecs/yaml.ts';
 import { StatusError, toStatusError } from './errors/status-error.ts';
 import { FeatureGates } from './features/feature-gates.ts';
@@ -113,7 +114,7 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     [tableVariant],
   );
   const patchers = new Map([...Object.entries(BUILTIN_PATCHERS), ...extensions.flatMap((e) => Object.entries(e.patchers?.(gates) ?? {}))]);
-  const managedFields = extensions.map((e) => e.managedFields?.()).find((m) => m !== undefined);
+  const managedFields = extensions.map((e) => e.managedFields?.()).find((m) => m !== undefined) ?? managedFieldsHook;
 
   const allKinds = options.kinds ?? BUILTIN_KINDS;
   const kinds = allKinds.filter((def) => {
@@ -135,7 +136,7 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     return meta.deletionTimestamp !== undefined || status.phase === 'Terminating' ? 'terminating' : 'active';
   };
   for (const def of kinds) {
-    const registry = new ResourceRegistry(def, { backend, cache, clock, gates, namespaceState, ...(managedFields ? { managedFields } : {}) });
+    const registry = new ResourceRegistry(def, { backend, cache, clock, gates, namespaceState, managedFields });
     if (def === namespaceKind || (def.group === '' && def.resource === 'namespaces')) namespaces = registry;
     served.set(`${def.group}/${def.version}/${def.resource}`, { registry, reader: new Reader(registry, readConfig) });
   }

@@ -38,6 +38,7 @@ export const KNOWN_GATES: Readonly<Record<string, GateSpec>> = {
   MaxUnavailableStatefulSet: alpha,
   MutatingAdmissionPolicy: alpha,
   OpenAPIEnums: betaOn,
+  PodLevelResources: alpha,
   RemainingItemCount: ga,
   ResilientWatchCacheInitialization: betaOn,
   RetryGenerateName: ga,

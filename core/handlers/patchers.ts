@@ -7,6 +7,7 @@ import { StatusError } from '../errors/status-error.ts';
 import { applyJsonPatch } from '../patch/json-patch.ts';
 import { strategicMergePatch } from '../patch/strategic-merge.ts';
 import { isObject, type JsonValue } from '../util/json.ts';
+import { applyPatcher } from './apply-patcher.ts';
 import type { Patcher, PatchInput } from './resources.ts';
 
 function parse(body: Uint8Array): JsonValue {
@@ -44,4 +45,5 @@ export const strategicPatcher: Patcher = patchWith((current, patch, input) => st
 export const BUILTIN_PATCHERS: Readonly<Record<string, Patcher>> = {
   'application/json-patch+json': jsonPatcher,
   'application/strategic-merge-patch+json': strategicPatcher,
+  'application/apply-patch+yaml': applyPatcher,
 };

@@ -13,6 +13,8 @@ export interface ContinueToken {
   readonly after: string;
   /** Items after this page at the snapshot, when known. */
   readonly remaining?: number;
+  /** When the list's first page was served (server clock, ms): tokens expire a window after it. */
+  readonly issued?: number;
 }
 
 const VERSION = 'meta.orch.io/v1';
@@ -34,6 +36,7 @@ function b64decode(s: string): string {
 export function encodeContinue(token: ContinueToken): string {
   const body: Record<string, unknown> = { v: VERSION, rv: token.rv, start: `${token.after}\u0000` };
   if (token.remaining !== undefined) body.rem = token.remaining;
+  if (token.issued !== undefined) body.t = token.issued;
   return b64encode(JSON.stringify(body));
 }
 
@@ -53,5 +56,6 @@ export function decodeContinue(text: string): ContinueToken {
   const after = t.start.slice(0, -1);
   if (after.includes('\u0000') || after.startsWith('/') || after.includes('..')) throw bad('continue key is not valid: encoded start key is invalid');
   const remaining = typeof t.rem === 'number' && Number.isInteger(t.rem) && t.rem >= 0 ? t.rem : undefined;
-  return { rv: t.rv, after, ...(remaining !== undefined ? { remaining } : {}) };
+  const issued = typeof t.t === 'number' && Number.isFinite(t.t) ? t.t : undefined;
+  return { rv: t.rv, after, ...(remaining !== undefined ? { remaining } : {}), ...(issued !== undefined ? { issued } : {}) };
 }

@@ -172,17 +172,19 @@ export class Reader {
       if (rvText && rvText !== '0') throw StatusError.badRequest('specifying resource version is not allowed when using continue');
       const token = decodeContinue(o.continue);
       let at = token.rv;
+      const now = this.reg.deps.clock.now();
+      const tooOld = token.issued !== undefined && now - token.issued > this.cache.historyWindowMs;
       if (at === -1) {
         await this.fresh();
         at = this.cache.revision;
-      } else if (at < this.cache.compactedRevision || at > this.cache.revision) {
+      } else if (tooOld || at < this.cache.compactedRevision || at > this.cache.revision) {
         const err = StatusError.expired(
           'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.',
         );
-        err.status.metadata.continue = encodeContinue({ rv: -1, after: token.after });
+        err.status.metadata.continue = encodeContinue({ rv: -1, after: token.after, issued: now });
         throw err;
       }
-      return this.page(filter, at, token.after, limit, token.remaining);
+      return this.page(filter, at, token.after, limit, token.remaining, token.rv === -1 ? now : token.issued);
     }
 
     const rv = parseResourceVersion(rvText);
@@ -206,7 +208,14 @@ export class Reader {
   }
 
   /** One page of the snapshot at `at`, after key `after`. */
-  private page(filter: Filter, at: number, after: string | undefined, limit: number, knownRemaining: number | undefined): ListResult {
+  private page(
+    filter: Filter,
+    at: number,
+    after: string | undefined,
+    limit: number,
+    knownRemaining: number | undefined,
+    issued: number = this.reg.deps.clock.now(),
+  ): ListResult {
     const items: string[] = [];
     let lastKey: string | undefined;
     let more = false;
@@ -255,7 +264,7 @@ export class Reader {
     return {
       items,
       resourceVersion: at,
-      continue: encodeContinue({ rv: at, after: lastKey, ...(remaining !== undefined ? { remaining } : {}) }),
+      continue: encodeContinue({ rv: at, after: lastKey, issued, ...(remaining !== undefined ? { remaining } : {}) }),
       ...(remaining !== undefined && remaining > 0 ? { remainingItemCount: remaining } : {}),
     };
   }

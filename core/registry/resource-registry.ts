@@ -48,8 +48,10 @@ export interface WriteOptions {
   /** Collects `Warning` header texts. */
   readonly warnings: string[];
   readonly duplicateFields?: readonly string[];
-  /** Whether `fieldManager` was given explicitly (apply needs it). */
+  /** The User-Agent, from which the manager of a write without `fieldManager` is derived. */
   readonly userAgent?: string;
+  /** A server-side apply: ownership is already recorded by the apply, the Update bookkeeping is skipped. */
+  readonly apply?: boolean;
 }
 
 export interface WriteOutcome {
@@ -179,7 +181,7 @@ export class ResourceRegistry {
     else delete meta.generation;
     if (this.def.subresources?.status) delete obj.status;
     this.def.strategy?.prepareForCreate?.(obj, ctx);
-    this.deps.managedFields?.update(obj, undefined, this.managerName(opts), '', this.def, ctx.now);
+    if (!opts.apply) this.deps.managedFields?.update(obj, undefined, this.managerName(opts), subresource, this.def, ctx.now);
 
     if (this.def.namespaced) this.admitNamespace(namespace, str(meta.name) || str(meta.generateName));
 
@@ -307,7 +309,7 @@ export class ResourceRegistry {
       if (wantRv && wantRv !== String(cur.rv)) throw StatusError.optimisticConflict(this.gr, name);
 
       const obj = this.beforeUpdate(next, old, subresource, ctx);
-      this.deps.managedFields?.update(obj, old, this.managerName(opts), subresource, this.def, ctx.now);
+      if (!opts.apply) this.deps.managedFields?.update(obj, old, this.managerName(opts), subresource, this.def, ctx.now);
       const errs = [
         ...validateObjectMetaUpdate(metaOf(obj), metaOf(old), this.metaRules),
         ...validateSchema(withoutMeta(obj), this.def.schema),

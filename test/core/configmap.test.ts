@@ -123,6 +123,8 @@ describe('ConfigMap metadata', () => {
       body: JSON.stringify({ binaryData: { z: 'dg==' }, data: { b: '2', a: '1' }, immutable: false, metadata: { labels: { x: 'y' }, name: 'o' } }),
     });
     const text = await r.text();
-    expect(text).toMatch(/^\{"kind":"ConfigMap","apiVersion":"v1","metadata":\{"name":"o","namespace":"default","uid":"[^"]+","resourceVersion":"\d+","creationTimestamp":"[^"]+","labels":\{"x":"y"\}\},"immutable":false,"data":\{"a":"1","b":"2"\},"binaryData":\{"z":"dg=="\}\}\n$/);
+    expect(text).toMatch(
+      /^\{"kind":"ConfigMap","apiVersion":"v1","metadata":\{"name":"o","namespace":"default","uid":"[^"]+","resourceVersion":"\d+","creationTimestamp":"[^"]+","labels":\{"x":"y"\},"managedFields":\[.*\]\},"immutable":false,"data":\{"a":"1","b":"2"\},"binaryData":\{"z":"dg=="\}\}\n$/,
+    );
   });
 });

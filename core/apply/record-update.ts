@@ -1,0 +1,91 @@
+/**
+ * Ownership on writes that are not server-side apply (create, update, JSON/merge/strategic
+ * patch): the writer takes every field it added or changed, from whoever owned it; nobody keeps
+ * fields that were removed. Such writes never conflict.
+ */
+import type { ObjectSchema } from '../schema/types.ts';
+import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
+import { formatTime } from '../util/time.ts';
+import { capUpdateManagers, encodeManaged, identityKey, tryDecodeManaged, type Managed } from './managers.ts';
+import { pathsToSet, setManagedFields, withoutManagedFields, zeroObject } from './object.ts';
+import { UNTRACKED_FIELDS } from './to-field-set.ts';
+import { reconcileManaged, updateManagers } from './updater.ts';
+
+export interface RecordUpdateInput {
+  /** The stored object; undefined on create. */
+  readonly live: JsonObject | undefined;
+  /** The object about to be stored; its `metadata.managedFields` is rewritten. */
+  readonly next: JsonObject;
+  readonly manager: string;
+  /** The version the write was made in (`v1`, `apps/v1`). */
+  readonly apiVersion: string;
+  /** '' (or absent) for the main resource, else e.g. `status`. */
+  readonly subresource?: string;
+  readonly schema: ObjectSchema;
+  /** Now, in ms. */
+  readonly now: number;
+  /** Top-level paths this endpoint resets (e.g. `[['status']]` on the main resource): never owned through it. */
+  readonly ignored?: readonly (readonly string[])[];
+}
+
+/** Placeholder identity of the write being recorded; merged into the writer's entry afterwards. */
+const CURRENT_OPERATION = 'current-operation';
+
+/** A list with one empty entry: the client asks to forget all ownership. */
+function isReset(list: JsonValue | undefined): boolean {
+  return (
+    Array.isArray(list) &&
+    list.length === 1 &&
+    isObject(list[0]) &&
+    Object.values(list[0]).every((v) => v === '' || v === null)
+  );
+}
+
+/**
+ * Where ownership starts from. The main resource honours managedFields the client sent when they
+ * are valid and not empty (clients may edit them), and a single empty entry resets them; anything
+ * else (absent, `[]`, invalid, or any subresource write) keeps the stored ones, so that clients
+ * unaware of the field cannot wipe it.
+ */
+function startingPoint(input: RecordUpdateInput): Managed {
+  const live = input.live && isObject(input.live.metadata) ? input.live.metadata.managedFields : undefined;
+  const sent = isObject(input.next.metadata) ? input.next.metadata.managedFields : undefined;
+  if (!input.subresource) {
+    if (isReset(sent)) return new Map();
+    const fromClient = tryDecodeManaged(sent);
+    if (fromClient && fromClient.size) return fromClient;
+  }
+  return tryDecodeManaged(live) ?? new Map();
+}
+
+/** Rewrites `next.metadata.managedFields` for a non-apply write and returns the entries. */
+export function recordUpdate(input: RecordUpdateInput): JsonObject[] {
+  const { schema, manager, apiVersion } = input;
+  const subresource = input.subresource ?? '';
+  const managed = startingPoint(input);
+  const oldObj = withoutManagedFields(input.live ?? zeroObject(schema));
+  const newObj = withoutManagedFields(input.next);
+  const ignored = pathsToSet(input.ignored);
+
+  reconcileManaged(managed, schema);
+  const compare = updateManagers(oldObj, newObj, schema, managed, CURRENT_OPERATION, true, ignored);
+  let taken = compare.modified.union(compare.added).difference(compare.removed);
+  if (ignored) taken = taken.recursiveDifference(ignored);
+  taken = taken.difference(UNTRACKED_FIELDS);
+
+  if (!taken.empty) {
+    const id = { manager, operation: 'Update', apiVersion, subresource } as const;
+    const key = identityKey(id);
+    const previous = managed.get(key);
+    managed.set(key, {
+      ...id,
+      set: previous ? taken.union(previous.set) : taken,
+      time: formatTime(input.now),
+      ...(previous?.original ? { original: previous.original } : {}),
+    });
+  }
+  capUpdateManagers(managed);
+  const entries = encodeManaged(managed);
+  setManagedFields(input.next, entries);
+  return entries;
+}

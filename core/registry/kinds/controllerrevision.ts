@@ -1,0 +1,46 @@
+/**
+ * ControllerRevision (apps/v1, namespaced): an immutable snapshot of state a controller keeps
+ * to roll back to. `data` is arbitrary JSON and may not change; `revision` may (controllers
+ * renumber a revision they reuse).
+ */
+import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
+import type { JsonObject } from '../../util/json.ts';
+import type { KindDefinition } from '../definition.ts';
+import { AGE_COLUMN } from '../table.ts';
+import { ControllerRevision } from '../types/apps-v1.ts';
+import { immutable, listAt, objAt, textAt } from './field-checks.ts';
+
+export const ControllerRevisionSchema = ControllerRevision;
+
+function validate(obj: JsonObject): FieldError[] {
+  return obj.data === undefined || obj.data === null ? [fieldErrors.required('data', 'data is mandatory')] : [];
+}
+
+/** `statefulset.apps/web`: the controlling owner, as the real printer names it. */
+function controllerOf(obj: JsonObject): string {
+  const owner = listAt(objAt(obj.metadata)?.ownerReferences).map(objAt).find((r) => r?.controller === true);
+  if (!owner) return '<none>';
+  const apiVersion = textAt(owner.apiVersion);
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  const kind = textAt(owner.kind).toLowerCase();
+  return `${group ? `${kind}.${group}` : kind}/${textAt(owner.name)}`;
+}
+
+export const controllerRevisionKind: KindDefinition = {
+  group: 'apps',
+  version: 'v1',
+  kind: 'ControllerRevision',
+  resource: 'controllerrevisions',
+  singular: 'controllerrevision',
+  namespaced: true,
+  schema: ControllerRevisionSchema,
+  table: [
+    { name: 'Controller', type: 'string', description: 'Controller of the object', cell: controllerOf },
+    { name: 'Revision', type: 'number', description: 'Revision indicates the revision of the state represented by Data.', cell: (obj) => (typeof obj.revision === 'number' ? obj.revision : 0) },
+    AGE_COLUMN,
+  ],
+  strategy: {
+    validate,
+    validateUpdate: (obj, old) => immutable('data', obj.data, old.data),
+  },
+};

@@ -1,0 +1,48 @@
+/**
+ * Event (events.orch.io/v1, namespaced): the newer view of core/v1 Events, stored as them.
+ * Writes through this version meet the strict rules: new-style members required, the
+ * `deprecated*` ones refused on create, and only the series may change on update.
+ */
+import type { JsonObject } from '../../util/json.ts';
+import type { KindDefinition } from '../definition.ts';
+import { EventsV1EventSchema } from '../types/events-v1.ts';
+import { eventFromCore, eventToCore } from './event-conversion.ts';
+import { coreEventKind, EVENT_COLUMNS } from './event-core.ts';
+import { validateEventCreateStrict, validateEventUpdateStrict } from './event-validation.ts';
+import { objAt, textAt } from './field-checks.ts';
+
+const regarding = (e: JsonObject, member: string): string => textAt(objAt(e.regarding)?.[member]);
+
+export const eventsV1EventKind: KindDefinition = {
+  group: 'events.orch.io',
+  version: 'v1',
+  kind: 'Event',
+  resource: 'events',
+  singular: 'event',
+  shortNames: ['ev'],
+  namespaced: true,
+  schema: EventsV1EventSchema,
+  allowCreateOnUpdate: true,
+  storageResource: 'events',
+  storedAs: { def: coreEventKind, toStorage: eventToCore, fromStorage: eventFromCore },
+  fieldSelectors: {
+    'regarding.kind': (e) => regarding(e, 'kind'),
+    'regarding.namespace': (e) => regarding(e, 'namespace'),
+    'regarding.name': (e) => regarding(e, 'name'),
+    'regarding.uid': (e) => regarding(e, 'uid'),
+    'regarding.apiVersion': (e) => regarding(e, 'apiVersion'),
+    'regarding.resourceVersion': (e) => regarding(e, 'resourceVersion'),
+    'regarding.fieldPath': (e) => regarding(e, 'fieldPath'),
+    reason: (e) => textAt(e.reason),
+    reportingController: (e) => textAt(e.reportingController),
+    type: (e) => textAt(e.type),
+  },
+  // The real platform prints both versions with the same (core) printer.
+  table: EVENT_COLUMNS.map((c) => ({ ...c, cell: (obj: JsonObject, now: number) => c.cell(eventToCore(obj), now) })),
+  strategy: {
+    // Both run on the stored form so that the causes name the core members, as the real ones do.
+    // The create rules (new-style members required, old ones refused) hold on create only.
+    validate: (obj, ctx) => (ctx.operation === 'create' ? validateEventCreateStrict(eventToCore(obj)) : []),
+    validateUpdate: (obj, old) => validateEventUpdateStrict(eventToCore(obj), eventToCore(old)),
+  },
+};

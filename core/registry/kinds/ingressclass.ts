@@ -1,0 +1,103 @@
+/**
+ * IngressClass (networking.orch.io/v1, cluster scoped): which controller implements a class
+ * of Ingresses, with an optional reference to its parameters. The controller is fixed once set.
+ */
+import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
+import { isDNS1123Label, isDNS1123Subdomain } from '../../meta/names.ts';
+import type { JsonObject } from '../../util/json.ts';
+import type { KindDefinition } from '../definition.ts';
+import { AGE_COLUMN } from '../table.ts';
+import { IngressClass } from '../types/networking-v1.ts';
+import { immutable, isSet, objAt, textAt } from './field-checks.ts';
+
+export const IngressClassSchema = IngressClass;
+
+/** Marks the class used for Ingresses that name none. */
+export const DEFAULT_CLASS_ANNOTATION = 'ingressclass.orchestrator.io/is-default-class';
+
+const MAX_CONTROLLER_LENGTH = 250;
+const HTTP_PATH = /^[A-Za-z0-9/\-._~%!$&'()*+,;=:]+$/;
+const SCOPES = ['Cluster', 'Namespace'];
+
+/** `example.com/controller`: a DNS subdomain, a slash, and an HTTP path. */
+function validateController(controller: string, path: string): FieldError[] {
+  if (!controller) return [fieldErrors.required(path)];
+  if (controller.length > MAX_CONTROLLER_LENGTH) return [fieldErrors.tooLong(path, MAX_CONTROLLER_LENGTH)];
+  const slash = controller.indexOf('/');
+  if (slash <= 0 || slash === controller.length - 1) {
+    return [fieldErrors.invalid(path, controller, 'must be a domain-prefixed path (such as "acme.io/foo")')];
+  }
+  const host = controller.slice(0, slash);
+  const rest = controller.slice(slash + 1);
+  const errs = isDNS1123Subdomain(host).map((m) => fieldErrors.invalid(path, host, m));
+  if (!HTTP_PATH.test(rest)) {
+    errs.push(fieldErrors.invalid(path, rest, "Invalid path (regex used for validation is '[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+')"));
+  }
+  return errs;
+}
+
+function pathSegmentName(v: string): string[] {
+  if (v === '.' || v === '..') return [`may not be '${v}'`];
+  return ['/', '%'].filter((c) => v.includes(c)).map((c) => `may not contain '${c}'`);
+}
+
+function validateParameters(params: JsonObject, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (typeof params.apiGroup === 'string') {
+    for (const m of isDNS1123Subdomain(params.apiGroup)) errs.push(fieldErrors.invalid(`${path}.apiGroup`, params.apiGroup, m));
+  }
+  for (const f of ['kind', 'name'] as const) {
+    const v = textAt(params[f]);
+    if (!v) errs.push(fieldErrors.required(`${path}.${f}`));
+    else for (const m of pathSegmentName(v)) errs.push(fieldErrors.invalid(`${path}.${f}`, v, m));
+  }
+  if (!isSet(params.scope)) return [...errs, fieldErrors.required(`${path}.scope`)];
+  const scope = textAt(params.scope);
+  if (!SCOPES.includes(scope)) {
+    errs.push(fieldErrors.notSupported(`${path}.scope`, scope, SCOPES));
+  } else if (scope === 'Namespace') {
+    if (!isSet(params.namespace)) errs.push(fieldErrors.required(`${path}.namespace`, "`parameters.scope` is set to 'Namespace'"));
+    else for (const m of isDNS1123Label(textAt(params.namespace))) errs.push(fieldErrors.invalid(`${path}.namespace`, params.namespace, m));
+  } else if (isSet(params.namespace)) {
+    errs.push(fieldErrors.forbidden(`${path}.namespace`, "`parameters.scope` is set to 'Cluster'"));
+  }
+  return errs;
+}
+
+function validate(obj: JsonObject): FieldError[] {
+  const spec = objAt(obj.spec) ?? {};
+  const errs = validateController(textAt(spec.controller), 'spec.controller');
+  const params = objAt(spec.parameters);
+  if (params) errs.push(...validateParameters(params, 'spec.parameters'));
+  return errs;
+}
+
+export const ingressClassKind: KindDefinition = {
+  group: 'networking.orch.io',
+  version: 'v1',
+  kind: 'IngressClass',
+  resource: 'ingressclasses',
+  singular: 'ingressclass',
+  namespaced: false,
+  schema: IngressClassSchema,
+  generation: true,
+  table: [
+    { name: 'Controller', type: 'string', description: 'Controller that implements the ingresses of this class.', cell: (obj) => textAt(objAt(obj.spec)?.controller) },
+    {
+      name: 'Parameters',
+      type: 'string',
+      description: 'A reference to the parameters of the controller.',
+      cell(obj) {
+        const p = objAt(objAt(obj.spec)?.parameters);
+        if (!p) return '<none>';
+        const kind = typeof p.apiGroup === 'string' ? `${textAt(p.kind)}.${p.apiGroup}` : textAt(p.kind);
+        return `${kind}/${textAt(p.name)}`;
+      },
+    },
+    AGE_COLUMN,
+  ],
+  strategy: {
+    validate,
+    validateUpdate: (obj, old) => immutable('spec.controller', objAt(obj.spec)?.controller, objAt(old.spec)?.controller),
+  },
+};

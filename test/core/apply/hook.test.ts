@@ -1,0 +1,43 @@
+/** The registry hook: which paths each endpoint resets, and ownership recorded through the hook. */
+import { describe, expect, it } from 'vitest';
+import { managedFieldsHook, resetPathsOf } from '../../../core/apply/index.ts';
+import { configMapKind } from '../../../core/registry/kinds/configmap.ts';
+import { namespaceKind } from '../../../core/registry/kinds/namespace.ts';
+import { decodeObject } from '../../../core/schema/decode.ts';
+import type { JsonObject } from '../../../core/util/json.ts';
+import { cm, minutes, owners, T0 } from './helpers.ts';
+
+describe('resetPathsOf', () => {
+  it.each([
+    ['a kind without subresources', configMapKind, '', []],
+    ['the status subresource', namespaceKind, 'status', [['metadata'], ['spec']]],
+    ['the main resource of Namespace (status and finalize)', namespaceKind, '', [['status'], ['spec', 'finalizers']]],
+    ['the finalize subresource, which owns spec.finalizers only', namespaceKind, 'finalize', [['metadata'], ['status']]],
+    ['a subresource the kind does not have', configMapKind, 'status', []],
+  ])('%s', (_what, def, subresource, expected) => {
+    expect(resetPathsOf(def, subresource)).toEqual(expected);
+  });
+});
+
+describe('managedFieldsHook', () => {
+  const decode = (o: JsonObject): JsonObject => decodeObject(o, configMapKind.schema).value;
+
+  it('records the creator on create and moves changed fields on update', () => {
+    const created = decode(cm({ a: '1', b: '2' }));
+    managedFieldsHook.update(created, undefined, 'creator', '', configMapKind, T0);
+    expect(owners(created)).toEqual({ 'creator Update': ['.data', '.data.a', '.data.b'] });
+
+    const next = decode({ ...cm({ a: '9', b: '2' }), metadata: created.metadata });
+    managedFieldsHook.update(next, created, 'editor', '', configMapKind, minutes(1));
+    expect(owners(next)).toEqual({ 'creator Update': ['.data', '.data.b'], 'editor Update': ['.data.a'] });
+  });
+
+  it('a status write through the hook owns status only', () => {
+    // Stored objects are canonical: the empty status struct is there before the write.
+    const raw: JsonObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns' } };
+    const live = decodeObject(raw, namespaceKind.schema).value;
+    const next = decodeObject({ ...raw, status: { phase: 'Terminating' } }, namespaceKind.schema).value;
+    managedFieldsHook.update(next, live, 'namespace-controller', 'status', namespaceKind, T0);
+    expect(owners(next)).toEqual({ 'namespace-controller Update status': ['.status.phase'] });
+  });
+});

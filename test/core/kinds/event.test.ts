@@ -1,0 +1,265 @@
+/**
+ * Events: core/v1 (the stored version, legacy rules) and events.orch.io/v1 (strict rules, stored
+ * as core/v1). Converters are checked as pure functions; each version's validation through
+ * createApiServer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventFromCore, eventToCore } from '../../../core/registry/kinds/event-conversion.ts';
+import { coreEventKind } from '../../../core/registry/kinds/event-core.ts';
+import { eventsV1EventKind } from '../../../core/registry/kinds/event.ts';
+import { decodeObject } from '../../../core/schema/decode.ts';
+import { CoreEventSchema } from '../../../core/registry/types/core-v1-misc.ts';
+import { EventsV1EventSchema } from '../../../core/registry/types/events-v1.ts';
+import { call, causeKeys, causesOf, expectCreated, serverWith, withChange, type Target } from './support.ts';
+
+const CORE = '/api/v1/namespaces/default/events';
+const V1 = '/apis/events.orch.io/v1/namespaces/default/events';
+const EVENT_TIME = '2024-05-01T10:00:00.123456Z';
+
+const v1Event = {
+  apiVersion: 'events.orch.io/v1',
+  kind: 'Event',
+  metadata: { name: 'e', namespace: 'default' },
+  eventTime: EVENT_TIME,
+  reportingController: 'orchestrator.io/scheduler',
+  reportingInstance: 'scheduler-1',
+  action: 'Binding',
+  reason: 'Scheduled',
+  regarding: { kind: 'Pod', namespace: 'default', name: 'p', uid: 'u-1', apiVersion: 'v1' },
+  note: 'assigned default/p to node-1',
+  type: 'Normal',
+};
+
+const coreEvent = {
+  apiVersion: 'v1',
+  kind: 'Event',
+  metadata: { name: 'c', namespace: 'default' },
+  involvedObject: { kind: 'Pod', namespace: 'default', name: 'p' },
+  reason: 'Pulled',
+  message: 'image pulled',
+  source: { component: 'kubelet', host: 'node-1' },
+  firstTimestamp: '2024-05-01T10:00:00Z',
+  lastTimestamp: '2024-05-01T10:05:00Z',
+  count: 3,
+  type: 'Normal',
+};
+
+describe('conversion between events.orch.io/v1 and core/v1', () => {
+  const full = {
+    ...v1Event,
+    series: { count: 4, lastObservedTime: '2024-05-01T10:01:00.000000Z' },
+    related: { kind: 'Node', name: 'node-1' },
+    deprecatedSource: { component: 'c', host: 'h' },
+    deprecatedFirstTimestamp: '2024-05-01T09:00:00Z',
+    deprecatedLastTimestamp: '2024-05-01T09:30:00Z',
+    deprecatedCount: 2,
+  };
+
+  it('maps each member to its core name', () => {
+    expect(eventToCore(full)).toEqual({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: full.metadata,
+      eventTime: full.eventTime,
+      series: full.series,
+      reportingInstance: full.reportingInstance,
+      action: full.action,
+      reason: full.reason,
+      related: full.related,
+      type: full.type,
+      involvedObject: full.regarding,
+      message: full.note,
+      reportingComponent: full.reportingController,
+      source: full.deprecatedSource,
+      firstTimestamp: full.deprecatedFirstTimestamp,
+      lastTimestamp: full.deprecatedLastTimestamp,
+      count: full.deprecatedCount,
+    });
+  });
+
+  it('round-trips events.orch.io/v1 → core → events.orch.io/v1', () => {
+    expect(eventFromCore(eventToCore(full))).toEqual(full);
+  });
+
+  it('round-trips core → events.orch.io/v1 → core', () => {
+    expect(eventToCore(eventFromCore(coreEvent))).toEqual(coreEvent);
+  });
+
+  it('round-trips canonical (decoded) objects of both schemas', () => {
+    const v1 = decodeObject(full, EventsV1EventSchema).value;
+    expect(decodeObject(eventFromCore(decodeObject(eventToCore(v1), CoreEventSchema).value), EventsV1EventSchema).value).toEqual(v1);
+    const core = decodeObject(coreEvent, CoreEventSchema).value;
+    expect(decodeObject(eventToCore(decodeObject(eventFromCore(core), EventsV1EventSchema).value), CoreEventSchema).value).toEqual(core);
+  });
+
+  it('does not share structure with its input', () => {
+    const core = eventToCore(full);
+    (core.involvedObject as { name: string }).name = 'changed';
+    expect(full.regarding.name).toBe('p');
+  });
+});
+
+describe('core/v1 Event (legacy rules)', () => {
+  let t: Target;
+  beforeAll(async () => {
+    t = await serverWith([coreEventKind]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  let seq = 0;
+  const named = <T>(body: T): T => withChange(body, 'metadata.name', `c-${++seq}`);
+
+  const rows: [string, string, unknown, string[]][] = [
+    ['an old-style event', 'type', 'Normal', []],
+    ['any type is accepted', 'type', 'Odd', []],
+    ['involved object in another namespace', 'involvedObject.namespace', 'other', ['involvedObject.namespace FieldValueInvalid']],
+    ['cluster-scoped involved object', 'involvedObject', { kind: 'Node', name: 'n' }, []],
+    ['new-style event without reporting fields', 'eventTime', EVENT_TIME, ['reportingController FieldValueRequired', 'reportingController FieldValueInvalid', 'reportingInstance FieldValueRequired', 'action FieldValueRequired']],
+  ];
+  it.each(rows)('%s', async (_row, path, value, expected) => {
+    const res = await call(t, 'POST', CORE, named(withChange(coreEvent, path, value)));
+    if (!expected.length) expectCreated(res);
+    else expect(causeKeys(res)).toEqual(expected);
+  });
+
+  it('keeps reportingComponent and reportingInstance even when empty (as Go writes them)', async () => {
+    const body = expectCreated(await call(t, 'POST', CORE, named(coreEvent)));
+    expect(body).toMatchObject({ reportingComponent: '', reportingInstance: '', count: 3, eventTime: null });
+    expect(Object.keys(body)).toEqual([
+      'kind', 'apiVersion', 'metadata', 'involvedObject', 'reason', 'message', 'source', 'firstTimestamp', 'lastTimestamp',
+      'count', 'type', 'eventTime', 'reportingComponent', 'reportingInstance',
+    ]);
+  });
+
+  it('a PUT of a missing event creates it', async () => {
+    const body = named(coreEvent);
+    const res = await call(t, 'PUT', `${CORE}/${body.metadata.name}`, body);
+    expect(res.status).toBe(201);
+  });
+
+  it('selects by involved object, reason and source', async () => {
+    await call(t, 'POST', CORE, withChange(named(coreEvent), 'involvedObject.name', 'needle'));
+    const byObject = await call(t, 'GET', `${CORE}?fieldSelector=involvedObject.name%3Dneedle`);
+    expect(byObject.body.items).toHaveLength(1);
+    const bySource = await call(t, 'GET', `${CORE}?fieldSelector=source%3Dkubelet,reason%3DPulled`);
+    expect(bySource.body.items.length).toBeGreaterThan(1);
+  });
+
+  it('table cells follow the real event printer', () => {
+    const now = Date.parse('2024-05-01T10:06:00Z');
+    const cells = Object.fromEntries(coreEventKind.table!.map((c) => [c.name, c.cell(coreEvent, now)]));
+    expect(cells).toEqual({
+      'Last Seen': '60s',
+      Type: 'Normal',
+      Reason: 'Pulled',
+      Object: 'pod/p',
+      Subobject: '',
+      Source: 'kubelet, node-1',
+      Message: 'image pulled',
+      'First Seen': '6m',
+      Count: 3,
+    });
+    const newStyle = eventToCore({ ...v1Event, series: { count: 5, lastObservedTime: '2024-05-01T10:05:30.000000Z' } });
+    const v = Object.fromEntries(coreEventKind.table!.map((c) => [c.name, c.cell(newStyle, now)]));
+    expect(v).toMatchObject({ 'Last Seen': '30s', 'First Seen': '5m59s', Count: 5, Source: 'orchestrator.io/scheduler, scheduler-1' });
+  });
+});
+
+describe('events.orch.io/v1 Event (strict rules)', () => {
+  let t: Target;
+  beforeAll(async () => {
+    t = await serverWith([coreEventKind, eventsV1EventKind]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  let seq = 0;
+  const named = <T>(body: T): T => withChange(body, 'metadata.name', `e-${++seq}`);
+
+  // Causes name the core members, as the real platform (which validates its internal Event) does.
+  const rows: [string, string, unknown, string[]][] = [
+    ['a valid event', 'type', 'Warning', []],
+    ['type neither Normal nor Warning', 'type', 'Odd', ['type FieldValueInvalid']],
+    ['no type', 'type', undefined, ['type FieldValueInvalid']],
+    ['no eventTime', 'eventTime', undefined, ['eventTime FieldValueRequired']],
+    ['no action', 'action', undefined, ['action FieldValueRequired']],
+    ['action over 128 characters', 'action', 'a'.repeat(129), ['action FieldValueInvalid']],
+    ['no reason', 'reason', undefined, ['reason FieldValueRequired']],
+    ['no reportingController', 'reportingController', undefined, ['reportingController FieldValueRequired', 'reportingController FieldValueInvalid']],
+    ['reportingController not a qualified name', 'reportingController', 'a/b/c', ['reportingController FieldValueInvalid']],
+    ['no reportingInstance', 'reportingInstance', undefined, ['reportingInstance FieldValueRequired']],
+    ['note of 1 KiB', 'note', 'n'.repeat(1024), []],
+    ['note over 1 KiB', 'note', 'n'.repeat(1025), ['message FieldValueInvalid']],
+    ['series with count 2', 'series', { count: 2, lastObservedTime: EVENT_TIME }, []],
+    ['series with count 1', 'series', { count: 1, lastObservedTime: EVENT_TIME }, ['series.count FieldValueInvalid']],
+    ['series without lastObservedTime', 'series', { count: 3 }, ['series.lastObservedTime FieldValueRequired']],
+    ['deprecatedSource set', 'deprecatedSource', { component: 'c' }, ['source FieldValueInvalid']],
+    ['deprecatedFirstTimestamp set', 'deprecatedFirstTimestamp', '2024-01-01T00:00:00Z', ['firstTimestamp FieldValueInvalid']],
+    ['deprecatedLastTimestamp set', 'deprecatedLastTimestamp', '2024-01-01T00:00:00Z', ['lastTimestamp FieldValueInvalid']],
+    ['deprecatedCount set', 'deprecatedCount', 2, ['count FieldValueInvalid']],
+    ['regarding a cluster object from default', 'regarding', { kind: 'Node', name: 'n' }, []],
+    ['regarding an object of another namespace', 'regarding.namespace', 'other', []],
+  ];
+  it.each(rows)('%s', async (_row, path, value, expected) => {
+    const res = await call(t, 'POST', V1, named(withChange(v1Event, path, value)));
+    if (!expected.length) expectCreated(res);
+    else expect(causeKeys(res)).toEqual(expected);
+  });
+
+  it('uses the real messages', async () => {
+    const res = await call(t, 'POST', V1, named(withChange(v1Event, 'deprecatedCount', 2)));
+    expect(causesOf(res)[0].message).toBe('Invalid value: "": needs to be unset');
+    const type = await call(t, 'POST', V1, named(withChange(v1Event, 'type', 'Odd')));
+    expect(causesOf(type)[0].message).toBe('Invalid value: "": has invalid value: Odd');
+  });
+
+  it('requires DNS-subdomain names (core/v1 only needs path-segment names)', async () => {
+    const bad = await call(t, 'POST', V1, withChange(v1Event, 'metadata.name', 'Bad_Name'));
+    expect(causeKeys(bad)).toEqual(['metadata.name FieldValueInvalid']);
+    const core = await call(t, 'POST', CORE, withChange(coreEvent, 'metadata.name', 'Odd_But_Fine'));
+    expect(core.status).toBe(201);
+  });
+
+  it('an update may change the series, but nothing it reports on', async () => {
+    const created = expectCreated(await call(t, 'POST', V1, named(v1Event)));
+    const url = `${V1}/${created.metadata.name}`;
+    const series = await call(t, 'PUT', url, { ...created, series: { count: 2, lastObservedTime: EVENT_TIME } });
+    expect(series.status).toBe(200);
+    const note = await call(t, 'PUT', url, { ...series.body, note: 'changed' });
+    expect(causeKeys(note)).toEqual(['message FieldValueInvalid']);
+    expect(causesOf(note)[0].message).toContain('field is immutable');
+  });
+
+  it('a PUT of a missing event creates it (allowCreateOnUpdate)', async () => {
+    const body = named(v1Event);
+    const res = await call(t, 'PUT', `${V1}/${body.metadata.name}`, body);
+    expect(res.status).toBe(201);
+  });
+
+  it('writes the members Go always writes', async () => {
+    const body = expectCreated(await call(t, 'POST', V1, named(v1Event)));
+    expect(body).toMatchObject({ eventTime: EVENT_TIME, deprecatedSource: {}, deprecatedFirstTimestamp: null, deprecatedLastTimestamp: null });
+  });
+});
+
+describe('one storage for both versions', () => {
+  it('an event written through one version is read through the other', async () => {
+    const t = await serverWith([coreEventKind, eventsV1EventKind]);
+    const created = expectCreated(await call(t, 'POST', V1, v1Event));
+    const asCore = await call(t, 'GET', `${CORE}/e`);
+    expect(asCore.status).toBe(200);
+    expect(asCore.body).toMatchObject({
+      apiVersion: 'v1',
+      kind: 'Event',
+      involvedObject: v1Event.regarding,
+      message: v1Event.note,
+      reportingComponent: v1Event.reportingController,
+      metadata: { uid: created.metadata.uid, resourceVersion: created.metadata.resourceVersion },
+    });
+    expectCreated(await call(t, 'POST', CORE, coreEvent));
+    const asV1 = await call(t, 'GET', `${V1}/c`);
+    expect(asV1.body).toMatchObject({ apiVersion: 'events.orch.io/v1', regarding: coreEvent.involvedObject, note: coreEvent.message, deprecatedCount: 3 });
+    await t.close();
+  });
+});
