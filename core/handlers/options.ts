@@ -140,7 +140,7 @@ export function parseSelectors(query: URLSearchParams): SelectorParams {
       ...(fs ? { fieldSelector: parseFieldSelector(fs) } : {}),
     };
   } catch (err) {
-    if (err instanceof SelectorParseError) throw StatusError.badRequest(`unable to parse requirement: ${err.message}`);
+    if (err instanceof SelectorParseError) throw StatusError.badRequest(err.message);
     throw err;
   }
 }

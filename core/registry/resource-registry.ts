@@ -270,6 +270,8 @@ export class ResourceRegistry {
     if (this.def.namespaced && str(meta.namespace) && meta.namespace !== namespace) {
       throw StatusError.badRequest(`the namespace of the object (${str(meta.namespace)}) does not match the namespace on the URL (${namespace})`);
     }
+    // An empty namespace is taken from the URL, as the real platform does.
+    if (this.def.namespaced) meta.namespace = namespace;
     return this.guaranteedUpdate(namespace, name, opts, subresource, () => clone(obj), {
       createIfMissing: this.def.allowCreateOnUpdate === true && subresource === '',
     });

@@ -72,7 +72,7 @@ function lex(text: string): Tok[] {
 }
 
 function describe(t: Tok): string {
-  return t.t === 'end' ? 'EOS' : t.v;
+  return t.t === 'end' ? '' : t.v;
 }
 
 function validateKey(key: string): void {
@@ -93,13 +93,32 @@ export function parseLabelSelector(text: string): LabelSelector {
   const next = () => toks[p++];
   if (peek().t === 'end') return makeSelector([], text);
   for (;;) {
+    const first = peek();
+    if (first.t !== 'id' && !(first.t === 'op' && first.v === '!')) {
+      throw new SelectorParseError(`found '${describe(first)}', expected: !, identifier, or 'end of string'`);
+    }
+    try {
+      parseOne();
+    } catch (err) {
+      // Errors inside one requirement carry the real parser's prefix; top-level ones do not.
+      if (err instanceof SelectorParseError) throw new SelectorParseError(`unable to parse requirement: ${err.message}`);
+      throw err;
+    }
+    const sep = next();
+    if (sep.t === 'end') break;
+    if (sep.t !== ',') throw new SelectorParseError(`found '${describe(sep)}', expected: ',' or 'end of string'`);
+    if (peek().t === 'end') throw new SelectorParseError(`found '${describe(peek())}', expected: identifier after ','`);
+  }
+  return makeSelector(reqs, text);
+
+  function parseOne(): void {
     let tok = next();
     let negated = false;
     if (tok.t === 'op' && tok.v === '!') {
       negated = true;
       tok = next();
     }
-    if (tok.t !== 'id') throw new SelectorParseError(`found '${describe(tok)}', expected: !, identifier, or 'end of string'`);
+    if (tok.t !== 'id') throw new SelectorParseError(`found '${describe(tok)}', expected: identifier`);
     const key = tok.v;
     validateKey(key);
     if (negated) {
@@ -153,15 +172,10 @@ export function parseLabelSelector(text: string): LabelSelector {
         }
         reqs.push({ key, operator: opName, values: [value] });
       } else {
-        throw new SelectorParseError(`found '${describe(op)}', expected: '=', '!=', '==', 'in', notin'`);
+        throw new SelectorParseError(`found '${describe(op)}', expected: in, notin, =, ==, !=, gt, lt`);
       }
     }
-    const sep = next();
-    if (sep.t === 'end') break;
-    if (sep.t !== ',') throw new SelectorParseError(`found '${describe(sep)}', expected: ',' or 'end of string'`);
-    if (peek().t === 'end') throw new SelectorParseError(`found '${describe(peek())}', expected: identifier after ','`);
   }
-  return makeSelector(reqs, text);
 }
 
 function matchOne(r: Requirement, labels: Readonly<Record<string, string>> | undefined): boolean {

@@ -177,3 +177,21 @@ describe.each(TRANSPORTS)('verbs (%s)', (_name, start) => {
     await events.return(undefined);
   });
 });
+
+describe.each(TRANSPORTS)('namespace from the URL (%s)', (_name, start) => {
+  let t: Target;
+  beforeEach(async () => {
+    t = await start();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('an update whose body has no namespace takes it from the URL', async () => {
+    const c = (await call(t, 'POST', CM, configMap('a'))).body;
+    const { namespace: _ns, ...meta } = c.metadata;
+    const r = await call(t, 'PUT', `${CM}/a`, { ...c, metadata: meta, data: { k: 'v' } });
+    expect(r.status).toBe(200);
+    expect(r.body.metadata.namespace).toBe('default');
+  });
+});
