@@ -1,0 +1,24 @@
+/**
+ * orch controllers: the runtime (typed client, informers, work queue, controllers and their
+ * manager, helpers), the test harness, and the sample controllers (finalizers, namespace
+ * termination, garbage collection).
+ *
+ * Controllers talk to an API server only through a `fetch` function:
+ *
+ * ```ts
+ * const client = new Client({ fetch: (r) => api.fetch(r) });          // in-process
+ * const client = new Client({ fetch, baseUrl: 'http://127.0.0.1:6443' }); // over HTTP
+ * const mgr = new Manager({ client, clock });
+ * await mgr.add(namespaceController());
+ * await mgr.add((m) => m.createController({ name: 'mine', for: CONFIG_MAPS, reconcile: async (key) => {  ...  } }));
+ * await mgr.start();
+ * ```
+ *
+ * Tests: `createTestEnv({ controllers: [...] })` gives an in-process server, the manager and a
+ * virtual clock shared by all; `waitFor` follows watch events and `advance` moves time.
+ */
+export * from './runtime/index.ts';
+export * from './testing/index.ts';
+export * from './finalizers/index.ts';
+export * from './namespace/index.ts';
+export * from './garbage-collector/index.ts';

@@ -1,0 +1,9 @@
+export { namespaceController, type NamespaceControllerOptions } from './controller.ts';
+export { NamespacedResourcesDeleter, ResourcesRemainingError, NAMESPACE_FINALIZER } from './deleter.ts';
+export {
+  NamespaceContentRemaining,
+  NamespaceDeletionContentFailure,
+  NamespaceDeletionDiscoveryFailure,
+  NamespaceDeletionGVParsingFailure,
+  NamespaceFinalizersRemaining,
+} from './conditions.ts';

@@ -1,0 +1,3 @@
+export * from './types.ts';
+export * from './resources.ts';
+export { formatTime, formatMicroTime, parseTime } from './time.ts';

@@ -1,0 +1,27 @@
+export { Client, ResourceClient, type ClientOptions, type FetchLike } from './client.ts';
+export {
+  ApiError,
+  isAlreadyExists,
+  isConflict,
+  isForbidden,
+  isGone,
+  isInvalid,
+  isMethodNotAllowed,
+  isNotFound,
+  isUnsupportedMediaType,
+} from './api-error.ts';
+export type {
+  DeleteOptions,
+  GetOptions,
+  JsonPatchOperation,
+  ListOptions,
+  Patch,
+  PatchOptions,
+  PropagationPolicy,
+  WatchOptions,
+  WriteOptions,
+} from './options.ts';
+export { PATCH_CONTENT_TYPES } from './options.ts';
+export { watchStream, type WatchEvent } from './watch-stream.ts';
+export { discoverResources, supportingVerbs, GroupDiscoveryFailedError, type DiscoveredResource, type DiscoveryResult } from './discovery.ts';
+export { retryOnConflict } from './retry.ts';

@@ -1,0 +1,14 @@
+export { addFinalizer, hasFinalizer, removeFinalizer } from './finalizers.ts';
+export {
+  AlreadyOwnedError,
+  controllerReference,
+  getControllerOf,
+  isControlledBy,
+  ownerReference,
+  removeOwnerReference,
+  setControllerReference,
+  upsertOwnerReference,
+  type OwnerReferenceOptions,
+} from './owner-refs.ts';
+export { findCondition, isConditionTrue, removeCondition, setCondition, type ConditionLike } from './conditions.ts';
+export { EventRecorder, referenceTo, type EventRecorderOptions, type EventSpec, type EventType } from './events.ts';

@@ -1,0 +1,2 @@
+export { WorkQueue, type WorkQueueOptions } from './workqueue.ts';
+export { ExponentialRateLimiter, type RateLimiterOptions } from './rate-limiter.ts';

@@ -1,0 +1,1 @@
+export { createTestEnv, type TestEnv, type TestEnvOptions, type WaitOptions, type ReportedError } from './test-env.ts';

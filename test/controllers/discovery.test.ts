@@ -1,0 +1,85 @@
+/** Issue 7: discovery of the served resources (preferred versions, subresources left out, partial failures reported). */
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client, createTestEnv, discoverResources, supportingVerbs, type TestEnv } from '../../controllers/index.ts';
+
+const DOCS: Record<string, unknown> = {
+  '/api': { kind: 'APIVersions', versions: ['v1'] },
+  '/api/v1': {
+    kind: 'APIResourceList',
+    groupVersion: 'v1',
+    resources: [
+      { name: 'configmaps', namespaced: true, kind: 'ConfigMap', verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] },
+      { name: 'namespaces', namespaced: false, kind: 'Namespace', verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] },
+      { name: 'namespaces/finalize', namespaced: false, kind: 'Namespace', verbs: ['update'] },
+    ],
+  },
+  '/apis': {
+    kind: 'APIGroupList',
+    groups: [
+      {
+        name: 'apps',
+        versions: [
+          { groupVersion: 'apps/v1', version: 'v1' },
+          { groupVersion: 'apps/v1beta1', version: 'v1beta1' },
+        ],
+        preferredVersion: { groupVersion: 'apps/v1', version: 'v1' },
+      },
+      { name: 'events.orch.io', versions: [{ groupVersion: 'events.orch.io/v1', version: 'v1' }], preferredVersion: { groupVersion: 'events.orch.io/v1', version: 'v1' } },
+    ],
+  },
+  '/apis/apps/v1': { groupVersion: 'apps/v1', resources: [{ name: 'statefulsets', namespaced: true, kind: 'StatefulSet', verbs: ['get', 'list', 'watch', 'delete'] }] },
+  '/apis/apps/v1beta1': {
+    groupVersion: 'apps/v1beta1',
+    resources: [
+      { name: 'statefulsets', namespaced: true, kind: 'StatefulSet', verbs: ['get', 'list'] },
+      { name: 'betaonly', namespaced: true, kind: 'BetaOnly', verbs: ['get'] },
+    ],
+  },
+};
+
+const standIn = new Client({
+  fetch: async (r) => {
+    const path = new URL(r.url).pathname;
+    if (path === '/apis/events.orch.io/v1') return new Response('unavailable', { status: 503 });
+    const doc = DOCS[path];
+    return doc ? new Response(JSON.stringify(doc), { status: 200 }) : new Response('{}', { status: 404 });
+  },
+});
+
+describe('discovery', () => {
+  it('lists each group and resource once, at the preferred version, without subresources', async () => {
+    const { resources, failed } = await discoverResources(standIn);
+    expect(resources.map((r) => `${r.group}/${r.version}/${r.resource} ${r.kind} ${r.namespaced ? 'namespaced' : 'cluster'}`)).toEqual([
+      '/v1/configmaps ConfigMap namespaced',
+      '/v1/namespaces Namespace cluster',
+      'apps/v1/statefulsets StatefulSet namespaced',
+      'apps/v1beta1/betaonly BetaOnly namespaced',
+    ]);
+    expect([...failed.keys()]).toEqual(['events.orch.io/v1']);
+    expect(failed.get('events.orch.io/v1')?.message).toMatch(/503/);
+    expect(supportingVerbs(resources, ['list', 'watch', 'delete']).map((r) => r.resource)).toEqual(['configmaps', 'namespaces', 'statefulsets']);
+  });
+
+  describe('against the API server', () => {
+    let env: TestEnv | undefined;
+    afterEach(async () => {
+      await env?.stop();
+      env = undefined;
+    });
+
+    it('finds the built-in kinds', async (ctx) => {
+      env = await createTestEnv();
+      if ((await env.client.request('GET', '/api')).status === 404) {
+        const reason = 'discovery (/api, /apis) is not served yet (the lead is adding it)';
+        console.log(`skipped: ${reason}`);
+        ctx.skip(reason);
+      }
+      const { resources, failed } = await discoverResources(env.client);
+      expect(failed.size).toBe(0);
+      const byName = new Map(resources.map((r) => [`${r.group}/${r.resource}`, r]));
+      expect(byName.get('/configmaps')).toMatchObject({ version: 'v1', kind: 'ConfigMap', namespaced: true });
+      expect(byName.get('/namespaces')).toMatchObject({ version: 'v1', kind: 'Namespace', namespaced: false });
+      expect(byName.get('/configmaps')?.verbs).toEqual(expect.arrayContaining(['list', 'watch', 'delete', 'deletecollection']));
+    });
+  });
+});

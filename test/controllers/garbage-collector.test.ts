@@ -1,0 +1,200 @@
+/**
+ * Issue 7: the garbage collector — propagationPolicy Background (dependents go after the owner),
+ * Foreground (dependents first, `blockOwnerDeletion` honoured, then the `foregroundDeletion`
+ * finalizer is removed), Orphan (owner references removed, then the `orphan` finalizer), and
+ * dependents of owners that never existed. In-process, and once over HTTP.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiServer, VirtualClock, type ApiServer } from '../../core/index.ts';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import {
+  CONFIG_MAPS,
+  createTestEnv,
+  garbageCollector,
+  NAMESPACES,
+  objectKey,
+  ownerReference,
+  type ConfigMap,
+  type OwnerReference,
+  type TestEnv,
+} from '../../controllers/index.ts';
+
+let env: TestEnv | undefined;
+let server: RunningServer | undefined;
+let api: ApiServer | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+  if (env?.errors.length) console.log('controller errors:', env.errors.map((e) => `${e.message}: ${String(e.detail)}`));
+  await env?.stop();
+  await server?.shutdown();
+  env = undefined;
+  server = undefined;
+});
+
+const GC = garbageCollector({ resources: [CONFIG_MAPS, NAMESPACES] });
+
+async function family(e: TestEnv, deps: { name: string; block?: boolean; finalizers?: string[] }[]) {
+  const cms = e.resource(CONFIG_MAPS, 'default');
+  const owner = await cms.create({ metadata: { name: 'owner' } });
+  for (const d of deps) {
+    const ref: OwnerReference = ownerReference(owner, CONFIG_MAPS, d.block === undefined ? {} : { blockOwnerDeletion: d.block });
+    await cms.create({ metadata: { name: d.name, ownerReferences: [ref], ...(d.finalizers ? { finalizers: d.finalizers } : {}) } });
+  }
+  await e.waitForList(CONFIG_MAPS, (l) => l.length === deps.length + 1);
+  return { cms, owner };
+}
+
+/** Records deletions (and terminations) in the order the watch shows them. */
+function journal(e: TestEnv): string[] {
+  const out: string[] = [];
+  e.manager.informer(CONFIG_MAPS).changes$.subscribe((ev) => {
+    if (ev.type === 'DELETED') out.push(`deleted ${ev.object.metadata.name}`);
+  });
+  return out;
+}
+
+async function foregroundScenario(e: TestEnv) {
+  const { cms } = await family(e, [
+    { name: 'blocking', block: true, finalizers: ['example.com/hold'] },
+    { name: 'plain', block: true },
+    { name: 'loose' },
+  ]);
+  const order = journal(e);
+  const answer = (await cms.delete('owner', { propagationPolicy: 'Foreground' })) as ConfigMap;
+  expect(answer.metadata.finalizers).toEqual(['foregroundDeletion']);
+
+  // Dependents go first; the one held by its own finalizer holds the owner too.
+  await e.waitFor(CONFIG_MAPS, 'default/plain', (o) => o === undefined);
+  await e.waitFor(CONFIG_MAPS, 'default/loose', (o) => o === undefined);
+  const blocking = await e.waitFor(CONFIG_MAPS, 'default/blocking', (o) => o?.metadata.deletionTimestamp !== undefined);
+  await e.settle();
+  const owner = await cms.get('owner');
+  expect(owner.metadata.deletionTimestamp).toBeTruthy();
+  expect(owner.metadata.finalizers).toEqual(['foregroundDeletion']);
+
+  await cms.patch('blocking', { type: 'merge', patch: { metadata: { finalizers: null, resourceVersion: blocking!.metadata.resourceVersion } } });
+  await e.waitFor(CONFIG_MAPS, 'default/owner', (o) => o === undefined);
+  expect(order.indexOf('deleted owner')).toBe(order.length - 1);
+  expect(order.slice(0, -1).sort()).toEqual(['deleted blocking', 'deleted loose', 'deleted plain']);
+}
+
+describe('garbage collector', () => {
+  it('Background: dependents are deleted after their owner is gone', async () => {
+    env = await createTestEnv({ controllers: [GC] });
+    const { cms } = await family(env, [{ name: 'a' }, { name: 'b', block: true }]);
+    const order = journal(env);
+    await cms.delete('owner', { propagationPolicy: 'Background' });
+    await env.waitForList(CONFIG_MAPS, (l) => l.length === 0);
+    expect(order[0]).toBe('deleted owner');
+    expect(order.slice(1).sort()).toEqual(['deleted a', 'deleted b']);
+  });
+
+  it('no propagation policy given behaves as Background', async () => {
+    env = await createTestEnv({ controllers: [GC] });
+    const { cms } = await family(env, [{ name: 'a' }]);
+    await cms.delete('owner');
+    await env.waitFor(CONFIG_MAPS, 'default/a', (o) => o === undefined);
+  });
+
+  it('Foreground: dependents first, blockOwnerDeletion holds the owner, then the finalizer goes', async () => {
+    env = await createTestEnv({ controllers: [GC] });
+    await foregroundScenario(env);
+  });
+
+  it('Orphan: owner references are removed from the dependents, then the orphan finalizer', async () => {
+    env = await createTestEnv({ controllers: [GC] });
+    const { cms, owner } = await family(env, [{ name: 'a' }, { name: 'b', block: true }]);
+    const answer = (await cms.delete('owner', { propagationPolicy: 'Orphan' })) as ConfigMap;
+    expect(answer.metadata.finalizers).toEqual(['orphan']);
+    await env.waitFor(CONFIG_MAPS, 'default/owner', (o) => o === undefined);
+    for (const name of ['a', 'b']) {
+      const dep = await cms.get(name);
+      expect(dep.metadata.ownerReferences ?? []).toEqual([]);
+    }
+    await env.settle();
+    expect((await cms.list()).items.map(objectKey).sort()).toEqual(['default/a', 'default/b']);
+    expect(env.manager.informer(CONFIG_MAPS).store.byIndex('owner', owner.metadata.uid!)).toEqual([]);
+  });
+
+  it('a dependent whose owner never existed is collected', async () => {
+    env = await createTestEnv({ controllers: [GC] });
+    const cms = env.resource(CONFIG_MAPS, 'default');
+    await cms.create({ metadata: { name: 'orphaned', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'ghost', uid: '00000000-0000-0000-0000-000000000000' }] } });
+    await env.waitFor(CONFIG_MAPS, 'default/orphaned', (o) => o === undefined);
+  });
+
+  it('an owner by the same name but another uid does not count', async () => {
+    env = await createTestEnv({ controllers: [GC] });
+    const cms = env.resource(CONFIG_MAPS, 'default');
+    await cms.create({ metadata: { name: 'owner' } });
+    await cms.create({ metadata: { name: 'dep', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: '11111111-1111-1111-1111-111111111111' }] } });
+    await env.waitFor(CONFIG_MAPS, 'default/dep', (o) => o === undefined);
+    expect((await cms.get('owner')).metadata.name).toBe('owner');
+  });
+
+  it('a dependent with one live owner stays, and loses its reference to the missing one', async () => {
+    env = await createTestEnv({ controllers: [GC] });
+    const cms = env.resource(CONFIG_MAPS, 'default');
+    const alive = await cms.create({ metadata: { name: 'alive' } });
+    const ghost = { apiVersion: 'v1', kind: 'ConfigMap', name: 'ghost', uid: '22222222-2222-2222-2222-222222222222' };
+    await cms.create({ metadata: { name: 'dep', ownerReferences: [ownerReference(alive, CONFIG_MAPS), ghost] } });
+    const dep = await env.waitFor(CONFIG_MAPS, 'default/dep', (o) => o?.metadata.ownerReferences?.length === 1);
+    expect(dep?.metadata.ownerReferences?.[0].uid).toBe(alive.metadata.uid);
+  });
+
+  it('cascades through generations (Foreground: grandchildren first)', async () => {
+    env = await createTestEnv({ controllers: [GC] });
+    const cms = env.resource(CONFIG_MAPS, 'default');
+    const root = await cms.create({ metadata: { name: 'root' } });
+    const child = await cms.create({ metadata: { name: 'child', ownerReferences: [ownerReference(root, CONFIG_MAPS, { blockOwnerDeletion: true })] } });
+    await cms.create({ metadata: { name: 'grandchild', ownerReferences: [ownerReference(child, CONFIG_MAPS, { blockOwnerDeletion: true })] } });
+    await env.waitForList(CONFIG_MAPS, (l) => l.length === 3);
+    const order = journal(env);
+    await cms.delete('root', { propagationPolicy: 'Foreground' });
+    await env.waitForList(CONFIG_MAPS, (l) => l.length === 0);
+    expect(order).toEqual(['deleted grandchild', 'deleted child', 'deleted root']);
+  });
+
+  it('on a server without strategic merge patch, owner references are edited with a merge patch', async () => {
+    const clock = new VirtualClock();
+    api = createApiServer({ clock });
+    await api.ready;
+    const inner = api;
+    const refused: string[] = [];
+    const noStrategic = (r: Request) => {
+      if (r.method === 'PATCH' && r.headers.get('content-type') === 'application/strategic-merge-patch+json') {
+        refused.push(new URL(r.url).pathname);
+        const body = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason: 'UnsupportedMediaType', code: 415, message: 'the body of the request was in an unknown format' };
+        return Promise.resolve(new Response(JSON.stringify(body), { status: 415, headers: { 'content-type': 'application/json' } }));
+      }
+      return inner.fetch(r);
+    };
+    env = await createTestEnv({ clock, connect: { fetch: noStrategic, baseUrl: 'http://orch.test' }, controllers: [GC] });
+    const { cms } = await family(env, [{ name: 'a' }, { name: 'b' }]);
+    await cms.delete('owner', { propagationPolicy: 'Orphan' });
+    await env.waitFor(CONFIG_MAPS, 'default/owner', (o) => o === undefined);
+    expect(refused.sort()).toEqual(['/api/v1/namespaces/default/configmaps/a', '/api/v1/namespaces/default/configmaps/b']);
+    for (const name of ['a', 'b']) expect((await cms.get(name)).metadata.ownerReferences).toBeUndefined();
+  });
+
+  it('finds the resources to watch through discovery when the server serves it', async (ctx) => {
+    env = await createTestEnv({ controllers: [garbageCollector()] });
+    const probe = await env.client.request('GET', '/api');
+    if (probe.status === 404) {
+      const reason = 'discovery (/api, /apis) is not served yet (the lead is adding it)';
+      console.log(`skipped: ${reason}`);
+      ctx.skip(reason);
+    }
+    const { cms } = await family(env, [{ name: 'a' }]);
+    await cms.delete('owner');
+    await env.waitFor(CONFIG_MAPS, 'default/a', (o) => o === undefined);
+  });
+
+  it('works the same against orch-apiserver over HTTP (Foreground)', async () => {
+    const clock = new VirtualClock();
+    server = await startServer({ port: 0, host: '127.0.0.1', clock });
+    env = await createTestEnv({ clock, connect: { fetch: (r) => fetch(r), baseUrl: server.url }, controllers: [GC] });
+    await foregroundScenario(env);
+  });
+});
