@@ -6,6 +6,8 @@ import { Codecs } from './codecs/negotiate.ts';
 import { jsonSerializer } from './codecs/json.ts';
 import type { Serializer } from './codecs/serializer.ts';
 import { protobufSerializer } from './codecs/protobuf/serializer.ts';
+import { cborSerializer } from './codecs/cbor.ts';
+import { cborApplyPatcher } from './handlers/apply-patcher.ts';
 import { tableVariant } from './codecs/table.ts';
 import { BUILTIN_PATCHERS } from './handlers/patchers.ts';
 import { managedFieldsHook } from './apply/hook.ts';
@@ -109,11 +111,17 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
   const readConfig: ReadConfig = { ...DEFAULT_READ_CONFIG, ...options.read };
   const cache = new Cache({ backend, clock, historyWindowMs: options.historyWindowMs ?? DEFAULT_HISTORY_MS });
   const extensions = options.extensions ?? [];
+  // CBOR is alpha: served (and accepted for apply) only with its gate.
+  const cbor = gates.enabled('CBORServingAndStorage');
   const codecs = new Codecs(
-    [jsonSerializer, yamlSerializer, protobufSerializer, ...extensions.flatMap((e) => e.serializers?.(gates) ?? [])],
+    [jsonSerializer, yamlSerializer, protobufSerializer, ...(cbor ? [cborSerializer] : []), ...extensions.flatMap((e) => e.serializers?.(gates) ?? [])],
     [tableVariant],
   );
-  const patchers = new Map([...Object.entries(BUILTIN_PATCHERS), ...extensions.flatMap((e) => Object.entries(e.patchers?.(gates) ?? {}))]);
+  const patchers = new Map([
+    ...Object.entries(BUILTIN_PATCHERS),
+    ...(cbor ? ([['application/apply-patch+cbor', cborApplyPatcher]] as const) : []),
+    ...extensions.flatMap((e) => Object.entries(e.patchers?.(gates) ?? {})),
+  ]);
   const managedFields = extensions.map((e) => e.managedFields?.()).find((m) => m !== undefined) ?? managedFieldsHook;
 
   const allKinds = options.kinds ?? BUILTIN_KINDS;

@@ -6,6 +6,7 @@
 import { load } from 'js-yaml';
 import { ApplyConflictError, applyPatch, conflictStatus, resetPathsOf } from '../apply/index.ts';
 import { StatusError } from '../errors/status-error.ts';
+import { decodeCbor } from '../codecs/cbor.ts';
 import { apiVersionOf } from '../registry/definition.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
 import type { Patcher } from './resources.ts';
@@ -71,3 +72,10 @@ export function makeApplyPatcher(decode: (body: Uint8Array) => JsonObject): Patc
 }
 
 export const applyPatcher: Patcher = makeApplyPatcher(decodeApplyConfig);
+
+/** `application/apply-patch+cbor` (only with gate CBORServingAndStorage). */
+export const cborApplyPatcher: Patcher = makeApplyPatcher((body) => {
+  const v = decodeCbor(body);
+  if (!isObject(v)) throw StatusError.badRequest('the apply patch must be an object');
+  return v;
+});

@@ -335,7 +335,8 @@ export class Reader {
           lastRv = from;
           for (const ev of self.reg.store.eventsAfter(from)) emitEvent(ev);
         }
-        const live = self.reg.store.events$.subscribe(emitEvent);
+        // When the store closes (server shutdown), the watch ends cleanly.
+        const live = self.reg.store.events$.subscribe({ next: emitEvent, complete: () => sub.complete() });
         cleanups.push(() => live.unsubscribe());
 
         if (o.allowWatchBookmarks) {

@@ -80,6 +80,7 @@ export class Cache {
     this.pruneTimer?.cancel();
     for (const w of this.waiters) w.resolve();
     this.waiters = [];
+    for (const s of this.stores.values()) s.close();
   }
 
   /** Resolves once the cache has applied `rv` (immediately if it has). */

@@ -127,6 +127,11 @@ export class ResourceStore {
     return log.slice(lo);
   }
 
+  /** Ends the live stream: every watch of this resource completes. */
+  close(): void {
+    this.subject.complete();
+  }
+
   keyOf(namespace: string, name: string): string {
     return this.namespaced ? `${namespace}/${name}` : name;
   }

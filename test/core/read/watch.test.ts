@@ -214,3 +214,11 @@ describe('serialize once, and slow watchers', () => {
     expect(got.length).toBeLessThan(20);
   });
 });
+
+describe('shutdown', () => {
+  it('closing the server ends open watches cleanly', async () => {
+    const w = await watch('resourceVersion=1');
+    await s.api.close();
+    expect(await w.isEnded()).toBe(true);
+  });
+});

@@ -1,0 +1,250 @@
+/**
+ * The YAML editor: create (POST), apply (server-side apply, as a named field manager) and patch
+ * (merge, strategic merge or JSON patch) an object. The answer is shown as the server sent it:
+ * the object, or the Status of the error.
+ */
+import { css, html, LitElement, nothing } from 'lit';
+import { clientStatus, isStatus, send, type ApiObject, type ApiResult, type ApiStatus } from '../api/http.ts';
+import { apiVersion, collectionPath, findType, objectPath, type ResourceType } from '../api/resources.ts';
+import { shared } from '../styles.ts';
+import { parseYaml, toYaml } from '../yaml.ts';
+import './status-view.ts';
+
+export const EXAMPLE_YAML = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: example
+  namespace: default
+data:
+  greeting: hello
+`;
+
+const PATCH_TYPES: Record<string, string> = {
+  merge: 'application/merge-patch+json',
+  strategic: 'application/strategic-merge-patch+json',
+  json: 'application/json-patch+json',
+};
+
+interface Outcome {
+  readonly action: string;
+  readonly result?: ApiResult;
+  readonly status?: ApiStatus;
+}
+
+interface Identified {
+  readonly doc: ApiObject;
+  readonly type: ResourceType;
+  readonly namespace: string;
+}
+
+function isObject(v: unknown): v is ApiObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export class YamlEditor extends LitElement {
+  static override properties = {
+    types: { attribute: false },
+    text: { state: true },
+    fieldManager: { state: true },
+    force: { state: true },
+    patchType: { state: true },
+    target: { state: true },
+    outcome: { state: true },
+    busy: { state: true },
+  };
+  declare types: readonly ResourceType[];
+  declare text: string;
+  declare fieldManager: string;
+  declare force: boolean;
+  declare patchType: string;
+  /** What Patch patches: `<group>/<resource>` `<namespace>` `<name>`. */
+  declare target: { resource: string; namespace: string; name: string };
+  declare outcome: Outcome | undefined;
+  declare busy: boolean;
+
+  static override styles = [
+    shared,
+    css`
+      .grid {
+        display: grid;
+        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+        gap: 10px;
+        align-items: start;
+      }
+      textarea {
+        width: 100%;
+        box-sizing: border-box;
+        min-height: 360px;
+        resize: vertical;
+      }
+      .actions {
+        margin: 8px 0;
+      }
+      fieldset {
+        border: 1px solid #dde2ea;
+        border-radius: 6px;
+        margin: 8px 0;
+      }
+      .result-head {
+        font-weight: 600;
+        margin-bottom: 6px;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.types = [];
+    this.text = EXAMPLE_YAML;
+    this.fieldManager = 'orch-playground';
+    this.force = false;
+    this.patchType = 'merge';
+    this.target = { resource: '', namespace: 'default', name: '' };
+    this.busy = false;
+  }
+
+  /** Loads YAML (from the explorer), and targets Patch at that object. */
+  load(yaml: string): void {
+    this.text = yaml;
+    this.outcome = undefined;
+    try {
+      const doc = parseYaml(yaml);
+      if (isObject(doc)) this.aimAt(doc);
+    } catch {
+      // shown when the user acts on it
+    }
+  }
+
+  private aimAt(doc: ApiObject): void {
+    const t = findType(this.types, String(doc.apiVersion ?? ''), String(doc.kind ?? ''));
+    if (t) this.target = { resource: `${t.group}/${t.resource}`, namespace: doc.metadata?.namespace ?? this.target.namespace, name: doc.metadata?.name ?? '' };
+  }
+
+  /** The object in the editor and where it lives, or a Status saying what is missing. */
+  private identify(): Identified | ApiStatus {
+    let doc: unknown;
+    try {
+      doc = parseYaml(this.text);
+    } catch (err) {
+      return clientStatus((err as Error).message);
+    }
+    if (!isObject(doc)) return clientStatus('the YAML must be one object (a mapping with apiVersion, kind and metadata)');
+    const av = String(doc.apiVersion ?? '');
+    const kind = String(doc.kind ?? '');
+    if (!av || !kind) return clientStatus('the object needs apiVersion and kind');
+    const type = findType(this.types, av, kind);
+    if (!type) return clientStatus(`the server does not serve kind ${kind} in ${av}`, 404);
+    return { doc, type, namespace: type.namespaced ? (doc.metadata?.namespace ?? this.target.namespace ?? 'default') : '' };
+  }
+
+  private static failed(x: Identified | ApiStatus): x is ApiStatus {
+    return isStatus(x);
+  }
+
+  private async run(action: string, make: () => Promise<ApiResult> | ApiStatus): Promise<void> {
+    this.busy = true;
+    try {
+      const r = await make();
+      this.outcome = isStatus(r) ? { action, status: r } : { action, result: r, ...(isStatus(r.json) ? { status: r.json } : {}) };
+    } catch (err) {
+      this.outcome = { action, status: clientStatus(err instanceof Error ? err.message : String(err)) };
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private create(): Promise<void> {
+    return this.run('Create', () => {
+      const id = this.identify();
+      if (YamlEditor.failed(id)) return id;
+      const { doc, type, namespace } = id;
+      this.aimAt(doc);
+      return send('POST', collectionPath(type, namespace), { body: JSON.stringify(doc), headers: { 'content-type': 'application/json' } });
+    });
+  }
+
+  private apply(): Promise<void> {
+    return this.run('Apply', () => {
+      const id = this.identify();
+      if (YamlEditor.failed(id)) return id;
+      const { doc, type, namespace } = id;
+      const name = doc.metadata?.name;
+      if (!name) return clientStatus('server-side apply needs metadata.name');
+      if (!this.fieldManager.trim()) return clientStatus('server-side apply needs a field manager name');
+      this.aimAt(doc);
+      const q = new URLSearchParams({ fieldManager: this.fieldManager.trim() });
+      if (this.force) q.set('force', 'true');
+      return send('PATCH', `${objectPath(type, namespace, name)}?${q}`, { body: this.text, headers: { 'content-type': 'application/apply-patch+yaml' } });
+    });
+  }
+
+  private patch(): Promise<void> {
+    return this.run('Patch', () => {
+      const [group, resource] = this.target.resource.split('/');
+      const type = this.types.find((t) => t.group === group && t.resource === resource);
+      if (!type) return clientStatus('choose what to patch: kind, namespace and name');
+      if (!this.target.name.trim()) return clientStatus('the patch target needs a name');
+      let doc: unknown;
+      try {
+        doc = parseYaml(this.text);
+      } catch (err) {
+        return clientStatus((err as Error).message);
+      }
+      const q = this.fieldManager.trim() ? `?fieldManager=${encodeURIComponent(this.fieldManager.trim())}` : '';
+      return send('PATCH', `${objectPath(type, type.namespaced ? this.target.namespace : '', this.target.name.trim())}${q}`, {
+        body: JSON.stringify(doc),
+        headers: { 'content-type': PATCH_TYPES[this.patchType] },
+      });
+    });
+  }
+
+  private renderOutcome() {
+    const o = this.outcome;
+    if (!o) return html`<p class="muted">The server's answer shows here.</p>`;
+    const r = o.result;
+    return html`<div class="result" data-status=${String(r?.status ?? o.status?.code ?? '')}>
+      <div class="result-head">${o.action}: ${r ? `${r.status} ${r.statusText}` : 'not sent'}</div>
+      ${o.status ? html`<orch-status .status=${o.status}></orch-status>` : nothing}
+      ${r && !o.status && r.json !== undefined ? html`<pre class="yaml">${toYaml(r.json)}</pre>` : nothing}
+      ${r && r.json === undefined && r.text ? html`<pre>${r.text}</pre>` : nothing}
+    </div>`;
+  }
+
+  override render() {
+    return html`<div class="grid">
+      <section class="panel">
+        <h3>YAML</h3>
+        <textarea aria-label="YAML" spellcheck="false" .value=${this.text} @input=${(e: Event) => (this.text = (e.target as HTMLTextAreaElement).value)}></textarea>
+        <div class="row actions">
+          <button class="primary" data-action="create" ?disabled=${this.busy} @click=${this.create}>Create</button>
+          <button data-action="apply" ?disabled=${this.busy} @click=${this.apply}>Apply (server-side)</button>
+          <label>field manager <input name="fieldManager" .value=${this.fieldManager} @input=${(e: Event) => (this.fieldManager = (e.target as HTMLInputElement).value)} /></label>
+          <label><input type="checkbox" name="force" .checked=${this.force} @change=${(e: Event) => (this.force = (e.target as HTMLInputElement).checked)} /> force</label>
+        </div>
+        <fieldset>
+          <legend>Patch (the editor holds the patch)</legend>
+          <div class="row">
+            <select name="patchType" .value=${this.patchType} @change=${(e: Event) => (this.patchType = (e.target as HTMLSelectElement).value)}>
+              <option value="merge">JSON merge patch</option>
+              <option value="strategic">strategic merge patch</option>
+              <option value="json">JSON patch</option>
+            </select>
+            <select name="target" @change=${(e: Event) => (this.target = { ...this.target, resource: (e.target as HTMLSelectElement).value })}>
+              <option value="" ?selected=${!this.target.resource}>kind…</option>
+              ${this.types.map((t) => html`<option value=${`${t.group}/${t.resource}`} ?selected=${this.target.resource === `${t.group}/${t.resource}`}>${t.kind} (${apiVersion(t)})</option>`)}
+            </select>
+            <input name="targetNamespace" placeholder="namespace" .value=${this.target.namespace} @input=${(e: Event) => (this.target = { ...this.target, namespace: (e.target as HTMLInputElement).value })} />
+            <input name="targetName" placeholder="name" .value=${this.target.name} @input=${(e: Event) => (this.target = { ...this.target, name: (e.target as HTMLInputElement).value })} />
+            <button data-action="patch" ?disabled=${this.busy} @click=${this.patch}>Patch</button>
+          </div>
+        </fieldset>
+      </section>
+      <section class="panel">
+        <h3>Answer</h3>
+        ${this.renderOutcome()}
+      </section>
+    </div>`;
+  }
+}
+
+if (!customElements.get('orch-yaml-editor')) customElements.define('orch-yaml-editor', YamlEditor);

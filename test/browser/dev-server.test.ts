@@ -1,0 +1,29 @@
+/**
+ * Issue 8, serving: the Vite dev server (`vite`, what `npm start` is meant to run) serves the
+ * playground with the API worker and the Service Worker built on request, and they work.
+ */
+import { expect } from 'chai';
+import { after, describe, it } from './support/mocha.ts';
+import { freshContext, servePlayground, type Context, type PlaygroundServer } from './support/pages.ts';
+
+describe('the dev server', () => {
+  let server: PlaygroundServer | undefined;
+  let context: Context | undefined;
+  after(async () => {
+    await context?.close();
+    await server?.stop();
+  });
+
+  it('serves a working playground, caching nothing', async () => {
+    server = await servePlayground({ dev: true });
+    context = await freshContext();
+    const tab = await context.open(`${server.origin}/`);
+    await tab.waitFor('orch-app[ready]', { state: 'attached', timeout: 15_000 });
+    const answer = await tab.evaluate(async () => {
+      const sw = await (await fetch('/__orch/sw')).json();
+      const created = await fetch('/api/v1/namespaces/default/configmaps', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"metadata":{"name":"dev"}}' });
+      return { sw, created: created.status, caches: await caches.keys() };
+    });
+    expect(answer).to.deep.equal({ sw: { version: 'dev', connections: 1 }, created: 201, caches: [] });
+  });
+});

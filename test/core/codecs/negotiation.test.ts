@@ -1,0 +1,209 @@
+/** Issue 6: content negotiation, YAML, CBOR (gated), Table, compression — as the seed's media types section. */
+import { decodeMultiple } from 'cbor-x';
+import { gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dump, load } from 'js-yaml';
+import { decodeCbor, encodeCbor } from '../../../core/codecs/cbor.ts';
+import { ConfigMapSchema } from '../../../core/registry/kinds/configmap.ts';
+import { inProcess, type Target } from '../../support/targets.ts';
+
+const CM = '/api/v1/namespaces/default/configmaps';
+let t: Target;
+afterEach(async () => {
+  await t.close();
+});
+
+async function raw(path: string, init: RequestInit = {}) {
+  const res = await t.request(path, init);
+  return { status: res.status, type: res.headers.get('content-type'), headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+const text = (b: Uint8Array) => new TextDecoder().decode(b);
+
+async function seed(opts: Parameters<typeof inProcess>[0] = {}) {
+  t = await inProcess(opts);
+  await t.request(CM, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'a' }, data: { k: 'v' }, binaryData: { b: 'AAEC' } }) });
+}
+
+describe('Accept negotiation', () => {
+  it.each([
+    ['', 'application/json'],
+    ['*/*', 'application/json'],
+    ['application/*', 'application/json'],
+    ['application/json', 'application/json'],
+    ['application/yaml', 'application/yaml'],
+    ['application/vnd.kubernetes.protobuf', 'application/vnd.kubernetes.protobuf'],
+    ['application/vnd.orchestrator.protobuf', 'application/vnd.orchestrator.protobuf'],
+    ['application/vnd.kubernetes.protobuf, */*', 'application/vnd.kubernetes.protobuf'],
+    ['image/png, application/yaml;q=0.5, application/json;q=0.9', 'application/json'],
+    ['application/json;q=0.1, application/yaml', 'application/yaml'],
+    ['text/html, */*;q=0.8', 'application/json'],
+    ['application/json;as=Table;g=meta.k8s.io;v=v1', 'application/json;as=Table;v=v1;g=meta.k8s.io'],
+    ['application/json;as=Table;g=meta.orch.io;v=v1', 'application/json;as=Table;v=v1;g=meta.orch.io'],
+    ['application/json;as=Table;v=v1beta1;g=meta.k8s.io, application/json', 'application/json;as=Table;v=v1beta1;g=meta.k8s.io'],
+    ['application/json;as=Table;g=nope.io;v=v1, application/yaml', 'application/yaml'],
+  ])('Accept %j → %s', async (accept, type) => {
+    await seed();
+    const r = await raw(`${CM}/a`, { headers: accept ? { accept } : {} });
+    expect(r.status).toBe(200);
+    expect(r.type).toBe(type);
+  });
+
+  it('nothing acceptable → 406 listing what is supported', async () => {
+    await seed();
+    const r = await raw(`${CM}/a`, { headers: { accept: 'text/html, image/*' } });
+    expect(r.status).toBe(406);
+    expect(JSON.parse(text(r.bytes)).message).toBe('only the following media types are accepted: application/json, application/yaml, application/vnd.orchestrator.protobuf');
+  });
+
+  it('an unsupported Content-Type → 415', async () => {
+    await seed();
+    const r = await raw(CM, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<x/>' });
+    expect(r.status).toBe(415);
+  });
+
+  it('pretty=true indents JSON', async () => {
+    await seed();
+    const r = await raw(`${CM}/a?pretty=true`);
+    expect(text(r.bytes)).toContain('\n  "kind": "ConfigMap",\n');
+  });
+});
+
+describe('YAML in and out', () => {
+  it('creates from YAML and answers YAML (keys sorted, as the real platform writes them)', async () => {
+    t = await inProcess();
+    const body = dump({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'y' }, data: { greeting: 'hello\nworld' } });
+    const r = await raw(CM, { method: 'POST', headers: { 'content-type': 'application/yaml', accept: 'application/yaml' }, body });
+    expect(r.status).toBe(201);
+    expect(r.type).toBe('application/yaml');
+    const doc = load(text(r.bytes)) as any;
+    expect(doc.data.greeting).toBe('hello\nworld');
+    expect(Object.keys(doc)).toEqual(['apiVersion', 'data', 'kind', 'metadata']);
+  });
+
+  it('malformed YAML is 400', async () => {
+    t = await inProcess();
+    const r = await raw(CM, { method: 'POST', headers: { 'content-type': 'application/yaml' }, body: 'metadata: [unclosed' });
+    expect(r.status).toBe(400);
+  });
+
+  it('a watch cannot be YAML: 406', async () => {
+    t = await inProcess();
+    const r = await t.request(`${CM}?watch=1`, { headers: { accept: 'application/yaml' } });
+    expect(r.status).toBe(406);
+    await r.body?.cancel();
+  });
+});
+
+describe('CBOR (gate CBORServingAndStorage)', () => {
+  it('is off by default: Accept → 406, Content-Type → 415', async () => {
+    await seed();
+    expect((await raw(`${CM}/a`, { headers: { accept: 'application/cbor' } })).status).toBe(406);
+    const body = encodeCbor({ metadata: { name: 'c' } }, ConfigMapSchema);
+    expect((await raw(CM, { method: 'POST', headers: { 'content-type': 'application/cbor' }, body })).status).toBe(415);
+  });
+
+  it('with the gate: request and response bodies, self-described, bytes as byte strings', async () => {
+    await seed({ featureGates: { CBORServingAndStorage: true } });
+    const body = encodeCbor({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, binaryData: { bin: '/wD+' } }, ConfigMapSchema);
+    expect([...body.slice(0, 3)]).toEqual([0xd9, 0xd9, 0xf7]);
+    const created = await raw(CM, { method: 'POST', headers: { 'content-type': 'application/cbor', accept: 'application/cbor' }, body });
+    expect(created.status).toBe(201);
+    expect(created.type).toBe('application/cbor');
+    const obj = decodeCbor(created.bytes) as any;
+    expect(obj.binaryData.bin).toBe('/wD+');
+    const json = await raw(`${CM}/c`);
+    expect(JSON.parse(text(json.bytes)).binaryData).toEqual({ bin: '/wD+' });
+    const list = decodeCbor((await raw(CM, { headers: { accept: 'application/cbor' } })).bytes) as any;
+    expect(list.kind).toBe('ConfigMapList');
+    expect(list.items).toHaveLength(2);
+  });
+
+  it('watch as application/cbor-seq: one event per item', async () => {
+    await seed({ featureGates: { CBORServingAndStorage: true } });
+    const res = await t.request(`${CM}?watch=1&resourceVersion=1`, { headers: { accept: 'application/cbor' } });
+    expect(res.headers.get('content-type')).toBe('application/cbor-seq');
+    const reader = res.body!.getReader();
+    const { value } = await reader.read();
+    await reader.cancel();
+    const events: any[] = [];
+    decodeMultiple(value!.slice(0), (e: unknown) => {
+      events.push(e);
+    });
+    expect(events[0]).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'a' } } });
+  });
+
+  it('server-side apply accepts application/apply-patch+cbor; other patch kinds have no CBOR form (415)', async () => {
+    await seed({ featureGates: { CBORServingAndStorage: true } });
+    const apply = encodeCbor({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ap' }, data: { x: '1' } }, ConfigMapSchema);
+    const r = await raw(`${CM}/ap?fieldManager=cbor-test`, { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+cbor' }, body: apply });
+    expect(r.status).toBe(201);
+    const merge = await raw(`${CM}/ap`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+cbor' }, body: apply });
+    expect(merge.status).toBe(415);
+  });
+});
+
+describe('Table', () => {
+  const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io';
+  it('a kind without custom columns: Name and Created At', async () => {
+    t = await inProcess();
+    await t.request('/apis/rbac.authorization.orch.io/v1/namespaces/default/roles', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'r' }, rules: [] }) });
+    const r = JSON.parse(text((await raw('/apis/rbac.authorization.orch.io/v1/namespaces/default/roles', { headers: { accept: TABLE } })).bytes));
+    expect(r.kind).toBe('Table');
+    expect(r.columnDefinitions.map((c: any) => [c.name, c.type, c.format])).toEqual([
+      ['Name', 'string', 'name'],
+      ['Created At', 'date', ''],
+    ]);
+    expect(r.rows[0].cells[0]).toBe('r');
+  });
+
+  it('ConfigMap: Name, Data (count), Age; includeObject Metadata (default), Object, None', async () => {
+    await seed();
+    const meta = JSON.parse(text((await raw(CM, { headers: { accept: TABLE } })).bytes));
+    expect(meta.columnDefinitions.map((c: any) => c.name)).toEqual(['Name', 'Data', 'Age']);
+    expect(meta.rows[0].cells.slice(0, 2)).toEqual(['a', 2]);
+    expect(meta.rows[0].object).toMatchObject({ kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: { name: 'a' } });
+    const full = JSON.parse(text((await raw(`${CM}?includeObject=Object`, { headers: { accept: TABLE } })).bytes));
+    expect(full.rows[0].object.data).toEqual({ k: 'v' });
+    const none = JSON.parse(text((await raw(`${CM}?includeObject=None`, { headers: { accept: TABLE } })).bytes));
+    expect(none.rows[0].object).toBeUndefined();
+    expect((await raw(`${CM}?includeObject=All`, { headers: { accept: TABLE } })).status).toBe(400);
+  });
+
+  it('a watch of Tables: one row per event, column definitions on the first', async () => {
+    await seed();
+    const res = await t.request(`${CM}?watch=1`, { headers: { accept: TABLE } });
+    const reader = res.body!.getReader();
+    await t.request(CM, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'b' } }) });
+    let buf = '';
+    while (buf.split('\n').filter(Boolean).length < 2) buf += text((await reader.read()).value!);
+    await reader.cancel();
+    const [first, second] = buf.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    expect(first.object.kind).toBe('Table');
+    expect(first.object.columnDefinitions.length).toBe(3);
+    expect(second.object.columnDefinitions).toEqual([]);
+    expect(second.object.rows[0].cells[0]).toBe('b');
+  });
+});
+
+describe('compression', () => {
+  it('Accept-Encoding: gzip compresses get and list answers above the threshold', async () => {
+    t = await inProcess({ compressionThresholdBytes: 1024 });
+    for (let i = 0; i < 20; i++) {
+      await t.request(CM, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: `c${i}` }, data: { text: 'x'.repeat(100) } }) });
+    }
+    const r = await t.request(CM, { headers: { 'accept-encoding': 'gzip' } });
+    expect(r.headers.get('content-encoding')).toBe('gzip');
+    const list = JSON.parse(gunzipSync(Buffer.from(await r.arrayBuffer())).toString());
+    expect(list.items).toHaveLength(20);
+    const small = await t.request(`${CM}/c0`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const plain = await t.request(CM);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('is off with APIResponseCompression=false', async () => {
+    t = await inProcess({ compressionThresholdBytes: 10, featureGates: { APIResponseCompression: false } });
+    const r = await t.request('/api/v1/namespaces', { headers: { 'accept-encoding': 'gzip' } });
+    expect(r.headers.get('content-encoding')).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * In the Service Worker: the app shell, cached at install so the playground opens with the
+ * network off. Hashed assets (they never change under one name) come from the cache first;
+ * pages and fixed names (index.html, the worker script) from the network first, falling back to
+ * the cache. Anything outside the app's folder is left alone.
+ */
+
+export interface PrecacheManifest {
+  /** Changes with any file's content: a new version installs a new cache. */
+  readonly version: string;
+  /** Files relative to the app's folder. */
+  readonly files: readonly string[];
+}
+
+const CACHE_PREFIX = 'orch-shell-';
+/**
+ * Servers answer `Vary: Origin` (CORS), and a module script's request carries an Origin the
+ * install-time fetch did not: the cached copy is the same file all the same.
+ */
+const MATCH: CacheQueryOptions = { ignoreVary: true };
+/** Vite names files here after their content hash. */
+const IMMUTABLE_DIR = 'assets/';
+
+export class AppShell {
+  private readonly paths: ReadonlySet<string>;
+
+  constructor(
+    private readonly base: string,
+    private readonly manifest: PrecacheManifest | null,
+    private readonly caches: CacheStorage,
+  ) {
+    const files = manifest?.files ?? [];
+    this.paths = new Set([new URL(base).pathname, ...files.map((f) => new URL(f, base).pathname)]);
+  }
+
+  /** The build this shell caches (`dev` for the dev server, which caches nothing). */
+  get version(): string {
+    return this.manifest?.version ?? 'dev';
+  }
+
+  private get cacheName(): string {
+    return `${CACHE_PREFIX}${this.version}`;
+  }
+
+  async install(): Promise<void> {
+    if (!this.manifest) return;
+    const cache = await this.caches.open(this.cacheName);
+    // `reload`: the HTTP cache may hold an older index.html or worker script.
+    const urls = ['./', ...this.manifest.files].map((f) => new Request(new URL(f, this.base), { cache: 'reload' }));
+    await cache.addAll(urls);
+  }
+
+  async activate(): Promise<void> {
+    for (const name of await this.caches.keys()) {
+      if (name.startsWith(CACHE_PREFIX) && name !== this.cacheName) await this.caches.delete(name);
+    }
+  }
+
+  /** The answer for a request of the app, or undefined to let the browser fetch it as usual. */
+  handle(request: Request): Promise<Response> | undefined {
+    if (!this.manifest || request.method !== 'GET' || !request.url.startsWith(this.base)) return undefined;
+    const url = new URL(request.url);
+    if (url.href.startsWith(new URL(IMMUTABLE_DIR, this.base).href)) return this.cacheFirst(request);
+    if (request.mode === 'navigate' || this.paths.has(url.pathname)) return this.networkFirst(request, url);
+    return undefined;
+  }
+
+  private async cacheFirst(request: Request): Promise<Response> {
+    const cache = await this.caches.open(this.cacheName);
+    return (await cache.match(request, MATCH)) ?? fetch(request);
+  }
+
+  private async networkFirst(request: Request, url: URL): Promise<Response> {
+    const cache = await this.caches.open(this.cacheName);
+    try {
+      const res = await fetch(request);
+      if (res.ok && this.paths.has(url.pathname) && !url.search) void cache.put(request, res.clone()).catch(() => undefined);
+      return res;
+    } catch (err) {
+      const hit = (await cache.match(request, { ...MATCH, ignoreSearch: true })) ?? (request.mode === 'navigate' ? await cache.match(new URL('./', this.base).href, MATCH) : undefined);
+      if (hit) return hit;
+      throw err;
+    }
+  }
+}

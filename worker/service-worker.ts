@@ -1,0 +1,54 @@
+/**
+ * The Service Worker: answers every API path on the page's origin by forwarding it to the API
+ * worker, and serves the app shell offline. Everything else goes to the network as usual.
+ *
+ * `__ORCH_PRECACHE__` is put in at build time (the files of the build); it is null in the dev
+ * server, where nothing is cached.
+ */
+import { ApiRouter } from './api-router.ts';
+import { AppShell, type PrecacheManifest } from './app-shell.ts';
+import { CLAIM, isOrchMessage, PORT, PORT_OK } from './messages.ts';
+import { isApiPath } from './port-protocol.ts';
+import type { ServiceWorkerScopeLike } from './sw-types.ts';
+
+declare const __ORCH_PRECACHE__: PrecacheManifest | null;
+
+const sw = globalThis as unknown as ServiceWorkerScopeLike;
+const base = new URL('./', sw.location.href).href;
+const shell = new AppShell(base, typeof __ORCH_PRECACHE__ === 'undefined' ? null : __ORCH_PRECACHE__, sw.caches);
+const router = new ApiRouter(sw.clients);
+
+sw.addEventListener('install', (e) => {
+  e.waitUntil(shell.install().then(() => sw.skipWaiting()));
+});
+
+sw.addEventListener('activate', (e) => {
+  e.waitUntil(shell.activate().then(() => sw.clients.claim()));
+});
+
+sw.addEventListener('message', (e) => {
+  if (!isOrchMessage(e.data)) return;
+  if (e.data.type === PORT && e.source && e.ports[0]) {
+    router.adopt(e.source.id, e.ports[0]);
+    e.ports[1]?.postMessage({ type: PORT_OK });
+  } else if (e.data.type === CLAIM) {
+    e.waitUntil(sw.clients.claim());
+  }
+});
+
+const DIAGNOSTICS = '/__orch/sw';
+
+sw.addEventListener('fetch', (e) => {
+  const url = new URL(e.request.url);
+  if (url.origin === sw.location.origin && url.pathname === DIAGNOSTICS) {
+    const body = JSON.stringify({ version: shell.version, connections: router.connections });
+    e.respondWith(new Response(body, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } }));
+    return;
+  }
+  if (url.origin === sw.location.origin && isApiPath(url.pathname)) {
+    e.respondWith(router.forward(e.request, e.clientId || e.resultingClientId));
+    return;
+  }
+  const answer = shell.handle(e.request);
+  if (answer) e.respondWith(answer);
+});
