@@ -47,7 +47,10 @@ function toCbor(v: JsonValue, s: Schema | undefined): CborValue {
     if (typeof v === 'string' && s?.type === 'bytes') return fromBase64(v);
     return v;
   }
-  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) > 0xffffffff ? BigInt(v) : v;
+  if (typeof v === 'number') {
+    // Integers past 32 bits go as CBOR integers (cbor-x would write a float); past 64 bits they stay floats.
+    return Number.isInteger(v) && Math.abs(v) > 0xffffffff && Math.abs(v) < 2 ** 63 ? BigInt(v) : v;
+  }
   if (Array.isArray(v)) return v.map((x) => toCbor(x, s?.type === 'array' ? s.items : undefined));
   const out: { [k: string]: CborValue } = {};
   const index = s?.type === 'object' ? fieldIndex(s) : undefined;
@@ -62,9 +65,8 @@ function toCbor(v: JsonValue, s: Schema | undefined): CborValue {
 function fromCbor(v: unknown): JsonValue {
   if (v instanceof Uint8Array) return toBase64(v);
   if (typeof v === 'bigint') {
-    if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)) {
-      throw StatusError.badRequest('cbor: integer out of range');
-    }
+    // JSON numbers are doubles; anything inside int64 converts (as it does from JSON text).
+    if (v > 0xffffffffffffffffn || v < -0x8000000000000000n) throw StatusError.badRequest('cbor: integer out of range');
     return Number(v);
   }
   if (v === undefined) return null;
