@@ -135,13 +135,20 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
 
   const served = new Map<string, ServedResource>();
   let namespaces: ResourceRegistry | undefined;
+  // Every namespaced write asks; the answer is kept per stored version of the namespace.
+  const namespaceStates = new WeakMap<object, NamespaceState>();
   const namespaceState = (name: string): NamespaceState => {
     const v = namespaces?.current('', name);
     if (!v) return namespaces ? 'missing' : 'active';
-    const ns = JSON.parse(v.json!) as JsonObject;
-    const meta = isObject(ns.metadata) ? ns.metadata : {};
-    const status = isObject(ns.status) ? ns.status : {};
-    return meta.deletionTimestamp !== undefined || status.phase === 'Terminating' ? 'terminating' : 'active';
+    let state = namespaceStates.get(v);
+    if (state === undefined) {
+      const ns = JSON.parse(v.json!) as JsonObject;
+      const meta = isObject(ns.metadata) ? ns.metadata : {};
+      const status = isObject(ns.status) ? ns.status : {};
+      state = meta.deletionTimestamp !== undefined || status.phase === 'Terminating' ? 'terminating' : 'active';
+      namespaceStates.set(v, state);
+    }
+    return state;
   };
   for (const def of kinds) {
     const registry = new ResourceRegistry(def, { backend, cache, clock, gates, namespaceState, managedFields });
@@ -215,7 +222,7 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
       const path = req.url.pathname;
       const h = await health.handle(path, req.url.searchParams);
       if (h) return h;
-      await ready;
+      if (!state.started) await ready;
       if (path === '/version' || path === '/version/') {
         return jsonResponse(200, `${JSON.stringify(VERSION_INFO, null, 2)}\n`);
       }

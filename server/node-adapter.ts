@@ -45,24 +45,31 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
 }
 
 export function toApiRequest(req: IncomingMessage, res: ServerResponse): ApiRequest {
-  const controller = new AbortController();
-  res.on('close', () => controller.abort());
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  // Only watches listen for the client leaving: the signal (and its abort on close) is made on demand.
+  let controller: AbortController | undefined;
   return {
     method: (req.method ?? 'GET').toUpperCase(),
     url,
     headers: new NodeHeaders(req.headers),
     readBody: (limit) => readBody(req, limit),
-    signal: controller.signal,
+    get signal(): AbortSignal {
+      if (!controller) {
+        const c = new AbortController();
+        controller = c;
+        if (res.closed) c.abort();
+        else res.once('close', () => c.abort());
+      }
+      return controller.signal;
+    },
   };
 }
 
 export async function writeApiResponse(res: ServerResponse, r: ApiResponse, head: boolean): Promise<void> {
-  res.statusCode = r.status;
-  for (const [k, v] of Object.entries(r.headers)) {
-    if (k === 'transfer-encoding') continue; // node frames streamed bodies itself
-    res.setHeader(k, v);
-  }
+  // One writeHead with all headers is cheaper than a setHeader per header.
+  const headers: Record<string, string | string[]> = {};
+  for (const k in r.headers) if (k !== 'transfer-encoding') headers[k] = r.headers[k]; // node frames streamed bodies itself
+  res.writeHead(r.status, headers);
   const body = r.body;
   if (head || body === null) {
     if (body instanceof ReadableStream) await body.cancel();

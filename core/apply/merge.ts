@@ -6,7 +6,7 @@
  * pruning's job).
  */
 import type { Schema } from '../schema/types.ts';
-import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
+import { isObject, setOwn, type JsonObject, type JsonValue } from '../util/json.ts';
 import { childSchema, indexList, isEmptyContainer, nodeOf } from './schema-node.ts';
 
 export function mergeValues(lhs: JsonValue | undefined, rhs: JsonValue | undefined, schema: Schema): JsonValue | undefined {
@@ -24,12 +24,12 @@ function merge(lhs: JsonValue | undefined, rhs: JsonValue | undefined, schema: S
     const out: JsonObject = {};
     for (const key of Object.keys(l ?? {})) {
       const v = merge(l![key], r?.[key], childSchema(node, key));
-      if (v !== undefined) out[key] = v;
+      if (v !== undefined) setOwn(out, key, v);
     }
     for (const key of Object.keys(r ?? {})) {
       if (l && Object.prototype.hasOwnProperty.call(l, key)) continue;
       const v = merge(undefined, r![key], childSchema(node, key));
-      if (v !== undefined) out[key] = v;
+      if (v !== undefined) setOwn(out, key, v);
     }
     return Object.keys(out).length ? out : undefined;
   }

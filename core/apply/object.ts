@@ -11,19 +11,30 @@ export function metadataOf(obj: JsonObject): JsonObject {
   return obj.metadata as JsonObject;
 }
 
-/** A copy without `metadata.managedFields`, which never take part in comparisons. */
+/**
+ * A view without `metadata.managedFields`, which never take part in comparisons. Shallow: the
+ * comparisons only read, so only the two levels on the way to the removed field are copied.
+ */
 export function withoutManagedFields(obj: JsonObject): JsonObject {
-  const out = clone(obj);
-  if (isObject(out.metadata)) delete out.metadata.managedFields;
-  return out;
+  if (!isObject(obj.metadata) || !('managedFields' in obj.metadata)) return obj;
+  const { managedFields: _omit, ...metadata } = obj.metadata;
+  return { ...obj, metadata };
 }
 
 /**
  * The object a create starts from: the type's zero value as Go writes it (structs present and
  * empty, non-omitempty fields at zero), so that what a create sets is compared with nothing.
  */
+const zeros = new WeakMap<ObjectSchema, JsonObject>();
+
+/** Shared and never modified: callers only compare against it. */
 export function zeroObject(schema: ObjectSchema): JsonObject {
-  return decodeObject({}, schema).value;
+  let z = zeros.get(schema);
+  if (!z) {
+    z = decodeObject({}, schema).value;
+    zeros.set(schema, z);
+  }
+  return z;
 }
 
 /** Field-name paths (`[['status']]`) as a set; undefined when there are none. */

@@ -4,7 +4,7 @@
  * left with nothing becomes `null` (absent once decoded), as on the real platform.
  */
 import type { Schema } from '../schema/types.ts';
-import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
+import { isObject, setOwn, type JsonObject, type JsonValue } from '../util/json.ts';
 import type { FieldSet } from './field-set.ts';
 import { fieldElement } from './path.ts';
 import { childSchema, itemElement, nodeOf } from './schema-node.ts';
@@ -24,7 +24,7 @@ function remove(value: JsonValue, toRemove: FieldSet, schema: Schema | undefined
       const pe = fieldElement(key);
       if (toRemove.hasMember(pe)) continue;
       const sub = toRemove.child(pe);
-      out[key] = sub ? remove(value[key], sub, childSchema(node, key)) : value[key];
+      setOwn(out, key, sub ? remove(value[key], sub, childSchema(node, key)) : value[key]);
     }
     return Object.keys(out).length ? out : null;
   }

@@ -10,11 +10,12 @@ import { listType } from '../registry/types/object.ts';
 import { Status, WatchEvent } from '../registry/types/meta-v1.ts';
 import { fieldIndex } from '../schema/index-fields.ts';
 import type { ObjectSchema, Schema } from '../schema/types.ts';
-import type { JsonObject, JsonValue } from '../util/json.ts';
+import { setOwn, type JsonObject, type JsonValue } from '../util/json.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
 const encoder = new Encoder({ useRecords: false, mapsAsObjects: true, tagUint8Array: false, useSelfDescribedHeader: true, variableMapSize: true });
-const decoder = new Decoder({ useRecords: false, mapsAsObjects: true });
+// Maps decode as Map, so that a key named `__proto__` stays a key (see setKey).
+const decoder = new Decoder({ useRecords: false, mapsAsObjects: false });
 const utf8 = new TextEncoder();
 
 type CborValue = JsonValue | Uint8Array | bigint | CborValue[] | { [k: string]: CborValue };
@@ -56,7 +57,7 @@ function toCbor(v: JsonValue, s: Schema | undefined): CborValue {
   const index = s?.type === 'object' ? fieldIndex(s) : undefined;
   for (const k of Object.keys(v).sort(compareKeys)) {
     const child = index ? index.get(k)?.spec.schema : s?.type === 'map' ? s.values : undefined;
-    out[k] = toCbor(v[k], child);
+    setOwn(out, k, toCbor(v[k], child));
   }
   return out;
 }
@@ -76,13 +77,13 @@ function fromCbor(v: unknown): JsonValue {
     const out: JsonObject = {};
     for (const [k, x] of v) {
       if (typeof k !== 'string') throw StatusError.badRequest('cbor: map keys must be text strings');
-      out[k] = fromCbor(x);
+      setOwn(out, k, fromCbor(x));
     }
     return out;
   }
   if (typeof v === 'object') {
     const out: JsonObject = {};
-    for (const [k, x] of Object.entries(v as Record<string, unknown>)) out[k] = fromCbor(x);
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) setOwn(out, k, fromCbor(x));
     return out;
   }
   throw StatusError.badRequest(`cbor: unsupported value of type ${typeof v}`);

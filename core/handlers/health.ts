@@ -70,6 +70,9 @@ export class Health {
 
   /** Answers a health path, or undefined when the path is not a health endpoint. */
   async handle(path: string, query: URLSearchParams): Promise<ApiResponse | undefined> {
+    // Most requests are API requests: rule them out before the regular expression.
+    const c = path.charCodeAt(1);
+    if (c !== 104 /* h */ && c !== 108 /* l */ && c !== 114 /* r */) return undefined;
     const m = /^\/(healthz|livez|readyz)(?:\/(.+))?\/?$/.exec(path);
     if (!m) return undefined;
     const endpoint = m[1] as Endpoint;

@@ -5,7 +5,21 @@
 
 type Labels = Readonly<Record<string, string>>;
 
+const keys = new Map<string, string>();
+
+/** The label text of a series; the same label values recur, so each is rendered once. */
 function key(labels: Labels): string {
+  let raw = '';
+  for (const k in labels) raw += `${k}\u0000${labels[k]}\u0001`;
+  let text = keys.get(raw);
+  if (text === undefined) {
+    text = render(labels);
+    if (keys.size < 10_000) keys.set(raw, text);
+  }
+  return text;
+}
+
+function render(labels: Labels): string {
   return Object.keys(labels)
     .sort()
     .map((k) => `${k}="${labels[k].replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`)

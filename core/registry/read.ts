@@ -118,6 +118,9 @@ export function checkFieldSelector(reg: ResourceRegistry, fs: FieldSelector | un
   }
 }
 
+/** Stored versions already known to parse. */
+const readable = new WeakSet<Version>();
+
 export class Reader {
   constructor(private readonly reg: ResourceRegistry, private readonly config: ReadConfig) {}
 
@@ -127,6 +130,7 @@ export class Reader {
 
   /** Waits until the cache holds everything the backend has (a consistent read). */
   private async fresh(): Promise<void> {
+    if (this.reg.deps.backend.synchronousEvents) return;
     const rev = await this.reg.deps.backend.currentRevision();
     await this.atLeast(rev);
   }
@@ -156,7 +160,11 @@ export class Reader {
     else if (rv > 0) await this.atLeast(rv);
     const v = this.reg.current(namespace, name);
     if (!v) throw StatusError.notFound(this.reg.gr, name);
-    this.reg.parse(v); // a corrupt stored object is an error here, not garbage on the wire
+    // A corrupt stored object is an error here, not garbage on the wire (checked once per version).
+    if (!readable.has(v)) {
+      this.reg.parse(v);
+      readable.add(v);
+    }
     return this.reg.view(v.json!);
   }
 

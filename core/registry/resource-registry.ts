@@ -17,7 +17,7 @@ import { REGISTRY_PREFIX } from '../store/cache.ts';
 import type { ResourceStore } from '../store/resource-store.ts';
 import type { Version } from '../store/types.ts';
 import type { Clock } from '../util/clock.ts';
-import { clone, deepEqual, isObject, type JsonObject } from '../util/json.ts';
+import { clone, deepEqual, flatText, isObject, type JsonObject } from '../util/json.ts';
 import { formatTime } from '../util/time.ts';
 import { apiVersionOf, storageResourceOf, type KindDefinition, type PartialSubresource, type StrategyContext } from './definition.ts';
 import { generateName } from './generate-name.ts';
@@ -139,11 +139,12 @@ export class ResourceRegistry {
   }
 
   /** Stored text for a canonical object of this version, carrying revision `rev`. */
-  private storedText(canonical: JsonObject, rev: number): string {
+  /** `keep`: the text will be stored (flattened to its compact form) rather than compared and dropped. */
+  private storedText(canonical: JsonObject, rev: number, keep = true): string {
     (canonical.metadata as JsonObject).resourceVersion = String(rev);
     const conv = this.def.storedAs;
-    if (!conv) return JSON.stringify(canonical);
-    return JSON.stringify(decodeObject(conv.toStorage(clone(canonical)), conv.def.schema).value);
+    const text = conv ? JSON.stringify(decodeObject(conv.toStorage(clone(canonical)), conv.def.schema).value) : JSON.stringify(canonical);
+    return keep ? flatText(text) : text;
   }
 
   // ---------------------------------------------------------------------------- create
@@ -195,10 +196,11 @@ export class ResourceRegistry {
         delete (canonical.metadata as JsonObject).resourceVersion; // nothing was stored
         return { json: JSON.stringify(canonical), created: true };
       }
-      const res = await this.deps.backend.create(this.key(namespace, name), (rev) => this.storedText(canonical, rev));
+      let stored = '';
+      const res = await this.deps.backend.create(this.key(namespace, name), (rev) => (stored = this.storedText(canonical, rev)));
       if (res.ok) {
         await this.deps.cache.waitFor(res.revision);
-        return { json: this.encode(canonical, res.revision), created: true };
+        return { json: this.answerText(canonical, res.revision, stored), created: true };
       }
       if (!wantGenerated || attempt >= MAX_GENERATE_NAME_RETRIES) throw StatusError.alreadyExists(this.gr, name);
     }
@@ -224,6 +226,15 @@ export class ResourceRegistry {
   private encode(canonical: JsonObject, revision: number): string {
     (canonical.metadata as JsonObject).resourceVersion = String(revision);
     return JSON.stringify(canonical);
+  }
+
+  /**
+   * The answer to a write: the stored text itself when this version is the storage version and
+   * the backend stored it at the revision it was produced for (no second serialization).
+   */
+  private answerText(canonical: JsonObject, revision: number, stored: string): string {
+    if (!this.def.storedAs && stored && (canonical.metadata as JsonObject).resourceVersion === String(revision)) return stored;
+    return this.encode(canonical, revision);
   }
 
   private admitNamespace(namespace: string, name: string): void {
@@ -319,17 +330,18 @@ export class ResourceRegistry {
         ...(this.def.strategy?.validateUpdate?.(obj, old, ctx) ?? []),
       ];
       const canonical = this.finish(obj, errs);
-      const unchanged = this.storedText(canonical, cur.rv) === cur.json;
+      const unchanged = this.storedText(canonical, cur.rv, false) === cur.json;
       if (unchanged) return { json: this.view(cur.json!), created: false };
       if (opts.dryRun) return { json: JSON.stringify(canonical), created: false };
 
-      const res = await this.deps.backend.update(this.key(namespace, name), cur.rv, (rev) => this.storedText(canonical, rev));
+      let stored = '';
+      const res = await this.deps.backend.update(this.key(namespace, name), cur.rv, (rev) => (stored = this.storedText(canonical, rev)));
       if (!res.ok) {
         if (wantRv) throw StatusError.optimisticConflict(this.gr, name);
         continue; // someone else wrote in between: redo on the newer object
       }
       await this.deps.cache.waitFor(res.revision);
-      const json = this.encode(canonical, res.revision);
+      const json = this.answerText(canonical, res.revision, stored);
       if (metaOf(canonical).deletionTimestamp !== undefined && !this.hasPendingFinalizers(canonical)) {
         // The last finalizer is gone from a terminating object: it is removed now.
         const del = await this.deps.backend.delete(this.key(namespace, name), res.revision);

@@ -5,7 +5,7 @@
  * is canonical: fields in declaration order, map keys sorted, Go `omitempty` rules applied (zero
  * scalars left out, non-pointer structs always present), times normalized, defaults filled.
  */
-import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
+import { isObject, setOwn, type JsonObject, type JsonValue } from '../util/json.ts';
 import { formatMicroTime, formatTime, parseTime } from '../util/time.ts';
 import { canonicalQuantity } from './quantity.ts';
 import { goStructName, goTypeName } from './go-names.ts';
@@ -31,25 +31,42 @@ export class DecodeError extends Error {}
 interface Ctx {
   readonly defaults: boolean;
   readonly unknown: string[] | undefined;
+  /**
+   * The fast pass builds no paths (most inputs are valid and have no unknown fields); it only
+   * notes that it met an unknown field, and the full pass runs again when paths are needed.
+   */
+  readonly paths: boolean;
+  sawUnknown: boolean;
 }
 
+/** Thrown by the fast pass: the full pass will produce the real error with its paths. */
+const RETRY_WITH_PATHS = new Error('retry with paths');
+
+const CANONICAL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
 
 export function decodeObject(input: unknown, schema: ObjectSchema, opts: DecodeOptions = {}): DecodeResult {
-  const unknown: string[] = [];
-  const ctx: Ctx = { defaults: opts.defaults ?? false, unknown: opts.collectUnknown ? unknown : undefined };
   if (!isObject(input)) {
     throw new DecodeError(`json: cannot unmarshal ${jsonKind(input)} into Go value of type ${goTypeName(schema)}`);
   }
-  const value = decodeStruct(input, schema, ctx, '', '', goStructName(schema.name));
+  const fast: Ctx = { defaults: opts.defaults ?? false, unknown: undefined, paths: false, sawUnknown: false };
+  try {
+    const value = decodeStruct(input, schema, fast, '', '', '');
+    if (!(fast.sawUnknown && opts.collectUnknown)) return { value, unknownFields: [] };
+  } catch (err) {
+    if (err !== RETRY_WITH_PATHS) throw err;
+  }
+  const unknown: string[] = [];
+  const full: Ctx = { defaults: opts.defaults ?? false, unknown: opts.collectUnknown ? unknown : undefined, paths: true, sawUnknown: false };
+  const value = decodeStruct(input, schema, full, '', '', goStructName(schema.name));
   return { value, unknownFields: unknown };
 }
 
 /** Decodes any value against any schema (used by patch and apply on sub-trees). */
 export function decodeValue(input: unknown, schema: Schema, opts: DecodeOptions = {}): JsonValue | undefined {
-  const ctx: Ctx = { defaults: opts.defaults ?? false, unknown: undefined };
+  const ctx: Ctx = { defaults: opts.defaults ?? false, unknown: undefined, paths: true, sawUnknown: false };
   return decode(input, schema, ctx, '', '', '');
 }
 
@@ -62,7 +79,8 @@ function jsonKind(v: unknown): string {
   return 'object';
 }
 
-function typeError(v: unknown, schema: Schema, goPath: string, goStruct: string, literal = false): DecodeError {
+function typeError(ctx: Ctx, v: unknown, schema: Schema, goPath: string, goStruct: string, literal = false): Error {
+  if (!ctx.paths) return RETRY_WITH_PATHS;
   const what = literal && typeof v === 'number' ? `number ${v}` : jsonKind(v);
   const target = goStruct ? `Go struct field ${goStruct}.${goPath}` : 'Go value';
   return new DecodeError(`json: cannot unmarshal ${what} into ${target} of type ${goTypeName(schema)}`);
@@ -75,18 +93,24 @@ function child(path: string, name: string): string {
 function decodeStruct(input: JsonObject, schema: ObjectSchema, ctx: Ctx, path: string, goPath: string, goStruct: string): JsonObject {
   const index = fieldIndex(schema);
   const decoded: Record<string, JsonValue | undefined> = {};
-  const innerStruct = goStructName(schema.name);
+  const paths = ctx.paths;
+  const innerStruct = paths ? goStructName(schema.name) : '';
   for (const key of Object.keys(input)) {
     const resolved = index.get(key);
     if (!resolved) {
+      ctx.sawUnknown = true;
       ctx.unknown?.push(child(path, key));
       continue;
     }
-    decoded[key] = decode(input[key], resolved.spec.schema, ctx, child(path, key), child(goPath, key), innerStruct);
+    decoded[key] = paths
+      ? decode(input[key], resolved.spec.schema, ctx, child(path, key), child(goPath, key), innerStruct)
+      : decode(input[key], resolved.spec.schema, ctx, '', '', '');
   }
   const out: JsonObject = {};
   for (const { spec } of jsonFields(schema)) {
-    const v = finishField(spec, decoded[spec.name], ctx, child(path, spec.name), child(goPath, spec.name), innerStruct);
+    const v = paths
+      ? finishField(spec, decoded[spec.name], ctx, child(path, spec.name), child(goPath, spec.name), innerStruct)
+      : finishField(spec, decoded[spec.name], ctx, '', '', '');
     if (v !== undefined) out[spec.name] = v;
   }
   void goStruct;
@@ -161,27 +185,29 @@ function decode(v: unknown, s: Schema, ctx: Ctx, path: string, goPath: string, g
   if (v === null || v === undefined) return undefined;
   switch (s.type) {
     case 'string':
-      if (typeof v !== 'string') throw typeError(v, s, goPath, goStruct);
+      if (typeof v !== 'string') throw typeError(ctx, v, s, goPath, goStruct);
       return v;
     case 'integer': {
-      if (typeof v !== 'number') throw typeError(v, s, goPath, goStruct);
+      if (typeof v !== 'number') throw typeError(ctx, v, s, goPath, goStruct);
       const ok = Number.isInteger(v) && (s.format === 'int64' ? Number.isSafeInteger(v) || Math.abs(v) < 2 ** 63 : v >= INT32_MIN && v <= INT32_MAX);
-      if (!ok) throw typeError(v, s, goPath, goStruct, true);
+      if (!ok) throw typeError(ctx, v, s, goPath, goStruct, true);
       return v;
     }
     case 'number':
-      if (typeof v !== 'number') throw typeError(v, s, goPath, goStruct);
+      if (typeof v !== 'number') throw typeError(ctx, v, s, goPath, goStruct);
       return v;
     case 'boolean':
-      if (typeof v !== 'boolean') throw typeError(v, s, goPath, goStruct);
+      if (typeof v !== 'boolean') throw typeError(ctx, v, s, goPath, goStruct);
       return v;
     case 'bytes': {
-      if (typeof v !== 'string') throw typeError(v, s, goPath, goStruct);
+      if (typeof v !== 'string') throw typeError(ctx, v, s, goPath, goStruct);
       if (!BASE64.test(v)) throw new DecodeError(`illegal base64 data at input byte ${badBase64Offset(v)}`);
       return v;
     }
     case 'time': {
-      if (typeof v !== 'string') throw typeError(v, s, goPath, goStruct);
+      if (typeof v !== 'string') throw typeError(ctx, v, s, goPath, goStruct);
+      // Already canonical (the common case: stored objects, server-set times): nothing to redo.
+      if (s.precision === 'second' && CANONICAL_TIME.test(v)) return v;
       const t = parseTime(v);
       if (!t) {
         throw new DecodeError(`parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`);
@@ -191,9 +217,9 @@ function decode(v: unknown, s: Schema, ctx: Ctx, path: string, goPath: string, g
     case 'int-or-string':
       if (typeof v === 'string') return v;
       if (typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX) return v;
-      throw typeError(v, s, goPath, goStruct, typeof v === 'number');
+      throw typeError(ctx, v, s, goPath, goStruct, typeof v === 'number');
     case 'quantity': {
-      if (typeof v !== 'string' && typeof v !== 'number') throw typeError(v, s, goPath, goStruct);
+      if (typeof v !== 'string' && typeof v !== 'number') throw typeError(ctx, v, s, goPath, goStruct);
       const q = canonicalQuantity(String(v));
       if (q === undefined) throw new DecodeError('quantities must match the regular expression \'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$\'');
       return q;
@@ -201,25 +227,27 @@ function decode(v: unknown, s: Schema, ctx: Ctx, path: string, goPath: string, g
     case 'raw':
       return v as JsonValue;
     case 'object':
-      if (!isObject(v)) throw typeError(v, s, goPath, goStruct);
+      if (!isObject(v)) throw typeError(ctx, v, s, goPath, goStruct);
       return decodeStruct(v, s, ctx, path, goPath, goStruct);
     case 'array': {
-      if (!Array.isArray(v)) throw typeError(v, s, goPath, goStruct);
+      if (!Array.isArray(v)) throw typeError(ctx, v, s, goPath, goStruct);
       const items = s.items;
       const out: JsonValue[] = new Array(v.length);
       for (let i = 0; i < v.length; i++) {
-        const d = decode(v[i], items, ctx, `${path}[${i}]`, goPath, goStruct);
-        out[i] = d === undefined ? elementZero(items, ctx, `${path}[${i}]`, goPath, goStruct) : d;
+        const p = ctx.paths ? `${path}[${i}]` : '';
+        const d = decode(v[i], items, ctx, p, goPath, goStruct);
+        out[i] = d === undefined ? elementZero(items, ctx, p, goPath, goStruct) : d;
       }
       return out;
     }
     case 'map': {
-      if (!isObject(v)) throw typeError(v, s, goPath, goStruct);
+      if (!isObject(v)) throw typeError(ctx, v, s, goPath, goStruct);
       const keys = Object.keys(v).sort();
       const out: JsonObject = {};
       for (const k of keys) {
-        const d = decode(v[k], s.values, ctx, `${path}[${k}]`, goPath, goStruct);
-        out[k] = d === undefined ? elementZero(s.values, ctx, `${path}[${k}]`, goPath, goStruct) : d;
+        const p = ctx.paths ? `${path}[${k}]` : '';
+        const d = decode(v[k], s.values, ctx, p, goPath, goStruct);
+        setOwn(out, k, d === undefined ? elementZero(s.values, ctx, p, goPath, goStruct) : d);
       }
       return out;
     }

@@ -30,8 +30,18 @@ export function goTypeName(s: Schema): string {
   }
 }
 
+const shortNames = new Map<string, string>();
+
 /** `io.orch.api.apps.v1.StatefulSetSpec` → `StatefulSetSpec` (or `v1.StatefulSetSpec`). */
 export function goStructName(definition: string, qualified = false): string {
+  if (!qualified) {
+    let n = shortNames.get(definition);
+    if (n === undefined) {
+      n = definition.slice(definition.lastIndexOf('.') + 1);
+      shortNames.set(definition, n);
+    }
+    return n;
+  }
   const parts = definition.split('.');
   const name = parts[parts.length - 1];
   return qualified && parts.length > 1 ? `${parts[parts.length - 2]}.${name}` : name;

@@ -44,6 +44,11 @@ export type Unsubscribe = () => void;
 export interface StorageBackend {
   /** For diagnostics and health output ("memory", "indexeddb", "etcd", "data-dir"). */
   readonly name: string;
+  /**
+   * True when a write's events reach watchers before the write resolves (in-process backends):
+   * the watch cache is then always current and a consistent read needs no round trip.
+   */
+  readonly synchronousEvents?: boolean;
   /** The revision of the latest write (0 when empty). */
   currentRevision(): Promise<number>;
   get(key: string): Promise<KeyValue | undefined>;

@@ -13,6 +13,7 @@ interface Watcher {
 
 export class MemoryBackend implements StorageBackend {
   readonly name = 'memory';
+  readonly synchronousEvents = true;
   private readonly data = new Map<string, KeyValue>();
   private revision = 0;
   private readonly watchers = new Set<Watcher>();
@@ -62,7 +63,8 @@ export class MemoryBackend implements StorageBackend {
     const cur = this.data.get(key);
     if (!cur || cur.modRevision !== expectedModRevision) return { ok: false, current: cur };
     const revision = this.revision + 1;
-    const kv: KeyValue = { key, value: value(revision), modRevision: revision, createRevision: cur.createRevision };
+    // The stored key string is reused: one copy per key, however often it is written.
+    const kv: KeyValue = { key: cur.key, value: value(revision), modRevision: revision, createRevision: cur.createRevision };
     this.revision = revision;
     this.data.set(key, kv);
     this.emit({ type: 'put', key, kv, prevKv: cur, revision });

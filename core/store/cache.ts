@@ -12,11 +12,6 @@ import type { StoreEvent } from './types.ts';
 
 export const REGISTRY_PREFIX = '/registry/';
 
-interface TimelineEntry {
-  readonly store: ResourceStore;
-  readonly event: StoreEvent;
-}
-
 interface Waiter {
   readonly rv: number;
   readonly resolve: () => void;
@@ -37,7 +32,8 @@ export class Cache {
   /** Emits the new compacted revision whenever history moves. */
   readonly compacted$ = new Subject<number>();
   private readonly stores = new Map<string, ResourceStore>();
-  private timeline: TimelineEntry[] = [];
+  /** Every retained event in revision order (each knows its store). */
+  private timeline: StoreEvent[] = [];
   private timelineHead = 0;
   private waiters: Waiter[] = [];
   private unwatch: Unsubscribe | undefined;
@@ -94,10 +90,10 @@ export class Cache {
     const limit = this.opts.clock.now() - this.opts.historyWindowMs;
     const tl = this.timeline;
     let moved = false;
-    while (this.timelineHead < tl.length && tl[this.timelineHead].event.time < limit) {
-      const { store, event } = tl[this.timelineHead];
-      tl[this.timelineHead++] = undefined as unknown as TimelineEntry;
-      store.forget(event);
+    while (this.timelineHead < tl.length && tl[this.timelineHead].time < limit) {
+      const event = tl[this.timelineHead];
+      tl[this.timelineHead++] = undefined as unknown as StoreEvent;
+      event.owner.forget(event);
       this.compactedRevision = event.rv;
       moved = true;
     }
@@ -111,8 +107,7 @@ export class Cache {
   private onEvent(e: BackendEvent): void {
     const store = this.route(e.key);
     if (store) {
-      const ev = store.apply(e, this.opts.clock.now());
-      this.timeline.push({ store, event: ev });
+      this.timeline.push(store.apply(e, this.opts.clock.now()));
     }
     this.revision = e.revision;
     if (this.waiters.length) {
@@ -123,7 +118,7 @@ export class Cache {
       }
     }
     const head = this.timeline[this.timelineHead];
-    if (head && head.event.time < this.opts.clock.now() - this.opts.historyWindowMs) this.prune();
+    if (head && head.time < this.opts.clock.now() - this.opts.historyWindowMs) this.prune();
   }
 
   private route(key: string): ResourceStore | undefined {

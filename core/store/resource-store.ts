@@ -6,10 +6,12 @@
 import { Observable, Subject } from 'rxjs';
 import type { BackendEvent } from '../storage/backend.ts';
 import { BTree } from '../util/btree.ts';
+import { flatText } from '../util/json.ts';
 import { setResourceVersion } from './json-rv.ts';
 import type { ListedItem, StoreEvent, Version } from './types.ts';
 
 interface Entry {
+  readonly key: string;
   readonly namespace: string;
   readonly name: string;
   /** Ascending by rv; the last one is current (json null: deleted). */
@@ -26,7 +28,8 @@ export interface ScanOptions {
 }
 
 export class ResourceStore {
-  private readonly tree = new BTree<string, Entry>();
+  // Keys are plain strings: a direct comparison beats the library's general-purpose one.
+  private readonly tree = new BTree<string, Entry>(undefined, (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0));
   private log: StoreEvent[] = [];
   private logHead = 0;
   private readonly subject = new Subject<StoreEvent>();
@@ -41,18 +44,19 @@ export class ResourceStore {
   load(key: string, json: string, rv: number): void {
     const suffix = key.slice(this.prefix.length);
     const { namespace, name } = this.split(suffix);
-    this.tree.set(suffix, { namespace, name, versions: [{ rv, json }] });
+    this.tree.set(suffix, { key: suffix, namespace, name, versions: [{ rv, json }] });
     this.count(namespace, 1);
   }
 
   apply(e: BackendEvent, time: number): StoreEvent {
     const suffix = e.key.slice(this.prefix.length);
     let entry = this.tree.get(suffix);
-    const { namespace, name } = entry ?? this.split(suffix);
     if (!entry) {
-      entry = { namespace, name, versions: [] };
+      const { namespace, name } = this.split(suffix);
+      entry = { key: suffix, namespace, name, versions: [] };
       this.tree.set(suffix, entry);
     }
+    const { key, namespace, name } = entry;
     const last = entry.versions[entry.versions.length - 1];
     const prevJson = last?.json ?? undefined;
     let ev: StoreEvent;
@@ -60,12 +64,12 @@ export class ResourceStore {
       const json = e.kv!.value;
       entry.versions.push({ rv: e.revision, json });
       if (prevJson === undefined) this.count(namespace, 1);
-      ev = { type: prevJson === undefined ? 'ADDED' : 'MODIFIED', rv: e.revision, key: suffix, namespace, name, json, prevJson, time };
+      ev = { type: prevJson === undefined ? 'ADDED' : 'MODIFIED', rv: e.revision, owner: this, key, namespace, name, json, prevJson, time };
     } else {
       entry.versions.push({ rv: e.revision, json: null });
       if (prevJson !== undefined) this.count(namespace, -1);
       const base = prevJson ?? e.prevKv?.value ?? '{}';
-      ev = { type: 'DELETED', rv: e.revision, key: suffix, namespace, name, json: setResourceVersion(base, e.revision), prevJson, time };
+      ev = { type: 'DELETED', rv: e.revision, owner: this, key, namespace, name, json: flatText(setResourceVersion(base, e.revision)), prevJson, time };
     }
     this.log.push(ev);
     this.subject.next(ev);
@@ -136,10 +140,19 @@ export class ResourceStore {
     return this.namespaced ? `${namespace}/${name}` : name;
   }
 
+  /** One string per namespace name, shared by every entry in it. */
+  private readonly namespaceNames = new Map<string, string>();
+
   private split(suffix: string): { namespace: string; name: string } {
     if (!this.namespaced) return { namespace: '', name: suffix };
     const i = suffix.indexOf('/');
-    return { namespace: suffix.slice(0, i), name: suffix.slice(i + 1) };
+    const ns = suffix.slice(0, i);
+    let interned = this.namespaceNames.get(ns);
+    if (interned === undefined) {
+      interned = flatText(`${ns}`);
+      this.namespaceNames.set(interned, interned);
+    }
+    return { namespace: interned, name: suffix.slice(i + 1) };
   }
 
   private count(namespace: string, delta: number): void {

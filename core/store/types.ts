@@ -18,7 +18,9 @@ export type EventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 export interface StoreEvent {
   readonly type: EventType;
   readonly rv: number;
-  /** The key suffix: `<namespace>/<name>` or `<name>`. */
+  /** The store the event belongs to (history bookkeeping drops it there when it expires). */
+  readonly owner: { forget(ev: StoreEvent): void };
+  /** The key suffix (`<namespace>/<name>` or `<name>`), namespace and name: the entry's own strings. */
   readonly key: string;
   readonly namespace: string;
   readonly name: string;

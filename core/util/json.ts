@@ -29,16 +29,48 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/**
+ * Sets an own property. A key named `__proto__` is data in JSON (and a valid ConfigMap key), but
+ * plain assignment would set the object's prototype and lose it.
+ */
+export function setOwn<T>(o: Record<string, T>, k: string, v: T): void {
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
+}
+
 /** Structured clone for plain JSON data (faster than structuredClone for small trees). */
 export function clone<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(clone) as T;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(value)) out[k] = clone((value as Record<string, unknown>)[k]);
+  for (const k of Object.keys(value)) setOwn(out, k, clone((value as Record<string, unknown>)[k]));
   return out as T;
 }
 
 /** Go's %q-like quoting, which the real platform uses in messages. */
 export function quote(s: string): string {
   return JSON.stringify(s);
+}
+
+/** Bytes of a string in UTF-8, without encoding it. */
+export function utf8Length(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff) i++; // a surrogate pair: 4 bytes for 2 code units
+    else n += 2;
+  }
+  return n;
+}
+
+/**
+ * V8's JSON.stringify returns a rope (a tree of concatenated parts) that costs several times its
+ * text in memory while it lives; converting it to a number forces V8 to flatten it in place. Used
+ * for text that is kept (stored objects), not for text that is sent and dropped.
+ */
+export function flatText(s: string): string {
+  Number(s);
+  return s;
 }

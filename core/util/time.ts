@@ -1,7 +1,16 @@
 /** RFC 3339 helpers with the real platform's precision rules (Time: seconds, MicroTime: microseconds, UTC). */
 
+let lastSecond = NaN;
+let lastText = '';
+
 export function formatTime(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  // Many writes land in the same second: format each second once.
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    lastText = new Date(second * 1000).toISOString().replace('.000Z', 'Z');
+    lastSecond = second;
+  }
+  return lastText;
 }
 
 export function formatMicroTime(ms: number, micros = 0): string {

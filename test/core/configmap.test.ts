@@ -128,3 +128,19 @@ describe('ConfigMap metadata', () => {
     );
   });
 });
+
+describe('keys special to JavaScript are data', () => {
+  it.each(['__proto__', 'constructor', 'toString'])('a data key %s survives create, merge patch, apply and read', async (key) => {
+    const c = await call(t, 'POST', CM, { metadata: { name: 'p' }, data: { [key]: 'v1' } });
+    expect(c.status).toBe(201);
+    expect(Object.keys(c.body.data)).toEqual([key]);
+    const p = await call(t, 'PATCH', `${CM}/p`, JSON.parse(`{"data":{"${key}":"v2"}}`), { 'content-type': 'application/merge-patch+json' });
+    expect(p.body.data[key]).toBe('v2');
+    const a = await call(t, 'PATCH', `${CM}/p?fieldManager=m&force=true`, `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"p"},"data":{"${key}":"v3"}}`, {
+      'content-type': 'application/apply-patch+yaml',
+    });
+    expect(a.status).toBe(200);
+    expect(Object.prototype.hasOwnProperty.call(a.body.data, key)).toBe(true);
+    expect((await call(t, 'GET', `${CM}/p`)).body.data[key]).toBe('v3');
+  });
+});

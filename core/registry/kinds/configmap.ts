@@ -2,7 +2,7 @@
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isConfigMapKey } from '../../meta/names.ts';
 import { bool, bytes, field, map, str } from '../../schema/build.ts';
-import { deepEqual, isObject, type JsonObject } from '../../util/json.ts';
+import { deepEqual, isObject, utf8Length, type JsonObject } from '../../util/json.ts';
 import type { KindDefinition } from '../definition.ts';
 import { AGE_COLUMN } from '../table.ts';
 import { objectType } from '../types/object.ts';
@@ -32,7 +32,7 @@ function validateConfigMap(obj: JsonObject): FieldError[] {
     if (Object.prototype.hasOwnProperty.call(binary, key)) {
       errs.push(fieldErrors.invalid(`data[${key}]`, key, 'duplicate of key present in binaryData'));
     }
-    total += new TextEncoder().encode(String(data[key])).length;
+    total += utf8Length(String(data[key]));
   }
   for (const key of Object.keys(binary)) {
     for (const m of isConfigMapKey(key)) errs.push(fieldErrors.invalid(`binaryData[${key}]`, key, m));

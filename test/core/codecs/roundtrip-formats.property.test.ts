@@ -40,3 +40,12 @@ describe.each(BUILTIN_KINDS.map((k) => [`${k.group || 'core'}/${k.version} ${k.k
     );
   });
 });
+
+describe('keys that are special to JavaScript', () => {
+  it('a key named __proto__ survives CBOR both ways', () => {
+    const obj = JSON.parse('{"kind":"ConfigMap","metadata":{"name":"x"},"data":{"__proto__":"v","constructor":"c"}}') as JsonObject;
+    const back = decodeCbor(encodeCbor(obj, BUILTIN_KINDS[1].schema)) as JsonObject;
+    expect(Object.keys(back.data as object)).toEqual(['__proto__', 'constructor']);
+    expect(back).toEqual(obj);
+  });
+});

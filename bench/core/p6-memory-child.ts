@@ -1,0 +1,33 @@
+/**
+ * P6, run in its own process (clean resident memory): creates ConfigMaps, updates each once (so
+ * 5 minutes of history hold two versions of every object), and prints the resident memory added
+ * and the JSON bytes of the objects.
+ */
+import { createApiServer } from '../../core/index.ts';
+
+const count = Number(process.argv[2] ?? 100_000);
+const gc = globalThis.gc ?? (() => undefined);
+const headers = { get: (n: string) => (n === 'content-type' ? 'application/merge-patch+json' : n === 'user-agent' ? 'bench' : null) };
+const createHeaders = { get: (n: string) => (n === 'content-type' ? 'application/json' : null) };
+const enc = new TextEncoder();
+
+const api = createApiServer();
+await api.ready;
+gc();
+gc();
+const before = process.memoryUsage().rss;
+let jsonBytes = 0;
+for (let i = 0; i < count; i++) {
+  const body = enc.encode(`{"metadata":{"name":"cm-${i}","labels":{"app":"p6"}},"data":{"config.yaml":"replicas: 3\\nimage: registry.example/app:1.${i % 100}\\nport: 8080\\n"}}`);
+  await api.handle({ method: 'POST', url: new URL('http://orch/api/v1/namespaces/default/configmaps'), headers: createHeaders, readBody: async () => body });
+}
+for (let i = 0; i < count; i++) {
+  const body = enc.encode(`{"data":{"updated":"yes"}}`);
+  const r = await api.handle({ method: 'PATCH', url: new URL(`http://orch/api/v1/namespaces/default/configmaps/cm-${i}`), headers, readBody: async () => body });
+  if (typeof r.body === 'string') jsonBytes += Buffer.byteLength(r.body) - 1; // without the final newline
+}
+gc();
+gc();
+const after = process.memoryUsage().rss;
+process.stdout.write(JSON.stringify({ count, rssBytes: after - before, jsonBytes }));
+await api.close();
