@@ -22,3 +22,7 @@ export * from './testing/index.ts';
 export * from './finalizers/index.ts';
 export * from './namespace/index.ts';
 export * from './garbage-collector/index.ts';
+export * from './statefulset/index.ts';
+export * from './pod-lifecycle/index.ts';
+export * from './resource-claim/index.ts';
+export * from './flowcontrol/index.ts';

@@ -1,5 +1,6 @@
 /** `orch-apiserver` command-line flags, spelled as the real API server spells them. */
 import { FeatureGates, RuntimeConfig } from '../core/index.ts';
+import { CONTROLLER_NAMES, DEFAULT_CONTROLLERS, parseControllers, UnknownControllerError, type ControllerName } from './controllers.ts';
 import { parseDuration } from './duration.ts';
 
 export interface ServerFlags {
@@ -11,6 +12,10 @@ export interface ServerFlags {
   readonly runtimeConfig: RuntimeConfig;
   /** `memory` or `dir:<path>` (more backends register themselves). */
   readonly storage: string;
+  /** `--controllers`: the controllers to run beside the API (default: all). */
+  readonly controllers: readonly ControllerName[];
+  /** `--pod-ready-delay`: how long the pod simulator takes to make a pod Ready. */
+  readonly podReadyDelayMs: number;
   readonly help: boolean;
   readonly version: boolean;
 }
@@ -30,6 +35,13 @@ Flags:
                                          e.g. apps/v1=false, api/all=true
       --shutdown-delay-duration duration on SIGTERM, keep serving this long while /readyz fails (default 0s)
       --livez-grace-period duration      after start, /livez passes unfinished post-start hooks this long (default 0s)
+      --controllers strings              controllers to run beside the API, as a small cluster would: a comma
+                                         separated list of names, '*' for those on by default, '-name' to
+                                         leave one out; '' or 'none' for none (default "*": ${DEFAULT_CONTROLLERS.join(', ')}).
+                                         Known: ${CONTROLLER_NAMES.join(', ')}. resource-claim runs only with
+                                         DynamicResourceAllocation=true; flowcontrol keeps FlowSchemas' Dangling condition
+      --pod-ready-delay duration         how long a simulated pod takes from scheduled to Running and Ready
+                                         (pod-lifecycle; default 2s)
   -h, --help                             this help
       --version                          print the version and exit
 
@@ -50,6 +62,8 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
   let gates = '';
   let runtime = '';
   let storage = 'memory';
+  let controllers: readonly ControllerName[] = DEFAULT_CONTROLLERS;
+  let podReadyDelayMs = 2000;
   let help = false;
   let version = false;
   const valued: Record<string, Setter> = {
@@ -75,6 +89,17 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
     },
     storage: (v) => {
       storage = v;
+    },
+    controllers: (v) => {
+      try {
+        controllers = parseControllers(v);
+      } catch (err) {
+        if (err instanceof UnknownControllerError) throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--controllers" flag: ${err.message}`);
+        throw err;
+      }
+    },
+    'pod-ready-delay': (v) => {
+      podReadyDelayMs = duration('pod-ready-delay', v);
     },
   };
   for (let i = 0; i < argv.length; i++) {
@@ -106,6 +131,8 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
     featureGates: FeatureGates.parse(gates),
     runtimeConfig: RuntimeConfig.parse(runtime),
     storage,
+    controllers,
+    podReadyDelayMs,
     help,
     version,
   };

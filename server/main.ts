@@ -31,8 +31,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     livezGracePeriodMs: flags.livezGracePeriodMs,
     featureGates: flags.featureGates,
     runtimeConfig: flags.runtimeConfig,
+    controllers: flags.controllers,
+    podReadyDelayMs: flags.podReadyDelayMs,
   });
   process.stdout.write(`orch-apiserver listening on ${running.url}\n`);
+  if (running.controllers) {
+    const skipped = running.controllers.skipped.map((s) => `; ${s.name} not started: ${s.reason}`).join('');
+    process.stdout.write(`controllers: ${running.controllers.names.join(', ') || 'none'}${skipped}\n`);
+  }
   process.stdout.write(`try: kubectl --server ${running.url} get namespaces\n`);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

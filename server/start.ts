@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiServer, type ApiServer, type ApiServerOptions } from '../core/index.ts';
+import { startControllers, type ControllerName, type RunningControllers } from './controllers.ts';
 import { toApiRequest, writeApiResponse } from './node-adapter.ts';
 
 export interface StartOptions extends ApiServerOptions {
@@ -10,6 +11,10 @@ export interface StartOptions extends ApiServerOptions {
   readonly host?: string;
   /** `--shutdown-delay-duration`: serve this long after shutdown begins, with /readyz failing. */
   readonly shutdownDelayMs?: number;
+  /** Controllers to run beside the API, on its clock, through an in-process client (default: none). */
+  readonly controllers?: readonly ControllerName[];
+  /** How long the pod simulator takes to make a pod Ready (default 2000 ms). */
+  readonly podReadyDelayMs?: number;
 }
 
 export interface RunningServer {
@@ -17,6 +22,8 @@ export interface RunningServer {
   readonly port: number;
   readonly api: ApiServer;
   readonly server: Server;
+  /** The controllers running beside the API (none unless asked for). */
+  readonly controllers: RunningControllers | undefined;
   /** Graceful: /readyz fails, keep serving for the delay, then stop accepting, end open watches, close. */
   shutdown(): Promise<void>;
 }
@@ -44,6 +51,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
   });
   await api.ready;
+  const controllers = options.controllers?.length
+    ? await startControllers(api, { names: options.controllers, podReadyDelayMs: options.podReadyDelayMs ?? 2000 })
+    : undefined;
   const port = (server.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   let stopping: Promise<void> | undefined;
@@ -52,10 +62,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port,
     api,
     server,
+    controllers,
     shutdown() {
       stopping ??= (async () => {
         api.beginShutdown();
         if (options.shutdownDelayMs) await new Promise((r) => setTimeout(r, options.shutdownDelayMs));
+        // Controllers first: they finish the work in hand while the API still answers.
+        await controllers?.stop();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await api.close(); // ends watches

@@ -3,12 +3,20 @@
  * any program uses (built on the server's in-process `fetch`: no Service Worker in between).
  * The "controllers" switch starts and stops a manager running all of them.
  *
- * The StatefulSet controller and the pod simulator are not in `controllers/` yet: the pod
- * simulator's settings are kept and reported, and take effect once it lands (add it to
- * CONTROLLERS, reading `settings.podSimulator`).
+ * The pod simulator reads `settings.podSimulator`; changing those settings restarts the manager.
  */
 import type { Clock } from '../core/index.ts';
-import { Client, finalizerController, garbageCollector, Manager, namespaceController, type RunnableFactory } from '../controllers/index.ts';
+import {
+  Client,
+  finalizerController,
+  flowSchemaController,
+  garbageCollector,
+  Manager,
+  namespaceController,
+  podLifecycleSimulator,
+  statefulSetController,
+  type RunnableFactory,
+} from '../controllers/index.ts';
 import type { RuntimeSettings } from './settings.ts';
 
 export interface ControllerHost {
@@ -27,21 +35,29 @@ export interface ControllerEnvironment {
   readonly clock: Clock;
 }
 
-const CONTROLLERS: readonly (readonly [string, () => RunnableFactory])[] = [
+const CONTROLLERS: readonly (readonly [string, (s: RuntimeSettings) => RunnableFactory | undefined])[] = [
   ['namespace', () => namespaceController()],
   ['garbage-collector', () => garbageCollector()],
   ['configmap-mirror', () => finalizerController()],
+  ['statefulset', () => statefulSetController()],
+  ['flowcontrol', () => flowSchemaController()],
+  ['pod-lifecycle', (s) => (s.podSimulator.enabled ? podLifecycleSimulator({ readyDelayMs: s.podSimulator.readyDelayMs }) : undefined)],
 ];
 
 export function startControllers(env: ControllerEnvironment, settings: RuntimeSettings): ControllerHost {
   let manager: Manager | undefined;
+  let started: RuntimeSettings | undefined;
   let queue: Promise<void> = Promise.resolve();
 
-  const start = async () => {
+  const start = async (s: RuntimeSettings) => {
     const m = new Manager({ client: new Client({ fetch: env.fetch, userAgent: 'orch-playground-controllers' }), clock: env.clock });
-    for (const [, make] of CONTROLLERS) await m.add(make());
+    for (const [, make] of CONTROLLERS) {
+      const factory = make(s);
+      if (factory) await m.add(factory);
+    }
     await m.start();
     manager = m;
+    started = s;
   };
   const halt = async () => {
     const m = manager;
@@ -51,8 +67,11 @@ export function startControllers(env: ControllerEnvironment, settings: RuntimeSe
   const apply = (s: RuntimeSettings) => {
     queue = queue
       .then(async () => {
-        if (s.controllers && !manager) await start();
-        else if (!s.controllers && manager) await halt();
+        const simulatorChanged =
+          started !== undefined &&
+          (started.podSimulator.enabled !== s.podSimulator.enabled || started.podSimulator.readyDelayMs !== s.podSimulator.readyDelayMs);
+        if (manager && (!s.controllers || simulatorChanged)) await halt();
+        if (s.controllers && !manager) await start(s);
       })
       .catch((err: unknown) => console.error('orch: controllers failed to start or stop', err));
     return queue;
@@ -62,7 +81,7 @@ export function startControllers(env: ControllerEnvironment, settings: RuntimeSe
   return {
     available: CONTROLLERS.map(([name]) => name),
     get running() {
-      return manager ? CONTROLLERS.map(([name]) => name) : [];
+      return manager && started ? CONTROLLERS.filter(([, make]) => make(started!) !== undefined).map(([name]) => name) : [];
     },
     apply,
     async stop() {

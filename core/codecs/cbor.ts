@@ -89,8 +89,8 @@ function fromCbor(v: unknown): JsonValue {
   throw StatusError.badRequest(`cbor: unsupported value of type ${typeof v}`);
 }
 
-export function encodeCbor(value: JsonObject, schema: ObjectSchema | undefined): Uint8Array {
-  return encoder.encode(toCbor(value, schema));
+export function encodeCbor(value: JsonObject, schema: ObjectSchema | undefined): Uint8Array<ArrayBuffer> {
+  return encoder.encode(toCbor(value, schema)) as Uint8Array<ArrayBuffer>;
 }
 
 export function decodeCbor(body: Uint8Array): JsonValue {

@@ -75,11 +75,14 @@ export function verbsOf(def: KindDefinition): Verb[] {
 export function subresourcesOf(def: KindDefinition): { name: string; verbs: Verb[]; group: string; version: string; kind: string }[] {
   return Object.entries(def.subresources ?? {})
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, sub]) =>
-      sub.kind === 'scale'
-        ? { name, verbs: ['get', 'patch', 'update'] as Verb[], group: 'autoscaling', version: 'v1', kind: 'Scale' }
-        : { name, verbs: [...sub.verbs].sort(), group: def.group, version: def.version, kind: def.kind },
-    );
+    .map(([name, sub]) => {
+      if (sub.kind === 'scale') return { name, verbs: ['get', 'patch', 'update'] as Verb[], group: 'autoscaling', version: 'v1', kind: 'Scale' };
+      if (sub.kind === 'create') {
+        const [g, v] = sub.apiVersion.includes('/') ? sub.apiVersion.split('/') : ['', sub.apiVersion];
+        return { name, verbs: ['create'] as Verb[], group: g, version: v, kind: sub.bodyKind };
+      }
+      return { name, verbs: [...sub.verbs].sort(), group: def.group, version: def.version, kind: def.kind };
+    });
 }
 
 export { apiVersionOf };

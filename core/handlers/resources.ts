@@ -15,7 +15,8 @@ import { validateListOptions } from '../registry/read-options.ts';
 import type { ResourceRegistry, WriteOptions } from '../registry/resource-registry.ts';
 import { mergePatch } from '../patch/merge-patch.ts';
 import { readScale, SCALE_KIND, scaleOf, withReplicas } from '../registry/scale.ts';
-import type { ScaleSubresource } from '../registry/definition.ts';
+import type { CreateSubresource, ScaleSubresource } from '../registry/definition.ts';
+import { DecodeError, decodeObject } from '../schema/decode.ts';
 import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
 import { parseBoolParam, parseDeleteParams, parseIntParam, parseSelectors, parseWriteParams } from './options.ts';
 import { listResponse, objectResponse } from './respond.ts';
@@ -121,6 +122,7 @@ export async function handleResource(req: ApiRequest, info: ResourceRequestInfo,
 function verbsFor(main: readonly Verb[], sub: { kind: string; verbs?: readonly Verb[] } | undefined): readonly Verb[] {
   if (!sub) return main;
   if (sub.kind === 'scale') return ['get', 'update', 'patch'];
+  if (sub.kind === 'create') return ['create'];
   return sub.verbs ?? ['get', 'update', 'patch'];
 }
 
@@ -241,10 +243,39 @@ async function watch(ctx: Ctx, namespace: string): Promise<ApiResponse> {
 async function create(ctx: Ctx, namespace: string): Promise<ApiResponse> {
   const n = negotiate(ctx);
   const opts = writeOptions(ctx, 'CreateOptions');
+  const sub = ctx.info.subresource ? ctx.served.registry.def.subresources?.[ctx.info.subresource] : undefined;
+  if (sub?.kind === 'create') return postSubresource(ctx, n, namespace, sub, opts);
   const duplicates: string[] = [];
   const input = await decodeBody(ctx, duplicates);
   const out = await ctx.served.registry.create(namespace, input, { ...opts, duplicateFields: duplicates });
   return objectResponse(n, 201, out.json, ctx.enc, ctx.warnings);
+}
+
+/** POST to a subresource such as Pod `binding`: the body changes the stored object; the answer is a Status. */
+async function postSubresource(ctx: Ctx, n: Negotiated, namespace: string, sub: CreateSubresource, opts: WriteOptions): Promise<ApiResponse> {
+  const reg = ctx.served.registry;
+  const name = ctx.info.name;
+  const raw = await decodeBody(ctx);
+  if (!isObject(raw)) throw StatusError.badRequest(`the body must be a ${sub.bodyKind} object`);
+  if (raw.kind !== undefined && raw.kind !== sub.bodyKind) {
+    throw StatusError.badRequest(`the kind in the data (${String(raw.kind)}) does not match the expected kind (${sub.bodyKind})`);
+  }
+  let body: JsonObject;
+  try {
+    body = decodeObject(raw, sub.schema).value;
+  } catch (err) {
+    if (err instanceof DecodeError) throw StatusError.badRequest(`${sub.bodyKind} in version "${sub.apiVersion}" cannot be handled as a ${sub.bodyKind}: ${err.message}`);
+    throw err;
+  }
+  const bodyName = (body.metadata as JsonObject | undefined)?.name;
+  if (typeof bodyName === 'string' && bodyName && bodyName !== name) {
+    throw StatusError.badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
+  }
+  await reg.guaranteedUpdate(namespace, name, opts, ctx.info.subresource, (current) => {
+    sub.change(current!, body, reg.strategyContext(ctx.info.subresource));
+    return current;
+  }, { createIfMissing: false });
+  return objectResponse(n, 201, JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 }), ctx.enc, ctx.warnings);
 }
 
 async function update(ctx: Ctx, namespace: string, name: string): Promise<ApiResponse> {

@@ -110,6 +110,7 @@ export function buildPaths(kinds: readonly KindDefinition[], collector: Definiti
       const title = sub.name.charAt(0).toUpperCase() + sub.name.slice(1);
       if (sub.verbs.includes('get')) subPath.get = { operationId: `read${id}${nsWord}${def.kind}${title}`, responses: response(target, ['200']), ...sx };
       if (sub.verbs.includes('update')) subPath.put = { operationId: `replace${id}${nsWord}${def.kind}${title}`, ...body(target), parameters: params('dryRun', 'fieldManager', 'fieldValidation'), responses: response(target, ['200', '201']), ...sx, 'x-kubernetes-action': 'put' };
+      if (sub.verbs.includes('create')) subPath.post = { operationId: `create${id}${nsWord}${def.kind}${title}`, ...body({ type: 'object' }), parameters: params('dryRun', 'fieldManager'), responses: response(ref(Status.name), ['200', '201', '202']), ...sx, 'x-kubernetes-action': 'post' };
       if (sub.verbs.includes('patch')) subPath.patch = { operationId: `patch${id}${nsWord}${def.kind}${title}`, ...body({ type: 'object' }, PATCH_TYPES), parameters: params('dryRun', 'fieldManager', 'fieldValidation', 'force'), responses: response(target, ['200', '201']), ...sx, 'x-kubernetes-action': 'patch' };
       paths[`${scope}/{name}/${sub.name}`] = subPath;
     }

@@ -59,7 +59,20 @@ export interface ScaleSubresource {
   readonly labelSelectorPath?: readonly string[];
 }
 
-export type Subresource = PartialSubresource | ScaleSubresource;
+/**
+ * A subresource an object is POSTed to, which changes its parent (Pod `binding`): the posted
+ * body's type, and the change it makes to the stored object (or a StatusError it answers).
+ */
+export interface CreateSubresource {
+  readonly kind: 'create';
+  readonly schema: ObjectSchema;
+  /** The posted kind as its apiVersion and kind (e.g. `v1` `Binding`). */
+  readonly apiVersion: string;
+  readonly bodyKind: string;
+  change(obj: JsonObject, body: JsonObject, ctx: StrategyContext): void;
+}
+
+export type Subresource = PartialSubresource | ScaleSubresource | CreateSubresource;
 
 export interface KindDefinition {
   /** '' for the core (legacy) group. */

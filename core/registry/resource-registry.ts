@@ -365,7 +365,9 @@ export class ResourceRegistry {
       if (nm.managedFields !== undefined) m.managedFields = nm.managedFields;
       else delete m.managedFields;
       m.resourceVersion = nm.resourceVersion ?? m.resourceVersion;
-    } else {
+    } else if (part?.kind !== 'create') {
+      // The main resource does not change what its partial subresources own (status, ...).
+      // A POSTed subresource (binding) is the kind's own change, made on the stored object.
       for (const [, sub] of this.partials) for (const p of sub.paths) setPath(obj, p, clone(getPath(old, p)));
     }
     obj.apiVersion = this.apiVersion;

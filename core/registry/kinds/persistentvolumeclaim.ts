@@ -65,7 +65,10 @@ function validateUpdate(obj: JsonObject, old: JsonObject): FieldError[] {
   const spec = structuredClone(objAt(obj.spec) ?? {});
   const oldSpec = structuredClone(objAt(old.spec) ?? {});
   // The binder may set the volume name once.
-  if (!textAt(oldSpec.volumeName)) oldSpec.volumeName = spec.volumeName ?? '';
+  if (!textAt(oldSpec.volumeName)) {
+    if (spec.volumeName === undefined) delete oldSpec.volumeName;
+    else oldSpec.volumeName = spec.volumeName;
+  }
   const bound = textAt(objAt(obj.status)?.phase) === 'Bound';
   const requests = objAt(objAt(spec.resources)?.requests);
   if (bound && requests) {

@@ -11,6 +11,11 @@ import { isDNS1123Subdomain } from '../../meta/names.ts';
 import { deepEqual, isObject, type JsonObject, type JsonValue } from '../../util/json.ts';
 import type { KindDefinition, StrategyContext } from '../definition.ts';
 import { AGE_COLUMN, humanDuration } from '../table.ts';
+import { StatusError } from '../../errors/status-error.ts';
+import { field } from '../../schema/build.ts';
+import { formatTime } from '../../util/time.ts';
+import { ObjectReference } from '../types/core-v1-misc.ts';
+import { objectType } from '../types/object.ts';
 import { Pod } from '../types/core-v1.ts';
 import { isSet, listAt, numberAt, objAt, semanticEqual, textAt } from './field-checks.ts';
 import { isIP } from './network-checks.ts';
@@ -246,6 +251,37 @@ export function podStatusReason(obj: JsonObject): string {
 
 const NONE = '<none>';
 
+/** v1 Binding: what a scheduler POSTs to `pods/{name}/binding`. */
+const BindingSchema = objectType('io.orch.api.core.v1.Binding', {
+  target: field(2, ObjectReference, { omitEmpty: false, required: true }),
+});
+
+/**
+ * Binding a pod to a node, as the scheduler does: once only, not while the pod is being deleted,
+ * target a Node; sets spec.nodeName, the PodScheduled condition and the binding's annotations.
+ */
+function bind(pod: JsonObject, binding: JsonObject, ctx: StrategyContext): void {
+  const meta = (pod.metadata ?? {}) as JsonObject;
+  const name = textAt(meta.name);
+  const gr = { group: '', resource: 'pods/binding' };
+  const target = objAt(binding.target) ?? {};
+  const kind = textAt(target.kind);
+  const errs: FieldError[] = [];
+  if (kind !== '' && kind !== 'Node') errs.push(fieldErrors.notSupported('target.kind', kind, ['Node', '']));
+  if (!textAt(target.name)) errs.push(fieldErrors.required('target.name'));
+  if (errs.length) throw StatusError.invalid({ group: '', kind: 'Binding' }, name, errs);
+  if (meta.deletionTimestamp !== undefined) throw StatusError.conflict(gr, name, `pod ${name} is being deleted, cannot be assigned to a host`);
+  const spec = specOf(pod);
+  if (textAt(spec.nodeName)) throw StatusError.conflict(gr, name, `pod ${name} is already assigned to node ${JSON.stringify(textAt(spec.nodeName))}`);
+  spec.nodeName = textAt(target.name);
+  const annotations = objAt(objAt(binding.metadata)?.annotations);
+  if (annotations && Object.keys(annotations).length) meta.annotations = { ...(objAt(meta.annotations) ?? {}), ...annotations };
+  const status = statusOf(pod);
+  const conditions = listAt(status.conditions).filter((c) => textAt(objAt(c)?.type) !== 'PodScheduled');
+  conditions.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: formatTime(ctx.now) });
+  status.conditions = conditions;
+}
+
 export const podKind: KindDefinition = {
   group: '',
   version: 'v1',
@@ -258,6 +294,7 @@ export const podKind: KindDefinition = {
   schema: PodSchema,
   subresources: {
     status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },
+    binding: { kind: 'create', schema: BindingSchema, apiVersion: 'v1', bodyKind: 'Binding', change: bind },
   },
   fieldSelectors: {
     'spec.nodeName': (obj) => textAt(objAt(obj.spec)?.nodeName),
@@ -355,7 +392,7 @@ export const podKind: KindDefinition = {
       return [...errs, ...validateStatus(obj)];
     },
     validateUpdate(obj, old, ctx) {
-      if (ctx.subresource === 'status') return [];
+      if (ctx.subresource === 'status' || ctx.subresource === 'binding') return [];
       return validateSpecUpdate(specOf(obj), objAt(old.spec) ?? {});
     },
   },

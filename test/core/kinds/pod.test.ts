@@ -309,3 +309,29 @@ describe('Pod field selectors and table', () => {
     expect([b[0], b[1], b[2], b[3], b[5], b[6]]).toEqual(['b', '0/1', 'Pending', '0', '<none>', '<none>']);
   });
 });
+
+describe('pods/binding (what a scheduler POSTs)', () => {
+  it('binds once: 201 Success, spec.nodeName and PodScheduled set; a second binding is 409', async () => {
+    const { createApiServer } = await import('../../../core/index.ts');
+    const api = createApiServer();
+    await api.ready;
+    const req = (method: string, path: string, body?: unknown) =>
+      api.fetch(new Request(`http://orch${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) }));
+    const P = '/api/v1/namespaces/default/pods';
+    expect((await req('POST', P, { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i' }] } })).status).toBe(201);
+    const bound = await req('POST', `${P}/p/binding`, { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'p' }, target: { kind: 'Node', name: 'node-1' } });
+    expect(bound.status).toBe(201);
+    expect(await bound.json()).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
+    const pod = await (await req('GET', `${P}/p`)).json();
+    expect(pod.spec.nodeName).toBe('node-1');
+    expect(pod.status.conditions).toContainEqual(expect.objectContaining({ type: 'PodScheduled', status: 'True' }));
+    const again = await req('POST', `${P}/p/binding`, { metadata: { name: 'p' }, target: { kind: 'Node', name: 'node-2' } });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toContain('pod p is already assigned to node "node-1"');
+    const wrong = await req('POST', `${P}/p/binding`, { metadata: { name: 'p' }, target: { kind: 'Pod', name: 'x' } });
+    expect(wrong.status).toBe(422);
+    const get = await req('GET', `${P}/p/binding`);
+    expect(get.status).toBe(405);
+    await api.close();
+  });
+});

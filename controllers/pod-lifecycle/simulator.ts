@@ -1,0 +1,152 @@
+/**
+ * The pod-lifecycle simulator: the scheduler and the node agent this API server has no real one
+ * of. A new pod is bound to a simulated node (round robin) through `POST pods/{name}/binding`, as
+ * the real scheduler binds; it then reports ContainerCreating and, after `readyDelayMs` of clock
+ * time, Running and Ready. Annotations steer single pods, so ordering is visible:
+ *
+ * - `sim.orch.io/fail: "true"`: the pod fails instead of becoming ready (phase Failed);
+ * - `sim.orch.io/never-ready: "true"`: it runs but its containers never become ready.
+ *
+ * A pod with scheduling gates is not scheduled until they are removed.
+ *
+ * A pod whose deletion has begun (kept by finalizers, or by a server with graceful deletion) is
+ * stopped as a node would: containers terminated, then a final DELETE with grace period 0.
+ *
+ * While the server does not serve the binding subresource, `spec.nodeName` cannot be set after
+ * creation (pod updates may not change it): the pod is then placed in status only (PodScheduled,
+ * hostIP), and that is logged once.
+ */
+import { isConflict, isNotFound, ApiError } from '../runtime/client/api-error.ts';
+import type { ReconcileResult } from '../runtime/controller/controller.ts';
+import type { RunnableFactory } from '../runtime/controller/manager.ts';
+import { parseTime } from '../runtime/api/time.ts';
+import { isPodTerminal, PODS, type Pod, type PodStatus } from './pod.ts';
+import { currentStage, statusFor, type Placement, type Stage } from './status.ts';
+
+export const SIM_FAIL_ANNOTATION = 'sim.orch.io/fail';
+export const SIM_NEVER_READY_ANNOTATION = 'sim.orch.io/never-ready';
+export const DEFAULT_NODE = 'orch-node-1';
+
+export interface PodLifecycleOptions {
+  /** Simulated node names (default `['orch-node-1']`); pods are spread over them in turn. */
+  readonly nodes?: readonly string[];
+  /** Clock time from scheduling to Running and Ready (default 2000 ms; 0: at once). */
+  readonly readyDelayMs?: number;
+  /** Workers (default 10). */
+  readonly concurrency?: number;
+}
+
+function annotated(pod: Pod, key: string): boolean {
+  return pod.metadata.annotations?.[key] === 'true';
+}
+
+/** What the pod should show now, given its annotations and how long it has been starting. */
+function targetStage(pod: Pod, startedAt: number, now: number, delay: number): Stage {
+  if (now - startedAt < delay) return 'starting';
+  if (annotated(pod, SIM_FAIL_ANNOTATION)) return 'failed';
+  if (annotated(pod, SIM_NEVER_READY_ANNOTATION)) return 'unready';
+  return 'ready';
+}
+
+/** A 404 that says the URL is not served at all (not that the pod is missing). */
+function notServed(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 404 && !err.details?.name;
+}
+
+export function podLifecycleSimulator(opts: PodLifecycleOptions = {}): RunnableFactory {
+  const nodes = opts.nodes?.length ? [...opts.nodes] : [DEFAULT_NODE];
+  const delay = Math.max(0, opts.readyDelayMs ?? 2000);
+  return (mgr) => {
+    const pods = mgr.client.resource(PODS);
+    let nextNode = 0;
+    const podSeq = new Map<string, number>();
+    let bindingServed = true;
+    /** Pods already given their final DELETE: key → uid (forgotten once the pod is gone). */
+    const released = new Map<string, string>();
+
+    const hostIP = (node: string) => `172.18.0.${2 + Math.max(0, nodes.indexOf(node))}`;
+    const allocatePodIP = (node: string) => {
+      const n = podSeq.get(node) ?? 0;
+      podSeq.set(node, n + 1);
+      const idx = Math.max(0, nodes.indexOf(node));
+      return `10.244.${(idx * 16 + Math.floor(n / 254)) % 256}.${(n % 254) + 1}`;
+    };
+
+    /** The node a pod was put on: its spec, or (when placed in status only) its host IP. */
+    const nodeOf = (pod: Pod): string | undefined => pod.spec?.nodeName || nodes.find((n) => hostIP(n) === pod.status?.hostIP);
+
+    async function bind(pod: Pod, node: string): Promise<void> {
+      if (!bindingServed) return;
+      const name = pod.metadata.name ?? '';
+      const path = pods.inNamespace(pod.metadata.namespace ?? '').objectPath(name, 'binding');
+      const body = { apiVersion: 'v1', kind: 'Binding', metadata: { name, namespace: pod.metadata.namespace, uid: pod.metadata.uid }, target: { apiVersion: 'v1', kind: 'Node', name: node } };
+      try {
+        await mgr.client.requestJson('POST', path, { body: JSON.stringify(body), contentType: 'application/json' });
+      } catch (err) {
+        if (notServed(err)) {
+          bindingServed = false;
+          mgr.logger.info('pod-lifecycle: the server does not serve pods/binding; pods are placed in status only (spec.nodeName stays empty)');
+          return;
+        }
+        // Bound meanwhile (by us before a restart, or by someone else): the node is whatever it says.
+        if (isConflict(err)) return;
+        throw err;
+      }
+    }
+
+    async function writeStatus(pod: Pod, status: PodStatus): Promise<void> {
+      try {
+        await pods.inNamespace(pod.metadata.namespace ?? '').patch(pod.metadata.name ?? '', { type: 'merge', patch: { status } }, { subresource: 'status' });
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+      }
+    }
+
+    /** A node stops a deleted pod's containers, then confirms the deletion. */
+    async function stop(key: string, pod: Pod, placement: Placement | undefined): Promise<void> {
+      const uid = pod.metadata.uid ?? '';
+      if (placement && !isPodTerminal(pod)) await writeStatus(pod, statusFor(pod, 'stopped', placement, mgr.clock.now()));
+      if (released.get(key) === uid) return;
+      released.set(key, uid);
+      await pods
+        .inNamespace(pod.metadata.namespace ?? '')
+        .delete(pod.metadata.name ?? '', { gracePeriodSeconds: 0, preconditions: { uid } })
+        .catch((err: unknown) => {
+          if (!isNotFound(err) && !isConflict(err)) throw err;
+        });
+    }
+
+    const podsInformer = mgr.informer(PODS);
+    const controller = mgr.createController<Pod>({
+      name: 'pod-lifecycle',
+      for: PODS,
+      concurrency: opts.concurrency ?? 10,
+      async reconcile(key): Promise<ReconcileResult | undefined> {
+        const pod = podsInformer.store.get(key);
+        if (!pod) {
+          released.delete(key);
+          return undefined;
+        }
+        const now = mgr.clock.now();
+        let node = nodeOf(pod);
+        const placement = (n: string): Placement => ({ hostIP: hostIP(n), podIP: pod.status?.podIP || allocatePodIP(n) });
+        if (pod.metadata.deletionTimestamp) {
+          await stop(key, pod, node ? placement(node) : undefined);
+          return undefined;
+        }
+        if (isPodTerminal(pod)) return undefined;
+        // The scheduler leaves a pod alone while it has scheduling gates.
+        if (!node && pod.spec?.schedulingGates?.length) return undefined;
+        if (!node) {
+          node = nodes[nextNode++ % nodes.length];
+          await bind(pod, node);
+        }
+        const startedAt = parseTime(pod.status?.startTime) ?? now;
+        const want = targetStage(pod, startedAt, now, delay);
+        if (currentStage(pod) !== want) await writeStatus(pod, statusFor(pod, want, placement(node), now));
+        return want === 'starting' ? { requeueAfter: Math.max(1, startedAt + delay - now) } : undefined;
+      },
+    });
+    return controller;
+  };
+}
