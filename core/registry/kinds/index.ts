@@ -1,5 +1,6 @@
 /** Every kind the server knows. Adding a kind is adding its file and a line here. */
 import type { KindDefinition } from '../definition.ts';
+import { componentStatusKind } from './componentstatus.ts';
 import { configMapKind } from './configmap.ts';
 import { controllerRevisionKind } from './controllerrevision.ts';
 import { coreEventKind } from './event-core.ts';
@@ -41,9 +42,11 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   clusterRoleKind,
   roleBindingKind,
   clusterRoleBindingKind,
+  componentStatusKind,
 ];
 
 export {
+  componentStatusKind,
   clusterRoleBindingKind,
   clusterRoleKind,
   configMapKind,

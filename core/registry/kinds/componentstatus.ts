@@ -1,0 +1,51 @@
+/**
+ * ComponentStatus (core v1, cluster scoped, read-only): the health of the control plane's parts.
+ * Deprecated since v1.19 but still served, so requests for it carry the deprecation Warning and
+ * count in `apiserver_requested_deprecated_apis`, as in the real platform.
+ */
+import { enumOf, field, list, str, struct } from '../../schema/build.ts';
+import { isObject } from '../../util/json.ts';
+import type { KindDefinition } from '../definition.ts';
+import { objectType } from '../types/object.ts';
+
+const ComponentCondition = struct('io.orch.api.core.v1.ComponentCondition', {
+  type: field(1, str(), { omitEmpty: false, required: true }),
+  status: field(2, enumOf('True', 'False', 'Unknown'), { omitEmpty: false, required: true }),
+  message: field(3, str()),
+  error: field(4, str()),
+});
+
+export const ComponentStatusSchema = objectType('io.orch.api.core.v1.ComponentStatus', {
+  conditions: field(2, list(ComponentCondition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' })),
+});
+
+function condition(obj: Record<string, unknown>) {
+  const list = Array.isArray(obj.conditions) ? obj.conditions : [];
+  const healthy = list.find((c) => isObject(c) && c.type === 'Healthy');
+  return isObject(healthy) ? healthy : undefined;
+}
+
+export const componentStatusKind: KindDefinition = {
+  group: '',
+  version: 'v1',
+  kind: 'ComponentStatus',
+  resource: 'componentstatuses',
+  singular: 'componentstatus',
+  shortNames: ['cs'],
+  namespaced: false,
+  schema: ComponentStatusSchema,
+  verbs: ['get', 'list'],
+  deprecated: { deprecatedIn: '1.19' },
+  table: [
+    { name: 'Status', type: 'string', description: 'Status of the component conditions', cell: (o) => (condition(o)?.status === 'True' ? 'Healthy' : 'Unhealthy') },
+    { name: 'Message', type: 'string', description: 'Message of the component conditions', cell: (o) => String(condition(o)?.message ?? '') },
+    { name: 'Error', type: 'string', description: 'Error of the component conditions', cell: (o) => String(condition(o)?.error ?? '') },
+  ],
+  bootstrap: () =>
+    ['controller-manager', 'scheduler', 'etcd-0'].map((name) => ({
+      apiVersion: 'v1',
+      kind: 'ComponentStatus',
+      metadata: { name },
+      conditions: [{ type: 'Healthy', status: 'True', message: 'ok' }],
+    })),
+};
