@@ -19,7 +19,7 @@
  * it spin.
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { CompactedError, type BackendEvent, type KeyValue, type RangeResult, type StorageBackend, type ValueProducer, type WriteResult } from '../core/storage/index.ts';
+import { CompactedError, sortedRange, type BackendEvent, type KeyValue, type RangeResult, type StorageBackend, type ValueProducer, type WriteResult } from '../core/storage/index.ts';
 
 export type Durability = 'strict' | 'relaxed' | 'default';
 
@@ -219,10 +219,7 @@ export class IndexedDbBackend implements StorageBackend {
   }
 
   async range(prefix: string): Promise<RangeResult> {
-    const items: KeyValue[] = [];
-    for (const [k, v] of this.data) if (k.startsWith(prefix)) items.push(v);
-    items.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    return { revision: this.committed, items };
+    return { revision: this.committed, items: sortedRange(this.data, prefix) };
   }
 
   /** Every committed key, for a snapshot. */

@@ -30,9 +30,21 @@ export function parseMediaType(text: string): MediaType | undefined {
   return { type: m[1].toLowerCase(), subtype: m[2].toLowerCase(), params, q };
 }
 
-/** The Accept list, most preferred first (stable for equal q); q=0 entries dropped. */
-export function parseAccept(header: string | null): MediaType[] {
-  if (!header || !header.trim()) return [{ type: '*', subtype: '*', params: new Map(), q: 1 }];
+const ANY: readonly MediaType[] = [{ type: '*', subtype: '*', params: new Map(), q: 1 }];
+const parsedAccepts = new Map<string, readonly MediaType[]>();
+
+/** The Accept list, most preferred first (stable for equal q); q=0 entries dropped. Clients repeat theirs: parsed once each. */
+export function parseAccept(header: string | null): readonly MediaType[] {
+  if (!header || !header.trim()) return ANY;
+  let parsed = parsedAccepts.get(header);
+  if (!parsed) {
+    parsed = parseAcceptList(header);
+    if (parsedAccepts.size < 1000) parsedAccepts.set(header, parsed);
+  }
+  return parsed;
+}
+
+function parseAcceptList(header: string): MediaType[] {
   const out: { mt: MediaType; i: number }[] = [];
   header.split(',').forEach((part, i) => {
     const mt = parseMediaType(part);

@@ -72,3 +72,10 @@ export class CompactedError extends Error {
     super(`required revision has been compacted (compacted at ${compactedRevision})`);
   }
 }
+
+/** The keys under a prefix, sorted by key: how a backend that keeps its keys in a Map answers `range`. */
+export function sortedRange(data: ReadonlyMap<string, KeyValue>, prefix: string): KeyValue[] {
+  const items: KeyValue[] = [];
+  for (const [k, v] of data) if (k.startsWith(prefix)) items.push(v);
+  return items.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}

@@ -4,7 +4,7 @@
  * It keeps no history of its own beyond what live watchers need: the store above it keeps the
  * window of history, so memory holds each value once.
  */
-import { CompactedError, type BackendEvent, type KeyValue, type RangeResult, type StorageBackend, type Unsubscribe, type ValueProducer, type WriteResult } from './backend.ts';
+import { CompactedError, sortedRange, type BackendEvent, type KeyValue, type RangeResult, type StorageBackend, type Unsubscribe, type ValueProducer, type WriteResult } from './backend.ts';
 
 interface Watcher {
   readonly prefix: string;
@@ -28,10 +28,7 @@ export class MemoryBackend implements StorageBackend {
   }
 
   async range(prefix: string): Promise<RangeResult> {
-    const items: KeyValue[] = [];
-    for (const [k, v] of this.data) if (k.startsWith(prefix)) items.push(v);
-    items.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    return { revision: this.revision, items };
+    return { revision: this.revision, items: sortedRange(this.data, prefix) };
   }
 
   async create(key: string, value: ValueProducer): Promise<WriteResult> {
