@@ -147,6 +147,9 @@ const pageControl = {
       case 'pw:fill':
         await this.get(p.page, 'page').locator(p.selector).first().fill(p.value, { timeout: p.timeout ?? 10_000 });
         return true;
+      case 'pw:press':
+        await this.get(p.page, 'page').locator(p.selector).first().press(p.key, { timeout: p.timeout ?? 10_000 });
+        return true;
       case 'pw:select':
         await this.get(p.page, 'page').locator(p.selector).first().selectOption(p.value, { timeout: p.timeout ?? 10_000 });
         return true;

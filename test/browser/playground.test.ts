@@ -2,13 +2,13 @@
  * Issue 8, the playground (driven by playwright-core): an object created in the YAML editor shows
  * in the explorer; the request console shows raw answers and streams watches; watch events show
  * on the timeline; API errors show as the Status they are. A screenshot of each main view goes
- * to test-results/screenshots/.
+ * to test-results/screenshots/ (the StatefulSet view's from statefulset-view.test.ts).
  */
 import { expect } from 'chai';
-import { after, before, describe, it } from './support/mocha.ts';
-import { ownContext, type Tab } from './support/pages.ts';
+import { describe, it } from './support/mocha.ts';
+import type { Tab } from './support/pages.ts';
+import { usePlayground } from './support/playground.ts';
 
-const PLAYGROUND = '/playground/dist/index.html';
 
 const EDITOR_YAML = `apiVersion: v1
 kind: ConfigMap
@@ -26,20 +26,9 @@ async function post(arg: { path: string; body: unknown }): Promise<number> {
 
 describe('the playground', () => {
   let tab: Tab;
-
-  before(async () => {
-    tab = await ownContext.open(PLAYGROUND);
-    await tab.waitFor('orch-app[ready]', { state: 'attached', timeout: 15_000 });
+  const view = usePlayground((opened) => {
+    tab = opened;
   });
-
-  after(async () => {
-    await tab?.close();
-  });
-
-  const view = async (name: string) => {
-    await tab.click(`nav button[data-view=${name}]`);
-    await tab.waitFor(`nav button[data-view=${name}][aria-current=page]`);
-  };
 
   it('creates an object in the YAML editor and sees it in the explorer', async () => {
     await view('editor');
@@ -114,31 +103,6 @@ describe('the playground', () => {
     expect(await tab.evaluate(post, { path: '/api/v1/namespaces/default/configmaps', body: { metadata: { name: 'on-the-timeline' } } })).to.equal(201);
     await tab.waitFor('orch-event-timeline tr[data-event=ADDED][data-name=on-the-timeline]');
     await tab.screenshot('events');
-  });
-
-  it('the StatefulSet view shows pods in their ordinal slots as they appear and become ready', async () => {
-    await view('statefulsets');
-    await tab.click('orch-statefulset-view [data-action=create-example]');
-    await tab.waitFor('orch-statefulset-view [data-statefulset=web]');
-    expect(await tab.count('orch-statefulset-view [data-statefulset=web] [data-ordinal]')).to.equal(3);
-    // What the controller and the node agent would do for ordinal 1, done by hand through the API.
-    const status = await tab.evaluate(async () => {
-      const ns = '/api/v1/namespaces/default';
-      const sts = await (await fetch('/apis/apps/v1/namespaces/default/statefulsets/web')).json();
-      const pod = {
-        metadata: { name: 'web-1', labels: { app: 'web' }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: sts.metadata.uid, controller: true }] },
-        spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
-      };
-      const created = await fetch(`${ns}/pods`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(pod) });
-      if (created.status !== 201) return created.status;
-      const ready = { status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] } };
-      const patched = await fetch(`${ns}/pods/web-1/status`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify(ready) });
-      return patched.status;
-    });
-    expect(status).to.equal(200);
-    await tab.waitFor('orch-statefulset-view [data-statefulset=web] [data-ordinal="1"][data-pod=web-1][data-ready=true]');
-    expect(await tab.count('orch-statefulset-view [data-statefulset=web] [data-pod]')).to.equal(1);
-    await tab.screenshot('statefulsets');
   });
 
   it('applies YAML server-side as the named field manager', async () => {

@@ -1,75 +1,22 @@
 /**
  * StatefulSets and their pods by ordinal: pods appear, become ready and roll one ordinal at a
- * time as the controller works. Built on the API shape only (apps/v1 StatefulSet, v1 Pod), so it
- * shows whatever the controller does — and the Status if the server does not serve the kind.
+ * time as the controller works. For each pod: its ordinal, phase, Ready, and the revision it runs;
+ * for the set: its status as the controller writes it (the API's field names, so a learner can
+ * find them in `orchctl get -o yaml`). Built on the API shape only (apps/v1 StatefulSet, v1 Pod),
+ * so it shows whatever the controller does — and any failure as the Status the server sent.
  */
 import { css, html, LitElement, nothing } from 'lit';
-import { api, toStatus, type ApiObject, type ApiStatus } from '../api/http.ts';
+import { api, toStatus, type ApiStatus } from '../api/http.ts';
 import { live } from '../api/watch.ts';
+import { exampleStatefulSet, shortRevision, slotsOf, type Pod, type Slot, type StatefulSet } from '../statefulsets.ts';
 import { shared } from '../styles.ts';
 import './status-view.ts';
 
-interface StatefulSet extends ApiObject {
-  spec?: {
-    replicas?: number;
-    podManagementPolicy?: string;
-    updateStrategy?: { type?: string; rollingUpdate?: { partition?: number; maxUnavailable?: number | string } };
-    ordinals?: { start?: number };
-    selector?: { matchLabels?: Record<string, string> };
-  };
-  status?: {
-    replicas?: number;
-    readyReplicas?: number;
-    availableReplicas?: number;
-    currentReplicas?: number;
-    updatedReplicas?: number;
-    currentRevision?: string;
-    updateRevision?: string;
-    observedGeneration?: number;
-  };
-}
-
-interface Pod extends ApiObject {
-  status?: { phase?: string; conditions?: { type: string; status: string }[] };
-}
-
 const STS_ROOT = '/apis/apps/v1';
-const REVISION_LABEL = 'controller-revision-hash';
 const RESTARTED_AT = 'orchctl.orchestrator.io/restartedAt';
 
-export function exampleStatefulSet(namespace: string): StatefulSet {
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'StatefulSet',
-    metadata: { name: 'web', namespace },
-    spec: {
-      replicas: 3,
-      selector: { matchLabels: { app: 'web' } },
-      serviceName: 'web',
-      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] } },
-    } as StatefulSet['spec'],
-  };
-}
-
-/** The pods of `sts` by ordinal: owned by it (or, before owner references, named `<sts>-<n>`). */
-export function podsByOrdinal(sts: StatefulSet, pods: readonly Pod[]): Map<number, Pod> {
-  const name = sts.metadata?.name ?? '';
-  const uid = sts.metadata?.uid;
-  const re = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-(\\d+)$`);
-  const out = new Map<number, Pod>();
-  for (const p of pods) {
-    const m = re.exec(p.metadata?.name ?? '');
-    if (!m) continue;
-    const owners = p.metadata?.ownerReferences ?? [];
-    if (owners.length && !owners.some((o) => o.kind === 'StatefulSet' && (o.uid === uid || o.name === name))) continue;
-    out.set(Number(m[1]), p);
-  }
-  return out;
-}
-
-function ready(p: Pod): boolean {
-  return p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
-}
+/** The status fields shown, in the order `orchctl get statefulset -o yaml` lists them. */
+const COUNTS = ['replicas', 'readyReplicas', 'availableReplicas', 'currentReplicas', 'updatedReplicas'] as const;
 
 export class StatefulSetView extends LitElement {
   static override properties = {
@@ -78,13 +25,17 @@ export class StatefulSetView extends LitElement {
     sets: { state: true },
     pods: { state: true },
     error: { state: true },
+    podsError: { state: true },
     actionError: { state: true },
   };
   declare namespaces: readonly string[];
   declare namespace: string;
   declare sets: StatefulSet[];
   declare pods: Pod[];
+  /** The StatefulSets could not be listed or watched. */
   declare error: ApiStatus | undefined;
+  declare podsError: ApiStatus | undefined;
+  /** A button's request failed. */
   declare actionError: ApiStatus | undefined;
   private stops: (() => void)[] = [];
   private watching = '';
@@ -95,15 +46,24 @@ export class StatefulSetView extends LitElement {
       .sts {
         margin-top: 10px;
       }
+      table.status {
+        width: auto;
+        margin-top: 6px;
+      }
+      table.status th {
+        font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+        font-size: 12px;
+        font-weight: 500;
+      }
       .slots {
         display: flex;
         gap: 8px;
         flex-wrap: wrap;
-        margin-top: 8px;
+        margin-top: 10px;
       }
       .slot {
-        width: 150px;
-        min-height: 84px;
+        width: 180px;
+        min-height: 104px;
         border: 2px dashed #c8cfdb;
         border-radius: 8px;
         padding: 6px 8px;
@@ -124,8 +84,9 @@ export class StatefulSetView extends LitElement {
         font-weight: 700;
         font-size: 18px;
       }
-      .counts span {
-        margin-right: 10px;
+      .slot .row {
+        gap: 4px;
+        margin-top: 2px;
       }
     `,
   ];
@@ -152,6 +113,7 @@ export class StatefulSetView extends LitElement {
     this.sets = [];
     this.pods = [];
     this.error = undefined;
+    this.podsError = undefined;
     const ns = encodeURIComponent(this.namespace);
     this.stops = [
       live(`${STS_ROOT}/namespaces/${ns}/statefulsets`, {
@@ -161,7 +123,13 @@ export class StatefulSetView extends LitElement {
         },
         onError: (s) => (this.error = s),
       }),
-      live(`/api/v1/namespaces/${ns}/pods`, { onItems: (items) => (this.pods = items as Pod[]) }),
+      live(`/api/v1/namespaces/${ns}/pods`, {
+        onItems: (items) => {
+          this.pods = items as Pod[];
+          this.podsError = undefined;
+        },
+        onError: (s) => (this.podsError = s),
+      }),
     ];
   }
 
@@ -182,20 +150,73 @@ export class StatefulSetView extends LitElement {
     return this.act(() => api('PATCH', this.path(sts), patch, { 'content-type': 'application/merge-patch+json' }));
   }
 
+  private renderStatus(sts: StatefulSet) {
+    const st = sts.status ?? {};
+    const generation = Number(sts.metadata?.generation ?? 0);
+    const behind = st.observedGeneration !== undefined && st.observedGeneration < generation;
+    const rolling = !!st.currentRevision && !!st.updateRevision && st.currentRevision !== st.updateRevision;
+    return html`<table class="status" aria-label="status">
+        <tr>
+          <th>spec.replicas</th>
+          ${COUNTS.map((f) => html`<th>${f}</th>`)}
+          <th>currentRevision</th>
+          <th>updateRevision</th>
+          <th>observedGeneration</th>
+        </tr>
+        <tr>
+          <td data-field="spec.replicas">${sts.spec?.replicas ?? 1}</td>
+          ${COUNTS.map((f) => html`<td data-field=${f}>${st[f] ?? 0}</td>`)}
+          <td data-field="currentRevision"><code>${st.currentRevision ?? '–'}</code></td>
+          <td data-field="updateRevision"><code>${st.updateRevision ?? '–'}</code></td>
+          <td data-field="observedGeneration">${st.observedGeneration ?? '–'} of ${generation}</td>
+        </tr>
+      </table>
+      <div class="row muted">
+        ${rolling ? html`<span class="badge warn" data-rolling>rolling out: pods move from ${shortRevision(sts, st.currentRevision)} to ${shortRevision(sts, st.updateRevision)}, highest ordinal first</span>` : nothing}
+        ${behind ? html`<span class="badge warn">the controller has not seen generation ${generation} yet</span>` : nothing}
+        ${!sts.status ? html`<span>no status yet: is the StatefulSet controller running?</span>` : nothing}
+      </div>`;
+  }
+
+  private renderSlot(sts: StatefulSet, slot: Slot) {
+    const st = sts.status ?? {};
+    const p = slot.pod;
+    if (!p) {
+      return html`<div class="slot" data-ordinal=${slot.ordinal}>
+        <div class="ordinal">${slot.ordinal}</div>
+        <div class="muted">no pod</div>
+        ${slot.waitsFor ? html`<div class="muted" data-waits-for=${slot.waitsFor}>waits for ${slot.waitsFor} to be Running and Ready</div>` : nothing}
+      </div>`;
+    }
+    const cls = ['slot', 'present', p.terminating ? 'terminating' : p.ready ? 'ready' : ''].join(' ');
+    const which = p.revision === undefined ? undefined : p.revision === st.updateRevision ? 'update' : p.revision === st.currentRevision ? 'current' : 'old';
+    return html`<div class=${cls} data-ordinal=${slot.ordinal} data-pod=${p.name} data-phase=${p.phase} data-ready=${String(p.ready)} data-revision=${p.revision ?? ''}>
+      <div class="ordinal">${slot.ordinal}</div>
+      <div>${p.name}</div>
+      <div class="row">
+        <span class="badge ${p.phase === 'Running' ? 'ok' : p.phase === 'Failed' ? 'bad' : ''}" title="status.phase">${p.phase}</span>
+        ${p.terminating
+          ? html`<span class="badge warn">Terminating</span>`
+          : html`<span class="badge ${p.ready ? 'ok' : ''}" title="the Ready condition">${p.ready ? 'Ready' : 'not Ready'}</span>`}
+      </div>
+      ${p.reason ? html`<div class="muted" data-reason>${p.reason}</div>` : nothing}
+      <div class="row" title=${`revision ${p.revision ?? 'unknown'} (label controller-revision-hash)`}>
+        rev <code>${shortRevision(sts, p.revision)}</code>
+        ${which ? html`<span class="badge ${which === 'update' ? 'ok' : 'warn'}">${which}</span>` : nothing}
+      </div>
+    </div>`;
+  }
+
   private renderSet(sts: StatefulSet) {
     const spec = sts.spec ?? {};
-    const st = sts.status ?? {};
-    const start = spec.ordinals?.start ?? 0;
     const replicas = spec.replicas ?? 1;
-    const byOrdinal = podsByOrdinal(sts, this.pods);
-    const highest = Math.max(start + replicas - 1, ...byOrdinal.keys());
-    const ordinals = Array.from({ length: Math.max(0, highest - start + 1) }, (_, i) => start + i);
     const name = sts.metadata?.name ?? '';
+    const partition = spec.updateStrategy?.rollingUpdate?.partition;
     return html`<section class="panel sts" data-statefulset=${name}>
       <div class="row">
         <h2>${name}</h2>
-        <span class="badge">${spec.podManagementPolicy ?? 'OrderedReady'}</span>
-        <span class="badge">${spec.updateStrategy?.type ?? 'RollingUpdate'}${spec.updateStrategy?.rollingUpdate?.partition ? ` partition ${spec.updateStrategy.rollingUpdate.partition}` : ''}</span>
+        <span class="badge" title="spec.podManagementPolicy">${spec.podManagementPolicy ?? 'OrderedReady'}</span>
+        <span class="badge" title="spec.updateStrategy">${spec.updateStrategy?.type ?? 'RollingUpdate'}${partition ? ` partition ${partition}` : ''}</span>
         <button data-action="scale-down" ?disabled=${replicas <= 0} @click=${() => this.merge(sts, { spec: { replicas: replicas - 1 } })}>−</button>
         <strong data-replicas>${replicas}</strong>
         <button data-action="scale-up" @click=${() => this.merge(sts, { spec: { replicas: replicas + 1 } })}>+</button>
@@ -203,32 +224,8 @@ export class StatefulSetView extends LitElement {
           this.merge(sts, { spec: { template: { metadata: { annotations: { [RESTARTED_AT]: new Date().toISOString() } } } } })}>Roll out a new revision</button>
         <button data-action="delete" @click=${() => this.act(() => api('DELETE', this.path(sts)))}>Delete</button>
       </div>
-      <div class="counts muted">
-        <span>ready ${st.readyReplicas ?? 0}/${replicas}</span>
-        <span>current ${st.currentReplicas ?? 0}</span>
-        <span>updated ${st.updatedReplicas ?? 0}</span>
-        <span>revision <code>${st.updateRevision ?? '–'}</code>${st.currentRevision && st.currentRevision !== st.updateRevision ? html` (from <code>${st.currentRevision}</code>)` : nothing}</span>
-      </div>
-      <div class="slots">
-        ${ordinals.map((i) => {
-          const p = byOrdinal.get(i);
-          if (!p) return html`<div class="slot" data-ordinal=${i}><div class="ordinal">${i}</div><div class="muted">no pod</div></div>`;
-          const terminating = !!p.metadata?.deletionTimestamp;
-          const isReady = ready(p);
-          const rev = p.metadata?.labels?.[REVISION_LABEL];
-          const updated = !!rev && rev === st.updateRevision;
-          const cls = ['slot', 'present', terminating ? 'terminating' : isReady ? 'ready' : ''].join(' ');
-          return html`<div class=${cls} data-ordinal=${i} data-pod=${p.metadata?.name ?? ''} data-ready=${String(isReady)}>
-            <div class="ordinal">${i}</div>
-            <div>${p.metadata?.name}</div>
-            <div class="row">
-              <span class="badge">${p.status?.phase ?? 'Pending'}</span>
-              ${terminating ? html`<span class="badge warn">Terminating</span>` : html`<span class="badge ${isReady ? 'ok' : ''}">${isReady ? 'Ready' : 'not ready'}</span>`}
-              ${rev ? html`<span class="badge ${updated ? 'ok' : 'warn'}" title=${rev}>${updated ? 'updated' : 'old rev'}</span>` : nothing}
-            </div>
-          </div>`;
-        })}
-      </div>
+      ${this.renderStatus(sts)}
+      <div class="slots">${slotsOf(sts, this.pods).map((slot) => this.renderSlot(sts, slot))}</div>
     </section>`;
   }
 
@@ -245,12 +242,13 @@ export class StatefulSetView extends LitElement {
             Create example “web” (3 replicas)
           </button>
         </div>
-        <p class="muted">Pods appear, become ready and roll by ordinal as the StatefulSet controller and the pod simulator work (turn them on in the runtime panel).</p>
+        <p class="muted">Pods appear, become ready and roll by ordinal as the StatefulSet controller and the pod simulator work (switch them and the pod's ready delay in the runtime panel).</p>
         ${this.error
-          ? html`<orch-status .status=${this.error}></orch-status>
-              ${this.error.code === 404 ? html`<p class="muted">This server does not serve apps/v1 StatefulSets yet.</p>` : nothing}`
+          ? html`<orch-status data-source="statefulsets" .status=${this.error}></orch-status>
+              ${this.error.code === 404 ? html`<p class="muted">This server does not serve apps/v1 StatefulSets.</p>` : nothing}`
           : nothing}
-        ${this.actionError ? html`<orch-status .status=${this.actionError}></orch-status>` : nothing}
+        ${this.podsError ? html`<orch-status data-source="pods" .status=${this.podsError}></orch-status>` : nothing}
+        ${this.actionError ? html`<orch-status data-source="action" .status=${this.actionError}></orch-status>` : nothing}
         ${!this.error && !this.sets.length ? html`<p class="muted">No StatefulSets in ${this.namespace}.</p>` : nothing}
       </section>
       ${this.sets.map((s) => this.renderSet(s))}`;

@@ -49,6 +49,11 @@ export class Tab {
     return command('pw:fill', { page: this.id, selector, value });
   }
 
+  /** Presses a key (`Enter`, `Tab`, ...) in the element, as a user would to commit an input. */
+  press(selector: string, key: string): Promise<void> {
+    return command('pw:press', { page: this.id, selector, key });
+  }
+
   select(selector: string, value: string): Promise<void> {
     return command('pw:select', { page: this.id, selector, value });
   }
@@ -111,4 +116,20 @@ export interface PlaygroundServer {
 export async function servePlayground(options: { dev?: boolean } = {}): Promise<PlaygroundServer> {
   const { id, origin } = await command<{ id: string; origin: string }>('pw:serve-playground', { dev: options.dev ?? false });
   return { origin, stop: () => command('pw:stop-server', { server: id }) };
+}
+
+/** The built playground, served by the test runner itself (same origin as the tests). */
+export const PLAYGROUND = '/playground/dist/index.html';
+
+/** Opens the playground in this test's context and waits until its runtime is up. */
+export async function openPlayground(): Promise<Tab> {
+  const tab = await ownContext.open(PLAYGROUND);
+  await tab.waitFor('orch-app[ready]', { state: 'attached', timeout: 15_000 });
+  return tab;
+}
+
+/** Switches the playground's navigation to `name` and waits until that view is current. */
+export async function showView(tab: Tab, name: string): Promise<void> {
+  await tab.click(`nav button[data-view=${name}]`);
+  await tab.waitFor(`nav button[data-view=${name}][aria-current=page]`);
 }
