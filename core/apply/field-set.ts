@@ -10,10 +10,34 @@ interface Child {
   readonly set: FieldSet;
 }
 
+/** What an empty level reads as: most levels have members or children, rarely both. */
+const NO_MEMBERS: ReadonlyMap<string, PathElement> = new Map();
+const NO_CHILDREN: ReadonlyMap<string, Child> = new Map();
+
 export class FieldSet {
-  /** Keyed by FieldsV1 token, which is a canonical identity of an element. */
-  private readonly memberMap = new Map<string, PathElement>();
-  private readonly childMap = new Map<string, Child>();
+  /**
+   * Keyed by FieldsV1 token, which is a canonical identity of an element. Each map is made on
+   * first write: a write computes a dozen sets, most with one of the two maps empty, and two
+   * eager Maps per set were most of what a write allocated.
+   */
+  private ownMembers: Map<string, PathElement> | undefined;
+  private ownChildren: Map<string, Child> | undefined;
+
+  private get memberMap(): ReadonlyMap<string, PathElement> {
+    return this.ownMembers ?? NO_MEMBERS;
+  }
+
+  private get childMap(): ReadonlyMap<string, Child> {
+    return this.ownChildren ?? NO_CHILDREN;
+  }
+
+  private setMember(token: string, pe: PathElement): void {
+    (this.ownMembers ??= new Map()).set(token, pe);
+  }
+
+  private setChildEntry(token: string, c: Child): void {
+    (this.ownChildren ??= new Map()).set(token, c);
+  }
 
   static of(...paths: Path[]): FieldSet {
     const s = new FieldSet();
@@ -34,7 +58,7 @@ export class FieldSet {
 
   /** Adds an element as a member at this level (used while building). */
   addMember(pe: PathElement): void {
-    this.memberMap.set(elementToken(pe), pe);
+    this.setMember(elementToken(pe), pe);
   }
 
   /** The subset under `pe`, created if missing (used while building). */
@@ -43,7 +67,7 @@ export class FieldSet {
     let c = this.childMap.get(token);
     if (!c) {
       c = { pe, set: new FieldSet() };
-      this.childMap.set(token, c);
+      this.setChildEntry(token, c);
     }
     return c.set;
   }
@@ -51,8 +75,8 @@ export class FieldSet {
   /** Puts a whole subset under `pe` (used while building; an empty subset is not kept). */
   setChild(pe: PathElement, set: FieldSet): void {
     const token = elementToken(pe);
-    if (set.empty) this.childMap.delete(token);
-    else this.childMap.set(token, { pe, set });
+    if (set.empty) this.ownChildren?.delete(token);
+    else this.setChildEntry(token, { pe, set });
   }
 
   has(path: Path): boolean {
@@ -99,25 +123,25 @@ export class FieldSet {
 
   union(other: FieldSet): FieldSet {
     const out = new FieldSet();
-    for (const [t, pe] of this.memberMap) out.memberMap.set(t, pe);
-    for (const [t, pe] of other.memberMap) out.memberMap.set(t, pe);
+    for (const [t, pe] of this.memberMap) out.setMember(t, pe);
+    for (const [t, pe] of other.memberMap) out.setMember(t, pe);
     for (const [t, c] of this.childMap) {
       const o = other.childMap.get(t);
-      out.childMap.set(t, o ? { pe: c.pe, set: c.set.union(o.set) } : c);
+      out.setChildEntry(t, o ? { pe: c.pe, set: c.set.union(o.set) } : c);
     }
-    for (const [t, c] of other.childMap) if (!this.childMap.has(t)) out.childMap.set(t, c);
+    for (const [t, c] of other.childMap) if (!this.childMap.has(t)) out.setChildEntry(t, c);
     return out;
   }
 
   /** Paths in both sets. */
   intersection(other: FieldSet): FieldSet {
     const out = new FieldSet();
-    for (const [t, pe] of this.memberMap) if (other.memberMap.has(t)) out.memberMap.set(t, pe);
+    for (const [t, pe] of this.memberMap) if (other.memberMap.has(t)) out.setMember(t, pe);
     for (const [t, c] of this.childMap) {
       const o = other.childMap.get(t);
       if (!o) continue;
       const i = c.set.intersection(o.set);
-      if (!i.empty) out.childMap.set(t, { pe: c.pe, set: i });
+      if (!i.empty) out.setChildEntry(t, { pe: c.pe, set: i });
     }
     return out;
   }
@@ -128,15 +152,15 @@ export class FieldSet {
    */
   difference(other: FieldSet): FieldSet {
     const out = new FieldSet();
-    for (const [t, pe] of this.memberMap) if (!other.memberMap.has(t)) out.memberMap.set(t, pe);
+    for (const [t, pe] of this.memberMap) if (!other.memberMap.has(t)) out.setMember(t, pe);
     for (const [t, c] of this.childMap) {
       const o = other.childMap.get(t);
       if (!o) {
-        out.childMap.set(t, c);
+        out.setChildEntry(t, c);
         continue;
       }
       const d = c.set.difference(o.set);
-      if (!d.empty) out.childMap.set(t, { pe: c.pe, set: d });
+      if (!d.empty) out.setChildEntry(t, { pe: c.pe, set: d });
     }
     return out;
   }
@@ -144,16 +168,16 @@ export class FieldSet {
   /** Like `difference`, but a member of `other` also removes everything below it. */
   recursiveDifference(other: FieldSet): FieldSet {
     const out = new FieldSet();
-    for (const [t, pe] of this.memberMap) if (!other.memberMap.has(t)) out.memberMap.set(t, pe);
+    for (const [t, pe] of this.memberMap) if (!other.memberMap.has(t)) out.setMember(t, pe);
     for (const [t, c] of this.childMap) {
       if (other.memberMap.has(t)) continue;
       const o = other.childMap.get(t);
       if (!o) {
-        out.childMap.set(t, c);
+        out.setChildEntry(t, c);
         continue;
       }
       const d = c.set.recursiveDifference(o.set);
-      if (!d.empty) out.childMap.set(t, { pe: c.pe, set: d });
+      if (!d.empty) out.setChildEntry(t, { pe: c.pe, set: d });
     }
     return out;
   }

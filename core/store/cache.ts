@@ -40,7 +40,12 @@ export class Cache {
   private pruneTimer: TimerHandle | undefined;
   private closed = false;
 
-  constructor(private readonly opts: CacheOptions) {}
+  /** Event times count from here: small integers, which V8 keeps without a heap number each. */
+  private readonly epoch: number;
+
+  constructor(private readonly opts: CacheOptions) {
+    this.epoch = opts.clock.now();
+  }
 
   get clock(): Clock {
     return this.opts.clock;
@@ -87,7 +92,7 @@ export class Cache {
 
   /** Drops history older than the window, moving the compacted revision. */
   prune(): void {
-    const limit = this.opts.clock.now() - this.opts.historyWindowMs;
+    const limit = this.now() - this.opts.historyWindowMs;
     const tl = this.timeline;
     let moved = false;
     while (this.timelineHead < tl.length && tl[this.timelineHead].time < limit) {
@@ -107,7 +112,7 @@ export class Cache {
   private onEvent(e: BackendEvent): void {
     const store = this.route(e.key);
     if (store) {
-      this.timeline.push(store.apply(e, this.opts.clock.now()));
+      this.timeline.push(store.apply(e, this.now()));
     }
     this.revision = e.revision;
     if (this.waiters.length) {
@@ -118,7 +123,12 @@ export class Cache {
       }
     }
     const head = this.timeline[this.timelineHead];
-    if (head && head.time < this.opts.clock.now() - this.opts.historyWindowMs) this.prune();
+    if (head && head.time < this.now() - this.opts.historyWindowMs) this.prune();
+  }
+
+  /** Now, in ms since the epoch of this cache. */
+  private now(): number {
+    return this.opts.clock.now() - this.epoch;
   }
 
   private route(key: string): ResourceStore | undefined {

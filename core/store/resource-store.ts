@@ -8,14 +8,34 @@ import type { BackendEvent } from '../storage/backend.ts';
 import { BTree } from '../util/btree.ts';
 import { flatText } from '../util/json.ts';
 import { setResourceVersion } from './json-rv.ts';
-import type { ListedItem, StoreEvent, Version } from './types.ts';
+import { StoreEvent } from './store-event.ts';
+import type { ListedItem } from './types.ts';
+import { Version } from './version.ts';
 
 interface Entry {
   readonly key: string;
   readonly namespace: string;
   readonly name: string;
-  /** Ascending by rv; the last one is current (json null: deleted). */
+  /** Ascending by rv; the last one is current (a deleted one: the key is gone). */
   versions: Version[];
+}
+
+/**
+ * The versions with `v` added. Arrays of one or two are made at their exact size: most keys
+ * have one or two versions in history, and a pushed-to array reserves room for sixteen.
+ */
+function withVersion(vs: Version[], v: Version): Version[] {
+  if (vs.length === 0) return [v];
+  if (vs.length === 1) return [vs[0], v];
+  vs.push(v);
+  return vs;
+}
+
+/** How many compressed versions stand right before `vs[i]`. */
+function chainBefore(vs: readonly Version[], i: number): number {
+  let n = 0;
+  for (let j = i - 1; j >= 0 && vs[j].compressed; j--) n++;
+  return n;
 }
 
 export interface ScanOptions {
@@ -44,7 +64,7 @@ export class ResourceStore {
   load(key: string, json: string, rv: number): void {
     const suffix = key.slice(this.prefix.length);
     const { namespace, name } = this.split(suffix);
-    this.tree.set(suffix, { key: suffix, namespace, name, versions: [{ rv, json }] });
+    this.tree.set(suffix, { key: suffix, namespace, name, versions: [new Version(rv, json)] });
     this.count(namespace, 1);
   }
 
@@ -56,20 +76,21 @@ export class ResourceStore {
       entry = { key: suffix, namespace, name, versions: [] };
       this.tree.set(suffix, entry);
     }
-    const { key, namespace, name } = entry;
-    const last = entry.versions[entry.versions.length - 1];
-    const prevJson = last?.json ?? undefined;
+    const vs = entry.versions;
+    const last = vs[vs.length - 1];
+    const prev = last && !last.deleted ? last : undefined;
     let ev: StoreEvent;
     if (e.type === 'put') {
-      const json = e.kv!.value;
-      entry.versions.push({ rv: e.revision, json });
-      if (prevJson === undefined) this.count(namespace, 1);
-      ev = { type: prevJson === undefined ? 'ADDED' : 'MODIFIED', rv: e.revision, owner: this, key, namespace, name, json, prevJson, time };
+      const v = new Version(e.revision, e.kv!.value);
+      entry.versions = withVersion(vs, v);
+      if (prev) prev.supersede(v, chainBefore(entry.versions, entry.versions.length - 2));
+      else this.count(entry.namespace, 1);
+      ev = new StoreEvent(prev ? 'MODIFIED' : 'ADDED', e.revision, this, entry, v, prev, time);
     } else {
-      entry.versions.push({ rv: e.revision, json: null });
-      if (prevJson !== undefined) this.count(namespace, -1);
-      const base = prevJson ?? e.prevKv?.value ?? '{}';
-      ev = { type: 'DELETED', rv: e.revision, owner: this, key, namespace, name, json: flatText(setResourceVersion(base, e.revision)), prevJson, time };
+      entry.versions = withVersion(vs, new Version(e.revision, null));
+      if (prev) this.count(entry.namespace, -1);
+      const base = prev?.json ?? e.prevKv?.value ?? '{}';
+      ev = new StoreEvent('DELETED', e.revision, this, entry, flatText(setResourceVersion(base, e.revision)), prev, time);
     }
     this.log.push(ev);
     this.subject.next(ev);
@@ -89,7 +110,7 @@ export class ResourceStore {
     if (!entry) return;
     const i = entry.versions.findIndex((v) => v.rv === ev.rv);
     if (i > 0) entry.versions = entry.versions.slice(i);
-    if (entry.versions.length === 1 && entry.versions[0].json === null) this.tree.delete(ev.key);
+    if (entry.versions.length === 1 && entry.versions[0].deleted) this.tree.delete(ev.key);
   }
 
   get(suffix: string, atRevision?: number): Version | undefined {
@@ -165,10 +186,10 @@ function versionAt(entry: Entry, atRevision: number | undefined): Version | unde
   const vs = entry.versions;
   if (atRevision === undefined) {
     const v = vs[vs.length - 1];
-    return v.json === null ? undefined : v;
+    return v.deleted ? undefined : v;
   }
   for (let i = vs.length - 1; i >= 0; i--) {
-    if (vs[i].rv <= atRevision) return vs[i].json === null ? undefined : vs[i];
+    if (vs[i].rv <= atRevision) return vs[i].deleted ? undefined : vs[i];
   }
   return undefined;
 }

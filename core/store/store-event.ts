@@ -1,0 +1,64 @@
+/**
+ * A change as the store saw it. Its bytes are made once per media type (`encoded`) and shared by
+ * every watcher that receives it. The texts are read through the versions, so an event in history
+ * costs no copy of either object.
+ */
+import type { JsonObject } from '../util/json.ts';
+import type { Version } from './version.ts';
+
+export type EventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+/** The key an event is about: the store entry's own strings. */
+export interface EventKey {
+  /** The key suffix: `<namespace>/<name>` or `<name>`. */
+  readonly key: string;
+  readonly namespace: string;
+  readonly name: string;
+}
+
+export class StoreEvent {
+  /** Per media type, the encoded event (filled by codecs on first use). */
+  encoded?: Map<string, Uint8Array>;
+  /** The event's object as other versions serve it (versions sharing one storage), by apiVersion. */
+  views?: Map<string, string>;
+  /** Parsed object and previous object, filled on first use (selectors). */
+  obj?: JsonObject;
+  prevObj?: JsonObject;
+
+  constructor(
+    readonly type: EventType,
+    readonly rv: number,
+    /** The store the event belongs to (history bookkeeping drops it there when it expires). */
+    readonly owner: { forget(ev: StoreEvent): void },
+    private readonly at: EventKey,
+    /** The version after the change; for DELETED, the last state's text carrying the deletion's revision. */
+    private readonly after: Version | string,
+    /** The version before the change (undefined for ADDED). */
+    private readonly before: Version | undefined,
+    /** When it happened, in ms since the store's epoch (small integers take no extra memory). */
+    readonly time: number,
+  ) {}
+
+  get key(): string {
+    return this.at.key;
+  }
+
+  get namespace(): string {
+    return this.at.namespace;
+  }
+
+  get name(): string {
+    return this.at.name;
+  }
+
+  /** The object after the change. */
+  get json(): string {
+    const a = this.after;
+    return typeof a === 'string' ? a : a.json!;
+  }
+
+  /** The object before the change (undefined for ADDED). */
+  get prevJson(): string | undefined {
+    return this.before?.json ?? undefined;
+  }
+}
