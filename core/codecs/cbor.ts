@@ -11,6 +11,7 @@ import { Status, WatchEvent } from '../registry/types/meta-v1.ts';
 import { fieldIndex } from '../schema/index-fields.ts';
 import type { ObjectSchema, Schema } from '../schema/types.ts';
 import { setOwn, type JsonObject, type JsonValue } from '../util/json.ts';
+import { listItems } from './list-items.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
 const encoder = new Encoder({ useRecords: false, mapsAsObjects: true, tagUint8Array: false, useSelfDescribedHeader: true, variableMapSize: true });
@@ -121,7 +122,7 @@ export const cborSerializer: Serializer = {
     return encodeCbor(value, value.kind === 'Status' ? Status : ctx.def?.schema);
   },
   encodeList(list: ListParts, ctx: EncodeContext) {
-    const value: JsonObject = { kind: list.kind, apiVersion: list.apiVersion, metadata: list.metadata, items: list.items.map((i) => JSON.parse(i) as JsonValue) };
+    const value: JsonObject = { kind: list.kind, apiVersion: list.apiVersion, metadata: list.metadata, items: listItems(list.items).map((i) => JSON.parse(i) as JsonValue) };
     return encodeCbor(value, ctx.def ? listType(ctx.def.schema) : undefined);
   },
   encodeWatchEvent(type: string, objectJson: string, ctx: EncodeContext) {

@@ -2,6 +2,7 @@
 import { StatusError } from '../errors/status-error.ts';
 import type { JsonObject } from '../util/json.ts';
 import { findDuplicateKeys } from './json-duplicates.ts';
+import { listItems } from './list-items.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
 const encoder = new TextEncoder();
@@ -24,7 +25,7 @@ export const jsonSerializer: Serializer = {
   },
   encodeList(list: ListParts, ctx: EncodeContext) {
     const head = `{"kind":${JSON.stringify(list.kind)},"apiVersion":${JSON.stringify(list.apiVersion)},"metadata":${JSON.stringify(list.metadata)},"items":[`;
-    const text = `${head}${list.items.join(',')}]}`;
+    const text = `${head}${listItems(list.items).join(',')}]}`;
     return ctx.pretty ? pretty(text) : `${text}\n`;
   },
   encodeWatchEvent(type: string, objectJson: string) {

@@ -2,6 +2,7 @@
 import { dump, load } from 'js-yaml';
 import { StatusError } from '../errors/status-error.ts';
 import type { JsonObject } from '../util/json.ts';
+import { listItems } from './list-items.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
 const decoder = new TextDecoder();
@@ -17,7 +18,7 @@ export const yamlSerializer: Serializer = {
   encodeObject: (json: string) => toYaml(JSON.parse(json)),
   encodeValue: (value: JsonObject) => toYaml(value),
   encodeList(list: ListParts) {
-    return toYaml({ apiVersion: list.apiVersion, items: list.items.map((i) => JSON.parse(i) as unknown), kind: list.kind, metadata: list.metadata });
+    return toYaml({ apiVersion: list.apiVersion, items: listItems(list.items).map((i) => JSON.parse(i) as unknown), kind: list.kind, metadata: list.metadata });
   },
   encodeWatchEvent() {
     throw StatusError.notAcceptable(['application/json']);
