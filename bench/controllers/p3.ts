@@ -5,7 +5,8 @@
  *      what any controller test against a real API server pays before the server even starts);
  *   2. the controller test harness (`createTestEnv` with the StatefulSet controller and the pod
  *      simulator): call to ready, in-process;
- *   3. orch-apiserver as a process with every controller: start to `/readyz` answering 200;
+ *   3. orch-apiserver as a process with every controller: start to `/readyz` answering 200, and
+ *      beside it a bare `node:http` server: start to its first answer (the floor of any Node process);
  *
  * P3 = (2) ÷ (1), and (3) ÷ (1) beside it; goal ≤ 0.20. Each is the median of several rounds.
  *
@@ -116,14 +117,31 @@ async function harnessRound(): Promise<number> {
   return t;
 }
 
+/**
+ * The floor of any server written for Node: a `node:http` server that answers every request with
+ * 200, from spawn to its first answer. Nothing a Node program does can start faster than this.
+ */
+const BARE_NODE_SERVER = "require('node:http').createServer((q, r) => r.end('ok')).listen(Number(process.argv[1]), '127.0.0.1')";
+
 /** orch-apiserver (every controller) as a process, from spawn to /readyz 200. */
 async function serverRound(entry: string): Promise<number> {
+  return processRound([entry]);
+}
+
+/** A bare `node:http` server as a process, from spawn to its first 200. */
+async function bareNodeRound(): Promise<number> {
+  return processRound(['-e', BARE_NODE_SERVER]);
+}
+
+/** `node <args> --port=N` (or `node -e <script> N`), from spawn to /readyz answering 200. */
+async function processRound(args: readonly string[]): Promise<number> {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, [entry, `--port=${port}`], { stdio: 'ignore' });
+  const argv = args[0] === '-e' ? [...args, String(port)] : [...args, `--port=${port}`];
+  const child = spawn(process.execPath, argv, { stdio: 'ignore' });
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`orch-apiserver exited with ${child.exitCode}`);
+      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
       try {
         const res = await fetch(`http://127.0.0.1:${port}/readyz`);
         await res.body?.cancel();
@@ -203,11 +221,13 @@ export async function p3(opts: { readonly serverEntry?: string } = {}): Promise<
   const etcd: number[] = [];
   const harness: number[] = [];
   const server: number[] = [];
-  // Interleaved, so drift in the machine hits all three alike.
+  const bare: number[] = [];
+  // Interleaved, so drift in the machine hits all four alike.
   for (let i = 0; i < ROUNDS; i++) {
     etcd.push(await etcdRound());
     harness.push(await harnessRound());
     server.push(await serverRound(serverEntry));
+    bare.push(await bareNodeRound());
   }
   const scale = await scaleRun();
   const ratio = median(harness) / median(etcd);
@@ -230,10 +250,16 @@ export async function p3(opts: { readonly serverEntry?: string } = {}): Promise<
     ratio: serverRatio,
     goal: `≤ ${GOAL}`,
     met: serverRatio <= GOAL,
-    details: { 'orch-apiserver start to /readyz': ms(median(server)), 'etcd 3.4 start to first put': ms(median(etcd)) },
+    details: {
+      'orch-apiserver start to /readyz': ms(median(server)),
+      'etcd 3.4 start to first put': ms(median(etcd)),
+      // The goal sits below what Node itself needs to start a server on this machine.
+      'bare node:http server start to first answer (the floor for any Node process)': ms(median(bare)),
+      'bare node:http ÷ etcd': Number((median(bare) / median(etcd)).toFixed(3)),
+    },
   };
   const out = resolve(process.cwd(), 'test-results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'bench-p3.json'), `${JSON.stringify({ ...result, samples: { etcd, harness, server } }, null, 2)}\n`);
+  writeFileSync(join(out, 'bench-p3.json'), `${JSON.stringify({ ...result, samples: { etcd, harness, server, bare } }, null, 2)}\n`);
   return [result, processResult];
 }
