@@ -220,8 +220,10 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     let info: ReturnType<typeof requestInfo> | undefined;
     try {
       const path = req.url.pathname;
-      const h = await health.handle(path, req.url.searchParams);
-      if (h) return h;
+      if (Health.serves(path)) {
+        const h = await health.handle(path, req.url.searchParams);
+        if (h) return h;
+      }
       if (!state.started) await ready;
       if (path === '/version' || path === '/version/') {
         return jsonResponse(200, `${JSON.stringify(VERSION_INFO, null, 2)}\n`);
@@ -247,17 +249,21 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
   /** Counts the request, and marks answers from deprecated versions. */
   function record(req: ApiRequest, info: Extract<ReturnType<typeof requestInfo>, { isResourceRequest: true }>, res: ApiResponse): ApiResponse {
     const isApply = (req.headers.get('content-type') ?? '').startsWith('application/apply-patch');
-    metrics.requests.add({
-      code: String(res.status),
+    const code = String(res.status);
+    const dryRun = req.url.searchParams.has('dryRun') ? req.url.searchParams.getAll('dryRun').join(',') : '';
+    const scope = info.name ? 'resource' : info.namespace ? 'namespace' : 'cluster';
+    const verb = metricVerb(info.verb, req.method, isApply);
+    metrics.requests.count(`${code}\u0000${dryRun}\u0000${info.group}\u0000${info.version}\u0000${info.resource}\u0000${info.subresource}\u0000${scope}\u0000${verb}`, () => ({
+      code,
       component: 'apiserver',
-      dry_run: req.url.searchParams.getAll('dryRun').join(','),
+      dry_run: dryRun,
       group: info.group,
       resource: info.resource,
-      scope: info.name ? 'resource' : info.namespace ? 'namespace' : 'cluster',
+      scope,
       subresource: info.subresource,
-      verb: metricVerb(info.verb, req.method, isApply),
+      verb,
       version: info.version,
-    });
+    }));
     const def = served.get(`${info.group}/${info.version}/${info.resource}`)?.registry.def;
     const warning = def && deprecationWarning(def);
     if (!def || !warning) return res;

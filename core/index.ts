@@ -1,6 +1,6 @@
 /** orch core: the API server, independent of any host. */
 export { createApiServer, type ApiServer, type ApiServerOptions, type ServerExtension } from './api-server.ts';
-export type { ApiRequest, ApiResponse, HeaderReader, ResponseBody } from './http/api-request.ts';
+export type { ApiRequest, ApiResponse, HeaderReader, RequestUrl, ResponseBody } from './http/api-request.ts';
 export { MemoryBackend } from './storage/memory-backend.ts';
 export type { StorageBackend, KeyValue, BackendEvent, WriteResult, ValueProducer, RangeResult } from './storage/backend.ts';
 export { CompactedError } from './storage/backend.ts';

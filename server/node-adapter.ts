@@ -4,7 +4,7 @@
  * signal, which ends its watch.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StatusError, type ApiRequest, type ApiResponse, type HeaderReader } from '../core/index.ts';
+import { StatusError, type ApiRequest, type ApiResponse, type HeaderReader, type RequestUrl } from '../core/index.ts';
 
 class NodeHeaders implements HeaderReader {
   constructor(private readonly raw: IncomingMessage['headers']) {}
@@ -44,40 +44,99 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
   });
 }
 
+/**
+ * A path a WHATWG URL leaves as it is: only unreserved characters and slashes, and no `.` or `..`
+ * segment. Most requests have one, and skip the full URL parser (a tenth of a GET's cost).
+ */
+const PLAIN_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
+
+/** A plain target, split by hand: the query is parsed, and the host spelled, only when read. */
+class PlainUrl implements RequestUrl {
+  private params: URLSearchParams | undefined;
+
+  constructor(
+    readonly pathname: string,
+    private readonly query: string,
+    private readonly rawHost: string,
+  ) {}
+
+  get searchParams(): URLSearchParams {
+    return (this.params ??= new URLSearchParams(this.query));
+  }
+
+  /** As a URL spells it (lower case, no default port). */
+  get host(): string {
+    return new URL(`http://${this.rawHost}`).host;
+  }
+
+  toString(): string {
+    return `http://${this.host}${this.pathname}${this.query ? `?${this.query}` : ''}`;
+  }
+}
+
+/** The request target as the core reads it: split by hand when plain, else by the URL parser. */
+export function requestUrl(target: string, host: string): RequestUrl {
+  const q = target.indexOf('?');
+  const path = q < 0 ? target : target.slice(0, q);
+  if (!PLAIN_PATH.test(path) || DOT_SEGMENT.test(path) || target.includes('#')) return new URL(target, `http://${host}`);
+  return new PlainUrl(path, q < 0 ? '' : target.slice(q + 1), host);
+}
+
+/** A request as the core reads it; a class, so a request costs one object and no closures. */
+class NodeApiRequest implements ApiRequest {
+  readonly method: string;
+  readonly url: RequestUrl;
+  readonly headers: NodeHeaders;
+  /** Only watches listen for the client leaving: the signal (and its abort on close) is made on demand. */
+  private controller: AbortController | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+  ) {
+    this.method = (req.method ?? 'GET').toUpperCase();
+    this.url = requestUrl(req.url ?? '/', req.headers.host ?? 'localhost');
+    this.headers = new NodeHeaders(req.headers);
+  }
+
+  readBody(limit: number): Promise<Uint8Array> {
+    return readBody(this.req, limit);
+  }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      const c = new AbortController();
+      this.controller = c;
+      if (this.res.closed) c.abort();
+      else this.res.once('close', () => c.abort());
+    }
+    return this.controller.signal;
+  }
+}
+
 export function toApiRequest(req: IncomingMessage, res: ServerResponse): ApiRequest {
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-  // Only watches listen for the client leaving: the signal (and its abort on close) is made on demand.
-  let controller: AbortController | undefined;
-  return {
-    method: (req.method ?? 'GET').toUpperCase(),
-    url,
-    headers: new NodeHeaders(req.headers),
-    readBody: (limit) => readBody(req, limit),
-    get signal(): AbortSignal {
-      if (!controller) {
-        const c = new AbortController();
-        controller = c;
-        if (res.closed) c.abort();
-        else res.once('close', () => c.abort());
-      }
-      return controller.signal;
-    },
-  };
+  return new NodeApiRequest(req, res);
 }
 
 export async function writeApiResponse(res: ServerResponse, r: ApiResponse, head: boolean): Promise<void> {
   // One writeHead with all headers is cheaper than a setHeader per header.
-  const headers: Record<string, string | string[]> = {};
+  const headers: Record<string, string | string[] | number> = {};
   for (const k in r.headers) if (k !== 'transfer-encoding') headers[k] = r.headers[k]; // node frames streamed bodies itself
-  res.writeHead(r.status, headers);
   const body = r.body;
+  if (typeof body === 'string' || body instanceof Uint8Array) {
+    // A whole body goes out as bytes with its length, as the real platform sends small answers:
+    // one write, no chunk framing, and no string encoding inside the socket write.
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    headers['content-length'] = bytes.length;
+    res.writeHead(r.status, headers);
+    res.end(head ? undefined : bytes);
+    return;
+  }
+  res.writeHead(r.status, headers);
   if (head || body === null) {
     if (body instanceof ReadableStream) await body.cancel();
     res.end();
-    return;
-  }
-  if (typeof body === 'string' || body instanceof Uint8Array) {
-    res.end(body);
     return;
   }
   res.flushHeaders();

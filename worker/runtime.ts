@@ -3,7 +3,7 @@
  * operations on the store as a whole (reset, snapshot export and import) that restart it.
  * It runs in the SharedWorker, so every tab of the origin talks to the same one.
  */
-import { createApiServer, MemoryBackend, realClock, type ApiRequest, type ApiResponse, type ApiServer, type StorageBackend } from '../core/index.ts';
+import { createApiServer, MemoryBackend, realClock, type ApiRequest, type ApiResponse, type ApiServer, type RequestUrl, type StorageBackend } from '../core/index.ts';
 import type { KindInfo, OrchControl, RuntimeStats, ThroughputOptions, ThroughputResult } from './control.ts';
 import { startControllers, type ControllerHost } from './controllers.ts';
 import { IndexedDbBackend, type Durability } from './idb-backend.ts';
@@ -28,7 +28,7 @@ interface Running {
 /** While the clock runs at another speed than the wall's, where it is gets saved this often. */
 const CLOCK_SAVE_EVERY_MS = 10_000;
 
-function isWatch(url: URL): boolean {
+function isWatch(url: RequestUrl): boolean {
   const w = url.searchParams.get('watch');
   return w === '1' || w === 'true' || url.pathname.includes('/watch/');
 }

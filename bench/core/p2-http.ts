@@ -25,7 +25,9 @@ function load(url: string, seconds: number, connections: number): Promise<number
   });
 }
 
-export async function p2(seconds = 5, connections = 16): Promise<BenchResult> {
+const ROUNDS = 4;
+
+export async function p2(seconds = 3, connections = 16): Promise<BenchResult> {
   const orch = await startServer({ port: 0 });
   const path = '/api/v1/namespaces/default/configmaps/bench';
   const create = await fetch(`${orch.url}/api/v1/namespaces/default/configmaps`, {
@@ -37,17 +39,20 @@ export async function p2(seconds = 5, connections = 16): Promise<BenchResult> {
   const sample = await fetch(`${orch.url}${path}`);
   const bytes = Buffer.from(await sample.arrayBuffer());
   const headers = Object.fromEntries(sample.headers.entries());
+  // The same status line, headers and body bytes as orch's answer.
   const bare = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': headers['content-type'] ?? 'application/json', 'cache-control': 'no-cache, private' });
+    res.writeHead(200, { 'cache-control': headers['cache-control'] ?? '', 'content-type': headers['content-type'] ?? 'application/json', 'content-length': bytes.length });
     res.end(bytes);
   });
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', () => r()));
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}${path}`;
   try {
-    // Alternate, twice each, so machine drift hits both alike; the better run of each counts.
+    // Alternate, several times each, so machine drift hits both alike; the best run of each
+    // counts. (This machine is a VM whose CPU time is at times taken by its host: steal of 20-35%
+    // is common for seconds at a time, and the best run is the one it spared.)
     const orchRates: number[] = [];
     const bareRates: number[] = [];
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < ROUNDS; i++) {
       bareRates.push(await load(bareUrl, seconds, connections));
       orchRates.push(await load(`${orch.url}${path}`, seconds, connections));
     }
@@ -60,7 +65,7 @@ export async function p2(seconds = 5, connections = 16): Promise<BenchResult> {
       ratio,
       goal: '≥ 0.60',
       met: ratio >= 0.6,
-      details: { 'orch req/s': fmt(o, 0), 'bare req/s': fmt(b, 0), 'body bytes': bytes.length, connections, 'seconds per run': seconds },
+      details: { 'orch req/s': fmt(o, 0), 'bare req/s': fmt(b, 0), 'body bytes': bytes.length, connections, 'seconds per run': seconds, 'runs of each (best counts)': ROUNDS },
     };
   } finally {
     await orch.shutdown();

@@ -46,6 +46,8 @@ export interface HealthOptions {
 
 type Endpoint = 'healthz' | 'livez' | 'readyz';
 
+const HEALTH_PATH = /^\/(healthz|livez|readyz)(?:\/(.+))?\/?$/;
+
 export class Health {
   constructor(private readonly opts: HealthOptions) {}
 
@@ -68,12 +70,17 @@ export class Health {
     return list;
   }
 
-  /** Answers a health path, or undefined when the path is not a health endpoint. */
-  async handle(path: string, query: URLSearchParams): Promise<ApiResponse | undefined> {
+  /** True for the paths `handle` answers (checked first, without a promise, on every request). */
+  static serves(path: string): boolean {
     // Most requests are API requests: rule them out before the regular expression.
     const c = path.charCodeAt(1);
-    if (c !== 104 /* h */ && c !== 108 /* l */ && c !== 114 /* r */) return undefined;
-    const m = /^\/(healthz|livez|readyz)(?:\/(.+))?\/?$/.exec(path);
+    if (c !== 104 /* h */ && c !== 108 /* l */ && c !== 114 /* r */) return false;
+    return HEALTH_PATH.test(path);
+  }
+
+  /** Answers a health path, or undefined when the path is not a health endpoint. */
+  async handle(path: string, query: URLSearchParams): Promise<ApiResponse | undefined> {
+    const m = HEALTH_PATH.exec(path);
     if (!m) return undefined;
     const endpoint = m[1] as Endpoint;
     const checks = this.checks(endpoint);

@@ -8,9 +8,18 @@ export interface HeaderReader {
   get(name: string): string | null;
 }
 
+/** The parts of a request's URL the core reads (a WHATWG `URL` has them). */
+export interface RequestUrl {
+  /** The path, normalized as a WHATWG URL normalizes it. */
+  readonly pathname: string;
+  readonly searchParams: URLSearchParams;
+  /** `host[:port]` the client addressed. */
+  readonly host: string;
+}
+
 export interface ApiRequest {
   readonly method: string;
-  readonly url: URL;
+  readonly url: RequestUrl;
   readonly headers: HeaderReader;
   /** The whole body; rejects with a 413 StatusError past `limit` bytes. */
   readBody(limit: number): Promise<Uint8Array>;

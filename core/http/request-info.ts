@@ -36,10 +36,7 @@ function truthy(v: string | null): boolean {
 }
 
 export function requestInfo(method: string, path: string, query: URLSearchParams): RequestInfo | 'method-not-allowed' {
-  const parts = path.split('/').filter((p, i) => i > 0 || p !== '');
-  if (parts[0] === '') parts.shift();
-  while (parts.length && parts[parts.length - 1] === '') parts.pop();
-  const segs = parts.map(safeDecode);
+  const segs = segments(path);
   if (segs[0] !== 'api' && segs[0] !== 'apis') return { isResourceRequest: false, path };
 
   const legacy = segs[0] === 'api';
@@ -106,6 +103,26 @@ export function requestInfo(method: string, path: string, query: URLSearchParams
     subresource,
     extra,
   };
+}
+
+/**
+ * The path's segments, decoded: the leading slash and trailing empty segments dropped, inner
+ * empty ones kept (`/api//v1` has an empty segment, and is no API path). One pass, as every
+ * request goes through it.
+ */
+function segments(path: string): string[] {
+  const out: string[] = [];
+  let start = path.charCodeAt(0) === 47 /* / */ ? 1 : 0;
+  const n = path.length;
+  while (start <= n) {
+    let end = path.indexOf('/', start);
+    if (end < 0) end = n;
+    out.push(safeDecode(path.slice(start, end)));
+    start = end + 1;
+  }
+  if (out[0] === '') out.shift(); // `//api/...`: one more leading slash is tolerated
+  while (out.length && out[out.length - 1] === '') out.pop();
+  return out;
 }
 
 function safeDecode(s: string): string {

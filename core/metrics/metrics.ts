@@ -33,9 +33,25 @@ class Series {
     readonly type: 'counter' | 'gauge',
     readonly help: string,
   ) {}
+  /** Label text by a caller-made identity of the label values (see `count`). */
+  private readonly byIdentity = new Map<string, string>();
+
   add(labels: Labels, by = 1): void {
     const k = key(labels);
     this.values.set(k, (this.values.get(k) ?? 0) + by);
+  }
+
+  /**
+   * Adds 1 to the series whose label values `identity` stands for; `labels` is called only the
+   * first time. Every request counts once, so this skips building and reading a label object.
+   */
+  count(identity: string, labels: () => Labels): void {
+    let k = this.byIdentity.get(identity);
+    if (k === undefined) {
+      k = key(labels());
+      if (this.byIdentity.size < 10_000) this.byIdentity.set(identity, k);
+    }
+    this.values.set(k, (this.values.get(k) ?? 0) + 1);
   }
   set(labels: Labels, value: number): void {
     this.values.set(key(labels), value);

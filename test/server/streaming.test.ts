@@ -29,6 +29,18 @@ describe('streaming over HTTP', () => {
     await events.return(undefined);
   });
 
+  it('a whole answer carries its Content-Length (no chunks); HEAD gets the length and no body', async () => {
+    await call(t, 'POST', '/api/v1/namespaces/default/configmaps', configMap('whole'));
+    const res = await t.request('/api/v1/namespaces/default/configmaps/whole');
+    const body = new Uint8Array(await res.arrayBuffer());
+    expect(res.headers.get('transfer-encoding')).toBeNull();
+    expect(Number(res.headers.get('content-length'))).toBe(body.length);
+    const head = await t.request('/api/v1/namespaces/default/configmaps/whole', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBe(body.length);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
   it('a client that disconnects frees its watch', async () => {
     expect(await registeredWatchers()).toBe(0);
     const ac = new AbortController();
