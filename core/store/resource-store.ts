@@ -12,12 +12,15 @@ import { StoreEvent } from './store-event.ts';
 import type { ListedItem } from './types.ts';
 import { Version } from './version.ts';
 
-interface Entry {
-  readonly key: string;
-  readonly namespace: string;
-  readonly name: string;
-  /** Ascending by rv; the last one is current (a deleted one: the key is gone). */
-  versions: Version[];
+/** A key's versions; a class for the reason `StoredKeyValue` is one (see the memory backend). */
+class Entry {
+  constructor(
+    readonly key: string,
+    readonly namespace: string,
+    readonly name: string,
+    /** Ascending by rv; the last one is current (a deleted one: the key is gone). */
+    public versions: Version[],
+  ) {}
 }
 
 /**
@@ -25,11 +28,15 @@ interface Entry {
  * have one or two versions in history, and a pushed-to array reserves room for sixteen.
  */
 function withVersion(vs: Version[], v: Version): Version[] {
-  if (vs.length === 0) return [v];
-  if (vs.length === 1) return [vs[0], v];
+  // Array.of, not a literal: literal sites whose arrays all live on get pretenured (see Entry).
+  if (vs.length === 0) return Array.of(v);
+  if (vs.length === 1) return Array.of(vs[0], v);
   vs.push(v);
   return vs;
 }
+
+/** A new entry's versions until its first one is added (never written to: `withVersion` copies). */
+const NO_VERSIONS: Version[] = [];
 
 /** How many compressed versions stand right before `vs[i]`. */
 function chainBefore(vs: readonly Version[], i: number): number {
@@ -64,7 +71,7 @@ export class ResourceStore {
   load(key: string, json: string, rv: number): void {
     const suffix = key.slice(this.prefix.length);
     const { namespace, name } = this.split(suffix);
-    this.tree.set(suffix, { key: suffix, namespace, name, versions: [new Version(rv, json)] });
+    this.tree.set(suffix, new Entry(suffix, namespace, name, Array.of(new Version(rv, json))));
     this.count(namespace, 1);
   }
 
@@ -73,7 +80,7 @@ export class ResourceStore {
     let entry = this.tree.get(suffix);
     if (!entry) {
       const { namespace, name } = this.split(suffix);
-      entry = { key: suffix, namespace, name, versions: [] };
+      entry = new Entry(suffix, namespace, name, NO_VERSIONS);
       this.tree.set(suffix, entry);
     }
     const vs = entry.versions;
