@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiServer, type ApiServer, type ApiServerOptions } from '../core/index.ts';
 import { startControllers, type ControllerName, type RunningControllers } from './controllers.ts';
+import { createIdleCompaction, type IdleCompactionOptions } from './idle-compaction.ts';
 import { toApiRequest, writeApiResponse } from './node-adapter.ts';
 
 export interface StartOptions extends ApiServerOptions {
@@ -15,6 +16,8 @@ export interface StartOptions extends ApiServerOptions {
   readonly controllers?: readonly ControllerName[];
   /** How long the pod simulator takes to make a pod Ready (default 2000 ms). */
   readonly podReadyDelayMs?: number;
+  /** Give memory back after write bursts when idle (default on; false turns it off). */
+  readonly idleCompaction?: IdleCompactionOptions | false;
 }
 
 export interface RunningServer {
@@ -30,7 +33,9 @@ export interface RunningServer {
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const api = createApiServer(options);
+  const compaction = options.idleCompaction === false ? undefined : createIdleCompaction(options.idleCompaction);
   const server = createServer((req, res) => {
+    compaction?.touch();
     const apiReq = toApiRequest(req, res);
     api
       .handle(apiReq)
@@ -69,6 +74,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         if (options.shutdownDelayMs) await new Promise((r) => setTimeout(r, options.shutdownDelayMs));
         // Controllers first: they finish the work in hand while the API still answers.
         await controllers?.stop();
+        compaction?.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await api.close(); // ends watches

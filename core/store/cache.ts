@@ -126,9 +126,13 @@ export class Cache {
     if (head && head.time < this.now() - this.opts.historyWindowMs) this.prune();
   }
 
-  /** Now, in ms since the epoch of this cache. */
+  /**
+   * Now, in ms since the epoch of this cache. Math.floor because a difference of two large
+   * numbers is a heap number in V8 even when whole, and a field that once held one boxes every
+   * event's time; floor hands back a small integer (up to 24 days, then still correct, boxed).
+   */
   private now(): number {
-    return this.opts.clock.now() - this.epoch;
+    return Math.floor(this.opts.clock.now() - this.epoch);
   }
 
   private route(key: string): ResourceStore | undefined {

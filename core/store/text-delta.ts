@@ -13,10 +13,11 @@ import { flatText } from '../util/json.ts';
 
 export interface TextDelta {
   /**
-   * Pairs `(from, to)`: `from >= 0` copies `base.slice(from, to)`, `from < 0` copies
+   * Pairs `(from, to)`, packed into a string by `packOps` (a number array would cost several
+   * times the text it saves): `from >= 0` copies `base.slice(from, to)`, `from < 0` copies
    * `literals.slice(~from, to)`.
    */
-  readonly ops: readonly number[];
+  readonly ops: string;
   /** Every character not found in the base, concatenated (shares no storage with the older text). */
   readonly literals: string;
 }
@@ -96,10 +97,44 @@ export function encodeDelta(older: string, newer: string): TextDelta | undefined
   matchMiddle(b, older, prefix, n - suffix, newer, prefix, m - suffix);
   b.copy(m - suffix, m);
 
-  // Each op costs a slot of 8 bytes; literals one byte a character (more for non-Latin-1 text).
-  const cost = b.ops.length * 8 + b.literalChars * 2 + 64;
+  // Each op value costs two or four bytes; literals one byte a character (more for non-Latin-1 text).
+  const cost = b.ops.length * 4 + b.literalChars * 2 + 64;
   if (n - cost < MIN_SAVING) return undefined;
-  return { ops: b.ops, literals: b.literals() };
+  return { ops: packOps(b.ops), literals: b.literals() };
+}
+
+/**
+ * The op pairs as UTF-16 code units: a pair's source is folded into one non-negative value (even:
+ * base offset, odd: literal offset), and each value takes one unit below 0x8000, else two (the
+ * first with its top bit set). Texts are rarely longer than 32 K, so most values take one.
+ */
+function packOps(ops: readonly number[]): string {
+  const units: number[] = [];
+  const put = (v: number): void => {
+    if (v < 0x8000) units.push(v);
+    else units.push(0x8000 | (v >>> 16), v & 0xffff);
+  };
+  for (let i = 0; i < ops.length; i += 2) {
+    const from = ops[i];
+    put(from >= 0 ? from * 2 : ~from * 2 + 1);
+    put(ops[i + 1]);
+  }
+  // String.fromCharCode takes arguments: chunked, so long op lists stay under the argument limit.
+  let text = '';
+  for (let i = 0; i < units.length; i += 4096) text += String.fromCharCode(...units.slice(i, i + 4096));
+  return text;
+}
+
+/** The op pairs of a delta (`from`, `to`, ...), as `TextDelta.ops` describes them. */
+export function unpackOps(packed: string): number[] {
+  const ops: number[] = [];
+  for (let i = 0; i < packed.length; ) {
+    let v = packed.charCodeAt(i++);
+    if (v >= 0x8000) v = (v & 0x7fff) * 0x10000 + packed.charCodeAt(i++);
+    // Even positions hold the folded source, odd ones the end.
+    ops.push(ops.length % 2 === 1 ? v : v % 2 === 0 ? v / 2 : ~((v - 1) / 2));
+  }
+  return ops;
 }
 
 /** Older[a, b) against newer[c, d): each token copied from where it occurs next in newer, else literal. */
@@ -149,7 +184,8 @@ function matchMiddle(b: DeltaBuilder, older: string, a: number, bEnd: number, ne
 
 /** Rebuilds the older text from its delta and the newer text. */
 export function applyDelta(delta: TextDelta, base: string): string {
-  const { ops, literals } = delta;
+  const ops = unpackOps(delta.ops);
+  const literals = delta.literals;
   const parts: string[] = new Array<string>(ops.length / 2);
   for (let i = 0, k = 0; i < ops.length; i += 2, k++) {
     const from = ops[i];

@@ -4,9 +4,13 @@
  */
 import { applyDelta, encodeDelta, type TextDelta } from './text-delta.ts';
 
-/** A delta points at the version it was written against. */
-interface Superseded extends TextDelta {
-  readonly base: Version;
+/** A delta, pointing at the version it was written against (a class: one shape for all). */
+class Superseded implements TextDelta {
+  constructor(
+    readonly ops: string,
+    readonly literals: string,
+    readonly base: Version,
+  ) {}
 }
 
 /**
@@ -50,6 +54,6 @@ export class Version {
     const newer = next.body;
     if (typeof older !== 'string' || typeof newer !== 'string' || chain >= MAX_CHAIN) return;
     const delta = encodeDelta(older, newer);
-    if (delta) this.body = { ops: delta.ops, literals: delta.literals, base: next };
+    if (delta) this.body = new Superseded(delta.ops, delta.literals, next);
   }
 }

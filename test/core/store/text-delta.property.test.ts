@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyDelta, encodeDelta } from '../../../core/store/text-delta.ts';
+import { applyDelta, encodeDelta, unpackOps } from '../../../core/store/text-delta.ts';
 
 /** A JSON object as the store keeps it (canonical text of some nested value). */
 const jsonObject = fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 12 }).map((o) => JSON.stringify(o));
@@ -86,7 +86,17 @@ describe('text deltas', () => {
     // Literal characters: only the old resourceVersion (with its closing quote and comma); the
     // rest is copied from the newer text.
     expect(d.literals.trimEnd()).toBe('29",');
-    expect(d.ops.length / 2).toBeLessThanOrEqual(5); // copy, literal, copy, copy, copy
+    expect(unpackOps(d.ops).length / 2).toBeLessThanOrEqual(5); // copy, literal, copy, copy, copy
+  });
+
+  it('rebuild texts longer than 32 K characters, whose offsets take two units each', () => {
+    const big = (rv: string, tail: string) => JSON.stringify({ metadata: { resourceVersion: rv }, data: { a: 'x'.repeat(40_000), b: 'y'.repeat(40_000), c: tail } });
+    const older = big('7', 'old');
+    const newer = big('8', 'new-tail');
+    const d = encodeDelta(older, newer)!;
+    expect(d).toBeDefined();
+    expect(unpackOps(d.ops).some((v) => v >= 0x8000)).toBe(true);
+    expect(applyDelta(d, newer)).toBe(older);
   });
 
   it('are not made for texts that share too little to save memory', () => {
