@@ -142,7 +142,7 @@ export class Reader {
     if (wait) {
       let timer: { cancel(): void } | undefined;
       const timeout = new Promise<void>((resolve) => {
-        timer = this.reg.deps.clock.setTimeout(resolve, this.config.tooLargeResourceVersionWaitMs);
+        timer = this.reg.deps.clock.setTimeout(resolve, this.config.tooLargeResourceVersionWaitMs, true);
       });
       await Promise.race([wait, timeout]);
       timer?.cancel();

@@ -11,17 +11,22 @@ export interface TimerHandle {
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
-  setTimeout(fn: () => void, ms: number): TimerHandle;
+  /**
+   * `awaited`: a request in flight is waiting on this timer, so in Node it keeps the process
+   * alive as an open socket would (otherwise our timers never do: an in-process caller awaiting
+   * such a request would see its process exit in the middle).
+   */
+  setTimeout(fn: () => void, ms: number, awaited?: boolean): TimerHandle;
   /** Resolves after `ms` of this clock's time. */
   sleep(ms: number): Promise<void>;
 }
 
 export const realClock: Clock = {
   now: () => Date.now(),
-  setTimeout(fn, ms) {
+  setTimeout(fn, ms, awaited) {
     const h = setTimeout(fn, ms);
     // Node: a pending timer of ours must not keep the process alive on its own.
-    (h as { unref?: () => void }).unref?.();
+    if (!awaited) (h as { unref?: () => void }).unref?.();
     return { cancel: () => clearTimeout(h) };
   },
   sleep: (ms) =>
