@@ -373,7 +373,8 @@ export class Reader {
           o.timeoutSeconds !== undefined
             ? o.timeoutSeconds * 1000
             : config.minWatchTimeoutMs * (1 + Math.random());
-        const end = clock.setTimeout(() => sub.complete(), timeoutMs);
+        // An open watch keeps a Node process alive, as its socket would over HTTP.
+        const end = clock.setTimeout(() => sub.complete(), timeoutMs, true);
         cleanups.push(() => end.cancel());
       };
 

@@ -1,7 +1,7 @@
 /**
  * The core used in-process from a plain Node script, with nothing else keeping the process
- * alive: a request that waits on the server's clock (a read for a revision not reached yet)
- * still gets its answer, as it would over a socket; the server's own timers (history pruning)
+ * alive: a request that waits on the server's clock (a read for a revision not reached yet, an
+ * open watch) still gets its answer, as it would over a socket; the server's own timers (history pruning)
  * never keep the process from ending. Runs the built core (npm test builds first).
  */
 import { spawnSync } from 'node:child_process';
@@ -29,6 +29,22 @@ describe.skipIf(!existsSync(CORE))('the core in a plain Node process', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^504 Too large resource version: 99999999/);
+  });
+
+  it('keeps the process alive while a watch is open, as its socket would, and lets it end with the watch', () => {
+    const r = runScript(`
+      const api = createApiServer();
+      await api.ready;
+      const res = await api.fetch(new Request('http://orch/api/v1/namespaces?watch=true&timeoutSeconds=1'));
+      let text = '';
+      const decoder = new TextDecoder();
+      for await (const chunk of res.body) text += decoder.decode(chunk, { stream: true });
+      const events = text.trim().split('\\n').map((l) => JSON.parse(l));
+      console.log(events.length, events.every((e) => e.type === 'ADDED'));
+    `);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toBe('4 true'); // the four namespaces that exist at start
   });
 
   it('ends when the script is done, though the server still holds history timers', () => {
