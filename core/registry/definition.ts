@@ -41,6 +41,12 @@ export interface Strategy {
   pendingFinalizers?(obj: JsonObject): boolean;
   /** Changes made when deletion starts (Namespace: phase Terminating). */
   beginDeletion?(obj: JsonObject, ctx: StrategyContext): void;
+  /**
+   * Graceful deletion (Pods): the grace period in seconds a DELETE gives the object, from the
+   * requested one (`gracePeriodSeconds`) and the object itself. Kinds without it are removed at
+   * once (or kept by finalizers).
+   */
+  gracePeriod?(obj: JsonObject, requested: number | undefined): number;
 }
 
 /** A subresource that writes part of the object (`status`, Namespace `finalize`). */

@@ -21,6 +21,7 @@ import { clone, deepEqual, flatText, isObject, type JsonObject } from '../util/j
 import { formatTime } from '../util/time.ts';
 import { apiVersionOf, storageResourceOf, type KindDefinition, type PartialSubresource, type StrategyContext } from './definition.ts';
 import { generateName } from './generate-name.ts';
+import { beforeDelete } from './graceful-delete.ts';
 import { decodeInput, type FieldValidation } from './input.ts';
 import { finalizersOf, getPath, metaOf, setPath, specPart, str } from './object-meta.ts';
 
@@ -342,8 +343,11 @@ export class ResourceRegistry {
       }
       await this.deps.cache.waitFor(res.revision);
       const json = this.answerText(canonical, res.revision, stored);
-      if (metaOf(canonical).deletionTimestamp !== undefined && !this.hasPendingFinalizers(canonical)) {
-        // The last finalizer is gone from a terminating object: it is removed now.
+      const after = metaOf(canonical);
+      const grace = after.deletionGracePeriodSeconds;
+      if (after.deletionTimestamp !== undefined && !this.hasPendingFinalizers(canonical) && (grace === undefined || grace === 0)) {
+        // The last finalizer is gone from a terminating object: it is removed now (unless a
+        // graceful deletion still waits for its node to confirm with a DELETE).
         const del = await this.deps.backend.delete(this.key(namespace, name), res.revision);
         if (del.ok) await this.deps.cache.waitFor(del.revision);
       }
@@ -399,7 +403,7 @@ export class ResourceRegistry {
 
   async delete(namespace: string, name: string, options: DeleteOptions, opts: WriteOptions): Promise<DeleteOutcome> {
     for (let attempt = 0; attempt < MAX_CAS_RETRIES; attempt++) {
-      const cur = this.current(namespace, name);
+      let cur = this.current(namespace, name);
       if (!cur) throw StatusError.notFound(this.gr, name);
       let obj: JsonObject;
       try {
@@ -411,36 +415,54 @@ export class ResourceRegistry {
       const meta = metaOf(obj);
       this.checkPreconditions(name, meta, String(cur.rv), options);
 
+      const ctx = this.strategyContext();
+      const wasTerminating = meta.deletionTimestamp !== undefined;
+      const grace = beforeDelete(obj, meta, options.gracePeriodSeconds, this.def.strategy, ctx.now);
+      // Finalizers cannot be changed through DeleteOptions once a graceful deletion is pending.
+      if (grace.pending) return { json: this.view(cur.json!), deleted: false };
+
       const finalizers = this.gcFinalizers(finalizersOf(obj), options);
       const changedFinalizers = !deepEqual(finalizers, finalizersOf(obj));
-      const terminating = meta.deletionTimestamp !== undefined;
-      if (terminating && !changedFinalizers) return { json: this.view(cur.json!), deleted: false };
-      const keep = finalizers.length > 0 || this.def.strategy?.pendingFinalizers?.(obj) === true;
+      const pendingFinalizers = finalizers.length > 0 || this.def.strategy?.pendingFinalizers?.(obj) === true;
+      let last = cur.json!;
 
-      if (keep) {
-        const ctx = this.strategyContext();
-        if (!terminating) {
-          meta.deletionTimestamp = formatTime(ctx.now);
-          meta.deletionGracePeriodSeconds = 0;
-          if (typeof meta.generation === 'number' && meta.generation > 0) meta.generation += 1;
-          this.def.strategy?.beginDeletion?.(obj, ctx);
+      if (grace.graceful || pendingFinalizers) {
+        if (!grace.graceful) {
+          // Kept by finalizers: marked as deleting (period 0). Already marked, nothing to write.
+          if (wasTerminating && !changedFinalizers) return { json: this.view(cur.json!), deleted: false };
+          if (!wasTerminating) {
+            meta.deletionTimestamp = formatTime(ctx.now);
+            meta.deletionGracePeriodSeconds = 0;
+            if (typeof meta.generation === 'number' && meta.generation > 0) meta.generation += 1;
+          }
         }
+        if (!wasTerminating) this.def.strategy?.beginDeletion?.(obj, ctx);
         if (finalizers.length) meta.finalizers = finalizers;
         else delete meta.finalizers;
         const canonical = decodeObject(obj, this.def.schema).value;
         (canonical.metadata as JsonObject).resourceVersion = String(cur.rv);
-        if (opts.dryRun) return { json: JSON.stringify(canonical), deleted: false };
-        const res = await this.deps.backend.update(this.key(namespace, name), cur.rv, (rev) => this.storedText(canonical, rev));
-        if (!res.ok) continue;
-        await this.deps.cache.waitFor(res.revision);
-        return { json: this.encode(canonical, res.revision), deleted: false };
+        let json: string;
+        if (opts.dryRun) json = JSON.stringify(canonical);
+        else {
+          const res = await this.deps.backend.update(this.key(namespace, name), cur.rv, (rev) => this.storedText(canonical, rev));
+          if (!res.ok) continue;
+          await this.deps.cache.waitFor(res.revision);
+          json = this.encode(canonical, res.revision);
+        }
+        // Finalizers keep it, or the node has a grace period to stop it in.
+        if (pendingFinalizers || grace.period > 0) return { json, deleted: false };
+        // Graceful with period 0: marked, and now removed.
+        if (opts.dryRun) return { json: this.deletedBody(json, meta), deleted: true };
+        cur = this.current(namespace, name);
+        if (!cur) return { json: this.deletedBody(json, meta), deleted: true };
+        last = cur.json!;
       }
 
-      if (opts.dryRun) return { json: this.deletedBody(this.view(cur.json!), meta), deleted: true };
+      if (opts.dryRun) return { json: this.deletedBody(this.view(last), meta), deleted: true };
       const res = await this.deps.backend.delete(this.key(namespace, name), cur.rv);
       if (!res.ok) continue;
       await this.deps.cache.waitFor(res.revision);
-      return { json: this.deletedBody(this.view(cur.json!), meta), deleted: true };
+      return { json: this.deletedBody(this.view(last), meta), deleted: true };
     }
     throw StatusError.conflict(this.gr, name, 'too many concurrent updates, please try again');
   }

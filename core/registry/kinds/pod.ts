@@ -292,6 +292,8 @@ export const podKind: KindDefinition = {
   categories: ['all'],
   namespaced: true,
   schema: PodSchema,
+  // DELETE answers the pod (marked for graceful deletion, or as it was when removed).
+  returnDeletedObject: true,
   subresources: {
     status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },
     binding: { kind: 'create', schema: BindingSchema, apiVersion: 'v1', bodyKind: 'Binding', change: bind },
@@ -374,6 +376,17 @@ export const podKind: KindDefinition = {
     },
   ],
   strategy: {
+    gracePeriod(obj, requested) {
+      const spec = objAt(obj.spec) ?? {};
+      // The request's period, else the pod's own (defaulted to 30 s).
+      let period = requested ?? numberAt(spec.terminationGracePeriodSeconds) ?? 0;
+      // Never scheduled, or already finished: nothing runs that needs stopping.
+      if (!textAt(spec.nodeName)) period = 0;
+      const phase = textAt(objAt(obj.status)?.phase);
+      if (phase === 'Failed' || phase === 'Succeeded') period = 0;
+      if (period < 0) period = 1;
+      return period;
+    },
     defaults(obj) {
       defaultPodSpec(specOf(obj), { pod: true });
       if (isObject(obj.status)) normalizeIPs(obj.status);
