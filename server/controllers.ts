@@ -53,6 +53,8 @@ export interface ControllerSettings {
   readonly names: readonly ControllerName[];
   /** `--pod-ready-delay`: how long simulated pods take to become Ready. */
   readonly podReadyDelayMs: number;
+  /** `--pod-stop-delay`: how long a deleted simulated pod's containers take to stop. */
+  readonly podStopDelayMs?: number;
   readonly logger?: Logger;
 }
 
@@ -74,7 +76,7 @@ export async function startControllers(api: ApiServer, settings: ControllerSetti
       statefulSetController({
         featureGates: { MaxUnavailableStatefulSet: gates.enabled('MaxUnavailableStatefulSet'), StatefulSetAutoDeletePVC: gates.enabled('StatefulSetAutoDeletePVC') },
       }),
-    'pod-lifecycle': () => podLifecycleSimulator({ readyDelayMs: settings.podReadyDelayMs }),
+    'pod-lifecycle': () => podLifecycleSimulator({ readyDelayMs: settings.podReadyDelayMs, stopDelayMs: settings.podStopDelayMs ?? 0 }),
     'resource-claim': () => resourceClaimController(),
     flowcontrol: () => flowSchemaController(),
   };

@@ -16,6 +16,8 @@ export interface ServerFlags {
   readonly controllers: readonly ControllerName[];
   /** `--pod-ready-delay`: how long the pod simulator takes to make a pod Ready. */
   readonly podReadyDelayMs: number;
+  /** `--pod-stop-delay`: how long a deleted pod's containers take to stop (within its grace period). */
+  readonly podStopDelayMs: number;
   readonly help: boolean;
   readonly version: boolean;
 }
@@ -42,6 +44,8 @@ Flags:
                                          DynamicResourceAllocation=true; flowcontrol keeps FlowSchemas' Dangling condition
       --pod-ready-delay duration         how long a simulated pod takes from scheduled to Running and Ready
                                          (pod-lifecycle; default 2s)
+      --pod-stop-delay duration          how long a deleted simulated pod stays Terminating before its containers
+                                         have stopped, at most its grace period (pod-lifecycle; default 1s)
   -h, --help                             this help
       --version                          print the version and exit
 
@@ -64,6 +68,7 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
   let storage = 'memory';
   let controllers: readonly ControllerName[] = DEFAULT_CONTROLLERS;
   let podReadyDelayMs = 2000;
+  let podStopDelayMs = 1000;
   let help = false;
   let version = false;
   const valued: Record<string, Setter> = {
@@ -101,6 +106,9 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
     'pod-ready-delay': (v) => {
       podReadyDelayMs = duration('pod-ready-delay', v);
     },
+    'pod-stop-delay': (v) => {
+      podStopDelayMs = duration('pod-stop-delay', v);
+    },
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -133,6 +141,7 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
     storage,
     controllers,
     podReadyDelayMs,
+    podStopDelayMs,
     help,
     version,
   };

@@ -33,6 +33,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     runtimeConfig: flags.runtimeConfig,
     controllers: flags.controllers,
     podReadyDelayMs: flags.podReadyDelayMs,
+    podStopDelayMs: flags.podStopDelayMs,
   });
   process.stdout.write(`orch-apiserver listening on ${running.url}\n`);
   if (running.controllers) {

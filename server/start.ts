@@ -16,6 +16,8 @@ export interface StartOptions extends ApiServerOptions {
   readonly controllers?: readonly ControllerName[];
   /** How long the pod simulator takes to make a pod Ready (default 2000 ms). */
   readonly podReadyDelayMs?: number;
+  /** How long a deleted pod's containers take to stop in the pod simulator (default 1000 ms). */
+  readonly podStopDelayMs?: number;
   /** Give memory back after write bursts when idle (default on; false turns it off). */
   readonly idleCompaction?: IdleCompactionOptions | false;
 }
@@ -57,7 +59,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   await api.ready;
   const controllers = options.controllers?.length
-    ? await startControllers(api, { names: options.controllers, podReadyDelayMs: options.podReadyDelayMs ?? 2000 })
+    ? await startControllers(api, { names: options.controllers, podReadyDelayMs: options.podReadyDelayMs ?? 2000, podStopDelayMs: options.podStopDelayMs ?? 1000 })
     : undefined;
   const port = (server.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;

@@ -41,7 +41,7 @@ const CONTROLLERS: readonly (readonly [string, (s: RuntimeSettings) => RunnableF
   ['configmap-mirror', () => finalizerController()],
   ['statefulset', () => statefulSetController()],
   ['flowcontrol', () => flowSchemaController()],
-  ['pod-lifecycle', (s) => (s.podSimulator.enabled ? podLifecycleSimulator({ readyDelayMs: s.podSimulator.readyDelayMs }) : undefined)],
+  ['pod-lifecycle', (s) => (s.podSimulator.enabled ? podLifecycleSimulator({ readyDelayMs: s.podSimulator.readyDelayMs, stopDelayMs: s.podSimulator.stopDelayMs }) : undefined)],
 ];
 
 export function startControllers(env: ControllerEnvironment, settings: RuntimeSettings): ControllerHost {
@@ -69,7 +69,9 @@ export function startControllers(env: ControllerEnvironment, settings: RuntimeSe
       .then(async () => {
         const simulatorChanged =
           started !== undefined &&
-          (started.podSimulator.enabled !== s.podSimulator.enabled || started.podSimulator.readyDelayMs !== s.podSimulator.readyDelayMs);
+          (started.podSimulator.enabled !== s.podSimulator.enabled ||
+            started.podSimulator.readyDelayMs !== s.podSimulator.readyDelayMs ||
+            started.podSimulator.stopDelayMs !== s.podSimulator.stopDelayMs);
         if (manager && (!s.controllers || simulatorChanged)) await halt();
         if (s.controllers && !manager) await start(s);
       })

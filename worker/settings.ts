@@ -10,6 +10,8 @@ export interface PodSimulatorSettings {
   readonly enabled: boolean;
   /** How long (on the server's clock) a pod takes to become Ready. */
   readonly readyDelayMs: number;
+  /** How long (on the server's clock) a deleted pod stays Terminating while its containers stop. */
+  readonly stopDelayMs: number;
 }
 
 export interface RuntimeSettings {
@@ -23,7 +25,7 @@ export interface RuntimeSettings {
 export const DEFAULT_SETTINGS: RuntimeSettings = {
   controllers: true,
   clockSpeed: 1,
-  podSimulator: { enabled: true, readyDelayMs: 2000 },
+  podSimulator: { enabled: true, readyDelayMs: 2000, stopDelayMs: 1000 },
 };
 
 /** What is stored: the settings, and how far the clock has run ahead of (or behind) the wall. */
@@ -44,6 +46,9 @@ export function checkSettings(s: RuntimeSettings): RuntimeSettings {
   if (typeof p.enabled !== 'boolean') throw new TypeError('podSimulator.enabled must be true or false');
   if (!Number.isInteger(p.readyDelayMs) || p.readyDelayMs < 0 || p.readyDelayMs > MAX_READY_DELAY_MS) {
     throw new RangeError(`podSimulator.readyDelayMs must be a whole number of milliseconds from 0 to ${MAX_READY_DELAY_MS}`);
+  }
+  if (!Number.isInteger(p.stopDelayMs) || p.stopDelayMs < 0 || p.stopDelayMs > MAX_READY_DELAY_MS) {
+    throw new RangeError(`podSimulator.stopDelayMs must be a whole number of milliseconds from 0 to ${MAX_READY_DELAY_MS}`);
   }
   return s;
 }

@@ -9,8 +9,9 @@
  *
  * A pod with scheduling gates is not scheduled until they are removed.
  *
- * A pod whose deletion has begun (kept by finalizers, or by a server with graceful deletion) is
- * stopped as a node would: containers terminated, then a final DELETE with grace period 0.
+ * A pod whose deletion has begun (kept by finalizers, or marked for graceful deletion) is stopped
+ * as a node would: its containers take `stopDelayMs` to exit (at most the pod's grace period),
+ * then they show terminated and a final DELETE with grace period 0 confirms the deletion.
  *
  * While the server does not serve the binding subresource, `spec.nodeName` cannot be set after
  * creation (pod updates may not change it): the pod is then placed in status only (PodScheduled,
@@ -32,6 +33,11 @@ export interface PodLifecycleOptions {
   readonly nodes?: readonly string[];
   /** Clock time from scheduling to Running and Ready (default 2000 ms; 0: at once). */
   readonly readyDelayMs?: number;
+  /**
+   * Clock time a deleted pod's containers take to stop, capped by its grace period (default 0:
+   * at once). Meanwhile the pod shows as Terminating.
+   */
+  readonly stopDelayMs?: number;
   /** Workers (default 10). */
   readonly concurrency?: number;
 }
@@ -56,6 +62,7 @@ function notServed(err: unknown): boolean {
 export function podLifecycleSimulator(opts: PodLifecycleOptions = {}): RunnableFactory {
   const nodes = opts.nodes?.length ? [...opts.nodes] : [DEFAULT_NODE];
   const delay = Math.max(0, opts.readyDelayMs ?? 2000);
+  const stopDelay = Math.max(0, opts.stopDelayMs ?? 0);
   return (mgr) => {
     const pods = mgr.client.resource(PODS);
     let nextNode = 0;
@@ -131,6 +138,11 @@ export function podLifecycleSimulator(opts: PodLifecycleOptions = {}): RunnableF
         let node = nodeOf(pod);
         const placement = (n: string): Placement => ({ hostIP: hostIP(n), podIP: pod.status?.podIP || allocatePodIP(n) });
         if (pod.metadata.deletionTimestamp) {
+          // The containers stop within the grace period the deletion gave them.
+          const graceMs = (pod.metadata.deletionGracePeriodSeconds ?? 0) * 1000;
+          const markedAt = (parseTime(pod.metadata.deletionTimestamp) ?? now) - graceMs;
+          const stoppedAt = markedAt + Math.min(stopDelay, graceMs);
+          if (now < stoppedAt && released.get(key) !== pod.metadata.uid) return { requeueAfter: stoppedAt - now };
           await stop(key, pod, node ? placement(node) : undefined);
           return undefined;
         }

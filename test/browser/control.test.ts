@@ -89,9 +89,11 @@ describe('the control surface', () => {
   it('pod simulator settings are kept and checked', async () => {
     const { control } = await runtime();
     const s = await control.setPodSimulator({ readyDelayMs: 500 });
-    expect(s.podSimulator).to.deep.equal({ enabled: true, readyDelayMs: 500 });
+    expect(s.podSimulator).to.deep.equal({ enabled: true, readyDelayMs: 500, stopDelayMs: 1000 });
     expect(await rejection(control.setPodSimulator({ readyDelayMs: -5 }))).to.include('readyDelayMs');
-    expect((await control.settings()).podSimulator.readyDelayMs).to.equal(500);
+    expect(await rejection(control.setPodSimulator({ stopDelayMs: 1.5 }))).to.include('stopDelayMs');
+    expect((await control.setPodSimulator({ stopDelayMs: 250 })).podSimulator.stopDelayMs).to.equal(250);
+    expect((await control.settings()).podSimulator).to.deep.equal({ enabled: true, readyDelayMs: 500, stopDelayMs: 250 });
   });
 
   it('measures creates per second on a scratch store of either kind, leaving the real one alone', async () => {

@@ -109,7 +109,7 @@ describe('the StatefulSet view (issue 8 acceptance)', () => {
     await tab.press('orch-runtime-panel input[name=readyDelay]', 'Enter');
     await tab.waitFor('orch-runtime-panel [role=status]', { text: 'pod ready delay set' });
     const settings = await tab.evaluate(async () => (window as unknown as { orch: { control: { settings(): Promise<unknown> } } }).orch.control.settings());
-    expect(settings).to.deep.include({ controllers: true, podSimulator: { enabled: true, readyDelayMs: READY_DELAY_MS } });
+    expect(settings).to.deep.include({ controllers: true, podSimulator: { enabled: true, readyDelayMs: READY_DELAY_MS, stopDelayMs: 1000 } });
   });
 
   it('a StatefulSet of 3 created in the YAML editor: web-0, web-1, web-2 appear and become ready in order', async () => {

@@ -171,6 +171,34 @@ describe('pod-lifecycle simulator', () => {
   });
 });
 
+describe('pod-lifecycle simulator: containers that take time to stop', () => {
+  // A pod on a node deleted with its grace period; stopDelayMs is how long its containers take.
+  const rows: { what: string; stopDelayMs: number; grace?: number; goneAfterMs: number }[] = [
+    { what: 'stop at once by default', stopDelayMs: 0, goneAfterMs: 0 },
+    { what: 'stay Terminating for the stop delay', stopDelayMs: 3000, goneAfterMs: 3000 },
+    { what: 'never outlast the grace period', stopDelayMs: 60_000, grace: 5, goneAfterMs: 5000 },
+  ];
+  for (const row of rows) {
+    it(`deleted pods ${row.what}`, async () => {
+      const { e } = await start({ readyDelayMs: 0, stopDelayMs: row.stopDelayMs });
+      const pods = e.resource(PODS, 'default');
+      await pods.create({ ...pod('a'), spec: { ...pod('a').spec!, ...(row.grace ? { terminationGracePeriodSeconds: row.grace } : {}) } });
+      await e.waitFor(PODS, 'default/a', (p) => p?.status?.phase === 'Running');
+      await pods.delete('a');
+      await e.settle();
+      if (row.goneAfterMs > 0) {
+        await e.advance(row.goneAfterMs - 1000);
+        await e.settle();
+        const terminating = await pods.get('a');
+        expect(terminating.metadata.deletionTimestamp).toBeDefined();
+        expect(terminating.status?.phase).toBe('Running');
+        await e.advance(1000);
+      }
+      await e.waitFor(PODS, 'default/a', (p) => p === undefined);
+    });
+  }
+});
+
 describe('pod-lifecycle simulator against orch-apiserver over HTTP', () => {
   it('makes a pod Running and Ready after the delay', async () => {
     const clock = new VirtualClock();

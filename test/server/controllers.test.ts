@@ -21,8 +21,8 @@ afterEach(async () => {
 });
 
 describe('--controllers and --pod-ready-delay', () => {
-  it('default: every controller, pods ready after 2s', () => {
-    expect(parseFlags([])).toMatchObject({ controllers: ['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'], podReadyDelayMs: 2000 });
+  it('default: every controller, pods ready after 2s, deleted pods stop in 1s', () => {
+    expect(parseFlags([])).toMatchObject({ controllers: ['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'], podReadyDelayMs: 2000, podStopDelayMs: 1000 });
     expect(DEFAULT_CONTROLLERS).toEqual(['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol']);
     expect(CONTROLLER_NAMES).toEqual(DEFAULT_CONTROLLERS);
   });
@@ -42,6 +42,7 @@ describe('--controllers and --pod-ready-delay', () => {
     [['--controllers=statefulset,replicaset'], 'invalid argument "statefulset,replicaset" for "--controllers" flag: "replicaset" is not in the list of known controllers'],
     [['--controllers=-nope'], '"nope" is not in the list of known controllers'],
     [['--pod-ready-delay=soon'], 'invalid argument "soon" for "--pod-ready-delay" flag'],
+    [['--pod-stop-delay=later'], 'invalid argument "later" for "--pod-stop-delay" flag'],
   ])('%j fails at start-up: %s', (argv, message) => {
     expect(() => parseFlags(argv)).toThrow(message);
   });
@@ -49,11 +50,14 @@ describe('--controllers and --pod-ready-delay', () => {
   it('takes the delay as a Go duration', () => {
     expect(parseFlags(['--pod-ready-delay=1m30s']).podReadyDelayMs).toBe(90_000);
     expect(parseFlags(['--pod-ready-delay', '0']).podReadyDelayMs).toBe(0);
+    expect(parseFlags(['--pod-stop-delay=2500ms']).podStopDelayMs).toBe(2500);
+    expect(parseFlags(['--pod-stop-delay', '0s']).podStopDelayMs).toBe(0);
   });
 
   it('--help documents both flags', () => {
     expect(HELP).toContain('--controllers strings');
     expect(HELP).toContain('--pod-ready-delay duration');
+    expect(HELP).toContain('--pod-stop-delay duration');
     for (const name of CONTROLLER_NAMES) expect(HELP).toContain(name);
   });
 });
@@ -81,6 +85,18 @@ describe('orch-apiserver with controllers, over HTTP', () => {
     await w.waitFor(STATEFUL_SETS, 'default/web', (s) => s?.status?.readyReplicas === 2);
     await w.resource(STATEFUL_SETS, 'default').delete('web');
     await w.waitForList(PODS, (l) => l.length === 0);
+  });
+
+  it('a deleted pod shows Terminating until its containers have stopped, then goes', async () => {
+    server = await startServer({ port: 0, controllers: ['pod-lifecycle'], podReadyDelayMs: 0, podStopDelayMs: 400 });
+    watcher = await createTestEnv({ clock: new VirtualClock(), connect: { fetch: (r) => fetch(r), baseUrl: server.url } });
+    const pods = watcher.resource(PODS, 'default');
+    await pods.create({ metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i' }] } });
+    await watcher.waitFor(PODS, 'default/p', (p) => p?.status?.phase === 'Running');
+    await pods.delete('p');
+    const terminating = await pods.get('p');
+    expect(terminating.metadata.deletionGracePeriodSeconds).toBe(30);
+    await watcher.waitFor(PODS, 'default/p', (p) => p === undefined);
   });
 
   it('kubectl delete namespace finishes: the namespace is emptied and goes', async () => {

@@ -108,6 +108,9 @@ export class RuntimePanel extends LitElement {
         <label>ready after
           <input name="readyDelay" type="number" min="0" step="500" style="width:6em" .value=${String(set?.podSimulator.readyDelayMs ?? 0)} @change=${(e: Event) => this.act('pod ready delay set', () => control.setPodSimulator({ readyDelayMs: Number((e.target as HTMLInputElement).value) }))} /> ms
         </label>
+        <label>stops in
+          <input name="stopDelay" type="number" min="0" step="500" style="width:6em" .value=${String(set?.podSimulator.stopDelayMs ?? 0)} @change=${(e: Event) => this.act('pod stop delay set', () => control.setPodSimulator({ stopDelayMs: Number((e.target as HTMLInputElement).value) }))} /> ms
+        </label>
         ${s && !s.controllers.available.length ? html`<span class="muted" title="controllers/ has none yet">no controllers in this build</span>` : nothing}
         ${this.note ? html`<span class="muted" role="status">${this.note}</span>` : nothing}
       </div>
