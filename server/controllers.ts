@@ -54,7 +54,7 @@ export interface ControllerSettings {
   /** `--pod-ready-delay`: how long simulated pods take to become Ready. */
   readonly podReadyDelayMs: number;
   /** `--pod-stop-delay`: how long a deleted simulated pod's containers take to stop. */
-  readonly podStopDelayMs?: number;
+  readonly podStopDelayMs: number;
   readonly logger?: Logger;
 }
 
@@ -76,7 +76,7 @@ export async function startControllers(api: ApiServer, settings: ControllerSetti
       statefulSetController({
         featureGates: { MaxUnavailableStatefulSet: gates.enabled('MaxUnavailableStatefulSet'), StatefulSetAutoDeletePVC: gates.enabled('StatefulSetAutoDeletePVC') },
       }),
-    'pod-lifecycle': () => podLifecycleSimulator({ readyDelayMs: settings.podReadyDelayMs, stopDelayMs: settings.podStopDelayMs ?? 0 }),
+    'pod-lifecycle': () => podLifecycleSimulator({ readyDelayMs: settings.podReadyDelayMs, stopDelayMs: settings.podStopDelayMs }),
     'resource-claim': () => resourceClaimController(),
     flowcontrol: () => flowSchemaController(),
   };

@@ -17,7 +17,7 @@ import {
   statefulSetController,
   type RunnableFactory,
 } from '../controllers/index.ts';
-import type { RuntimeSettings } from './settings.ts';
+import type { PodSimulatorSettings, RuntimeSettings } from './settings.ts';
 
 export interface ControllerHost {
   /** Names of the controllers this build has. */
@@ -67,11 +67,9 @@ export function startControllers(env: ControllerEnvironment, settings: RuntimeSe
   const apply = (s: RuntimeSettings) => {
     queue = queue
       .then(async () => {
-        const simulatorChanged =
-          started !== undefined &&
-          (started.podSimulator.enabled !== s.podSimulator.enabled ||
-            started.podSimulator.readyDelayMs !== s.podSimulator.readyDelayMs ||
-            started.podSimulator.stopDelayMs !== s.podSimulator.stopDelayMs);
+        // Any simulator setting changed: the simulator restarts with the new ones.
+        const was = started?.podSimulator;
+        const simulatorChanged = was !== undefined && (Object.keys(s.podSimulator) as (keyof PodSimulatorSettings)[]).some((k) => was[k] !== s.podSimulator[k]);
         if (manager && (!s.controllers || simulatorChanged)) await halt();
         if (s.controllers && !manager) await start(s);
       })

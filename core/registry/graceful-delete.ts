@@ -8,6 +8,7 @@
 import type { JsonObject } from '../util/json.ts';
 import { formatTime, parseTime } from '../util/time.ts';
 import type { Strategy } from './definition.ts';
+import { metaOf } from './object-meta.ts';
 
 export interface GracefulDecision {
   /** The object was marked (or re-marked) for graceful deletion: it must be written. */
@@ -21,11 +22,22 @@ export interface GracefulDecision {
 const NOT_GRACEFUL: GracefulDecision = { graceful: false, pending: false, period: 0 };
 
 /**
- * Decides, and updates `meta` in place when graceful. `requested` is the request's
- * `gracePeriodSeconds`; `now` is in ms.
+ * Marks an object whose deletion starts: deleted at `at` (ms) after `period` seconds. Deletion
+ * starting changes what controllers of the object should do, so its generation moves.
  */
-export function beforeDelete(obj: JsonObject, meta: JsonObject, requested: number | undefined, strategy: Strategy | undefined, now: number): GracefulDecision {
+export function markForDeletion(meta: JsonObject, at: number, period: number): void {
+  meta.deletionTimestamp = formatTime(at);
+  meta.deletionGracePeriodSeconds = period;
+  if (typeof meta.generation === 'number' && meta.generation > 0) meta.generation += 1;
+}
+
+/**
+ * Decides, and updates the object's metadata in place when graceful. `requested` is the
+ * request's `gracePeriodSeconds`; `now` is in ms.
+ */
+export function beforeDelete(obj: JsonObject, requested: number | undefined, strategy: Strategy | undefined, now: number): GracefulDecision {
   const gracePeriod = strategy?.gracePeriod;
+  const meta = metaOf(obj);
   if (!gracePeriod) return NOT_GRACEFUL;
   if (meta.deletionTimestamp !== undefined) {
     const existing = typeof meta.deletionGracePeriodSeconds === 'number' ? meta.deletionGracePeriodSeconds : 0;
@@ -47,9 +59,6 @@ export function beforeDelete(obj: JsonObject, meta: JsonObject, requested: numbe
     return { graceful: true, pending: false, period };
   }
   const period = gracePeriod(obj, requested);
-  meta.deletionTimestamp = formatTime(now + period * 1000);
-  meta.deletionGracePeriodSeconds = period;
-  // Deletion starting changes what controllers of the object should do.
-  if (typeof meta.generation === 'number' && meta.generation > 0) meta.generation += 1;
+  markForDeletion(meta, now + period * 1000, period);
   return { graceful: true, pending: false, period };
 }

@@ -21,7 +21,7 @@ import { clone, deepEqual, flatText, isObject, type JsonObject } from '../util/j
 import { formatTime } from '../util/time.ts';
 import { apiVersionOf, storageResourceOf, type KindDefinition, type PartialSubresource, type StrategyContext } from './definition.ts';
 import { generateName } from './generate-name.ts';
-import { beforeDelete } from './graceful-delete.ts';
+import { beforeDelete, markForDeletion } from './graceful-delete.ts';
 import { decodeInput, type FieldValidation } from './input.ts';
 import { finalizersOf, getPath, metaOf, setPath, specPart, str } from './object-meta.ts';
 
@@ -417,7 +417,7 @@ export class ResourceRegistry {
 
       const ctx = this.strategyContext();
       const wasTerminating = meta.deletionTimestamp !== undefined;
-      const grace = beforeDelete(obj, meta, options.gracePeriodSeconds, this.def.strategy, ctx.now);
+      const grace = beforeDelete(obj, options.gracePeriodSeconds, this.def.strategy, ctx.now);
       // Finalizers cannot be changed through DeleteOptions once a graceful deletion is pending.
       if (grace.pending) return { json: this.view(cur.json!), deleted: false };
 
@@ -430,11 +430,7 @@ export class ResourceRegistry {
         if (!grace.graceful) {
           // Kept by finalizers: marked as deleting (period 0). Already marked, nothing to write.
           if (wasTerminating && !changedFinalizers) return { json: this.view(cur.json!), deleted: false };
-          if (!wasTerminating) {
-            meta.deletionTimestamp = formatTime(ctx.now);
-            meta.deletionGracePeriodSeconds = 0;
-            if (typeof meta.generation === 'number' && meta.generation > 0) meta.generation += 1;
-          }
+          if (!wasTerminating) markForDeletion(meta, ctx.now, 0);
         }
         if (!wasTerminating) this.def.strategy?.beginDeletion?.(obj, ctx);
         if (finalizers.length) meta.finalizers = finalizers;

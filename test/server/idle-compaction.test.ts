@@ -77,7 +77,7 @@ describe('idle compaction', () => {
 
   it('is on in orch-apiserver, waits for requests to stop, and stops with it', async () => {
     let runs = 0;
-    const running = await startServer({ idleCompaction: { idleMs: 200, growthBytes: 0, compact: () => runs++ } });
+    const running = await startServer({ idleCompaction: { idleMs: 600, growthBytes: 0, compact: () => runs++ } });
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     // Busy: a request every 50 ms keeps it from running.
     for (let i = 0; i < 6; i++) {
@@ -85,11 +85,11 @@ describe('idle compaction', () => {
       await sleep(50);
     }
     expect(runs).toBe(0);
-    await sleep(600);
+    await sleep(1500);
     expect(runs).toBeGreaterThan(0);
     await running.shutdown();
     const after = runs;
-    await sleep(400);
+    await sleep(800);
     expect(runs).toBe(after);
   });
 });
