@@ -3,10 +3,12 @@
  * manager, helpers), the test harness, and the sample controllers (finalizers, namespace
  * termination, garbage collection).
  *
- * Controllers talk to an API server only through a `fetch` function:
+ * Controllers talk to an API server only through a `fetch` function (or, beside a server in the
+ * same process, a transport onto its `handle` that skips the WHATWG objects):
  *
  * ```ts
  * const client = new Client({ fetch: (r) => api.fetch(r) });          // in-process
+ * const client = new Client({ transport: inProcessTransport(api) });  // in-process, fewer objects
  * const client = new Client({ fetch, baseUrl: 'http://127.0.0.1:6443' }); // over HTTP
  * const mgr = new Manager({ client, clock });
  * await mgr.add(namespaceController());

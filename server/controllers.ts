@@ -9,6 +9,7 @@ import type { ApiServer } from '../core/index.ts';
 import {
   Client,
   garbageCollector,
+  inProcessTransport,
   Manager,
   flowSchemaController,
   namespaceController,
@@ -18,6 +19,7 @@ import {
   type Logger,
   type RunnableFactory,
 } from '../controllers/index.ts';
+import { takingTurns } from './taking-turns.ts';
 
 export const CONTROLLER_NAMES = ['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'] as const;
 export type ControllerName = (typeof CONTROLLER_NAMES)[number];
@@ -89,7 +91,7 @@ export async function startControllers(api: ApiServer, settings: ControllerSetti
     }
     return true;
   });
-  const client = new Client({ fetch: (r) => api.fetch(r), userAgent: 'orch-controller-manager' });
+  const client = new Client({ transport: takingTurns(inProcessTransport(api)), userAgent: 'orch-controller-manager' });
   const manager = new Manager({ client, clock: api.clock, ...(settings.logger ? { logger: settings.logger } : {}) });
   for (const n of names) await manager.add(factories[n]());
   await manager.start();

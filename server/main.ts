@@ -3,7 +3,12 @@ import { VERSION_INFO } from '../core/index.ts';
 import { HELP, parseFlags, type ServerFlags } from './flags.ts';
 import { startServer } from './start.ts';
 
-export async function main(argv: readonly string[]): Promise<number> {
+export interface MainHooks {
+  /** Called once the server answers and its controllers run (the launcher saves its code cache then). */
+  readonly onServing?: () => void;
+}
+
+export async function main(argv: readonly string[], hooks: MainHooks = {}): Promise<number> {
   let flags: ServerFlags;
   try {
     flags = parseFlags(argv);
@@ -41,6 +46,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`controllers: ${running.controllers.names.join(', ') || 'none'}${skipped}\n`);
   }
   process.stdout.write(`try: kubectl --server ${running.url} get namespaces\n`);
+  hooks.onServing?.();
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       process.stdout.write(`orch-apiserver: ${signal}, shutting down\n`);

@@ -7,7 +7,9 @@
 import { createApiServer, VirtualClock, type ApiServer, type ApiServerOptions } from '../../core/index.ts';
 import { objectKey, type ResourceType } from '../runtime/api/resources.ts';
 import type { KubeObject } from '../runtime/api/types.ts';
-import { Client, type FetchLike, type ResourceClient } from '../runtime/client/client.ts';
+import { Client, type ResourceClient } from '../runtime/client/client.ts';
+import { inProcessTransport } from '../runtime/client/in-process.ts';
+import type { FetchLike } from '../runtime/client/transport.ts';
 import type { Runnable } from '../runtime/controller/controller.ts';
 import { Manager, type ManagerOptions, type RunnableFactory } from '../runtime/controller/manager.ts';
 import type { Logger } from '../runtime/util/logger.ts';
@@ -71,7 +73,7 @@ export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv>
     const server = createApiServer({ ...opts.server, clock });
     api = server;
     await server.ready;
-    client = new Client({ fetch: (r) => server.fetch(r), userAgent: 'orch-controllers-test' });
+    client = new Client({ transport: inProcessTransport(server), userAgent: 'orch-controllers-test' });
   }
   const errors: ReportedError[] = [];
   const logger: Logger = {

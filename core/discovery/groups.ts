@@ -1,5 +1,6 @@
 /** Group/version facts shared by discovery and OpenAPI, derived from the served kind definitions. */
 import { apiVersionOf, ALL_VERBS, type KindDefinition, type Verb } from '../registry/definition.ts';
+import { compareStrings } from '../util/compare.ts';
 
 /** The real platform's order of groups in `/apis` (others follow alphabetically). */
 const GROUP_ORDER = [
@@ -35,7 +36,7 @@ export function compareVersions(a: string, b: string): number {
   };
   const [la, ma, na] = parse(a);
   const [lb, mb, nb] = parse(b);
-  return lb - la || mb - ma || nb - na || a.localeCompare(b);
+  return lb - la || mb - ma || nb - na || compareStrings(a, b);
 }
 
 export interface GroupInfo {
@@ -59,11 +60,11 @@ export function groupsOf(kinds: readonly KindDefinition[]): GroupInfo[] {
     return i < 0 ? GROUP_ORDER.length : i;
   };
   return [...byGroup.entries()]
-    .sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : rank(a) - rank(b) || a.localeCompare(b)))
+    .sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : rank(a) - rank(b) || compareStrings(a, b)))
     .map(([name, versions]) => ({
       name,
       versions: [...versions.keys()].sort(compareVersions),
-      kinds: new Map([...versions.entries()].map(([v, ks]) => [v, [...ks].sort((x, y) => x.resource.localeCompare(y.resource))])),
+      kinds: new Map([...versions.entries()].map(([v, ks]) => [v, [...ks].sort((x, y) => compareStrings(x.resource, y.resource))])),
     }));
 }
 
@@ -74,7 +75,7 @@ export function verbsOf(def: KindDefinition): Verb[] {
 /** Subresources with their verbs and response kinds, sorted by name. */
 export function subresourcesOf(def: KindDefinition): { name: string; verbs: Verb[]; group: string; version: string; kind: string }[] {
   return Object.entries(def.subresources ?? {})
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => compareStrings(a, b))
     .map(([name, sub]) => {
       if (sub.kind === 'scale') return { name, verbs: ['get', 'patch', 'update'] as Verb[], group: 'autoscaling', version: 'v1', kind: 'Scale' };
       if (sub.kind === 'create') {

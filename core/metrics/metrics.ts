@@ -2,6 +2,7 @@
  * The `/metrics` endpoint in Prometheus text format, starting with the two series the seed names:
  * `apiserver_request_total` and `apiserver_requested_deprecated_apis`.
  */
+import { compareStrings } from '../util/compare.ts';
 
 type Labels = Readonly<Record<string, string>>;
 
@@ -58,7 +59,7 @@ class Series {
   }
   render(): string {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} ${this.type}`];
-    for (const [k, v] of [...this.values.entries()].sort(([a], [b]) => a.localeCompare(b))) lines.push(`${this.name}{${k}} ${v}`);
+    for (const [k, v] of [...this.values.entries()].sort(([a], [b]) => compareStrings(a, b))) lines.push(`${this.name}{${k}} ${v}`);
     return lines.join('\n');
   }
 }

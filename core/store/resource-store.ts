@@ -4,6 +4,7 @@
  * event stream.
  */
 import { Observable, Subject } from 'rxjs';
+import { compareStrings } from '../util/compare.ts';
 import type { BackendEvent } from '../storage/backend.ts';
 import { BTree } from '../util/btree.ts';
 import { flatText } from '../util/json.ts';
@@ -56,7 +57,7 @@ export interface ScanOptions {
 
 export class ResourceStore {
   // Keys are plain strings: a direct comparison beats the library's general-purpose one.
-  private readonly tree = new BTree<string, Entry>(undefined, (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0));
+  private readonly tree = new BTree<string, Entry>(undefined, compareStrings);
   private log: StoreEvent[] = [];
   private logHead = 0;
   private readonly subject = new Subject<StoreEvent>();

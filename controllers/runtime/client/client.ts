@@ -22,13 +22,14 @@ import {
   type WatchOptions,
   type WriteOptions,
 } from './options.ts';
+import { fetchTransport, type ClientResponse, type FetchLike, type Transport } from './transport.ts';
 import { watchStream, type WatchEvent } from './watch-stream.ts';
 
-/** WHATWG fetch, narrowed to what the client uses. */
-export type FetchLike = (request: Request) => Promise<Response>;
-
 export interface ClientOptions {
-  readonly fetch: FetchLike;
+  /** How the client reaches the server: a `fetch` function … */
+  readonly fetch?: FetchLike;
+  /** … or a transport (see transport.ts); one of the two is required, the transport wins. */
+  readonly transport?: Transport;
   /** Requests resolve against this (default `http://orch.local`, which in-process servers ignore). */
   readonly baseUrl?: string;
   /** Sent as User-Agent; the server names field managers after it when none is given. */
@@ -46,14 +47,17 @@ interface RequestSpec {
 const DEFAULT_PAGE_SIZE = 500;
 
 export class Client {
-  private readonly fetchFn: FetchLike;
+  private readonly transport: Transport;
   readonly baseUrl: string;
   private readonly headers: Readonly<Record<string, string>>;
 
   constructor(opts: ClientOptions) {
-    this.fetchFn = opts.fetch;
+    if (!opts.transport && !opts.fetch) throw new TypeError('Client needs a fetch function or a transport');
+    this.transport = opts.transport ?? fetchTransport(opts.fetch as FetchLike);
     this.baseUrl = opts.baseUrl ?? 'http://orch.local';
-    this.headers = { 'user-agent': opts.userAgent ?? 'orch-controllers', ...opts.headers };
+    const headers: Record<string, string> = { 'user-agent': opts.userAgent ?? 'orch-controllers' };
+    for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k.toLowerCase()] = v;
+    this.headers = headers;
   }
 
   /** A client for one resource; `namespace` binds namespaced verbs (omit it to list or watch across namespaces). */
@@ -62,13 +66,10 @@ export class Client {
   }
 
   /** A raw request; the response is returned whatever its status. */
-  async request(method: string, path: string, spec: RequestSpec = {}): Promise<Response> {
-    const headers = new Headers({ accept: 'application/json', ...this.headers });
-    if (spec.contentType) headers.set('content-type', spec.contentType);
-    const init: RequestInit = { method, headers };
-    if (spec.body !== undefined) init.body = spec.body;
-    if (spec.signal) init.signal = spec.signal;
-    return this.fetchFn(new Request(new URL(path, this.baseUrl), init));
+  async request(method: string, path: string, spec: RequestSpec = {}): Promise<ClientResponse> {
+    const headers: Record<string, string> = { accept: 'application/json', ...this.headers };
+    if (spec.contentType) headers['content-type'] = spec.contentType;
+    return this.transport({ method, url: new URL(path, this.baseUrl), headers, body: spec.body, signal: spec.signal });
   }
 
   /** A request whose success body is JSON; anything but 2xx becomes an ApiError. */

@@ -1,4 +1,6 @@
-export { Client, ResourceClient, type ClientOptions, type FetchLike } from './client.ts';
+export { Client, ResourceClient, type ClientOptions } from './client.ts';
+export { inProcessTransport } from './in-process.ts';
+export { fetchTransport, type ClientRequest, type ClientResponse, type FetchLike, type Transport } from './transport.ts';
 export {
   ApiError,
   isAlreadyExists,

@@ -6,6 +6,7 @@
 import { Observable } from 'rxjs';
 import type { KubeObject, Status } from '../api/types.ts';
 import { ApiError } from './api-error.ts';
+import type { ClientResponse } from './transport.ts';
 
 export type WatchEvent<T extends KubeObject = KubeObject> =
   | { readonly type: 'ADDED' | 'MODIFIED' | 'DELETED'; readonly object: T }
@@ -15,7 +16,7 @@ export type WatchEvent<T extends KubeObject = KubeObject> =
 
 const WATCH_TYPES = new Set(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
 
-export function watchStream<T extends KubeObject>(open: (signal: AbortSignal) => Promise<Response>): Observable<WatchEvent<T>> {
+export function watchStream<T extends KubeObject>(open: (signal: AbortSignal) => Promise<ClientResponse>): Observable<WatchEvent<T>> {
   return new Observable<WatchEvent<T>>((sub) => {
     const abort = new AbortController();
     let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
