@@ -38,6 +38,12 @@ const median = (xs: readonly number[]) => {
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
+/** Collects this process's garbage (the bench runs with --expose-gc) and lets the machine go quiet. */
+async function settle(): Promise<void> {
+  (globalThis as { gc?: () => void }).gc?.();
+  await sleep(300);
+}
+
 function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const s = createServer();
@@ -252,14 +258,20 @@ export async function p3(opts: { readonly serverEntry?: string } = {}): Promise<
   const serverControllers: number[] = [];
   const serverWithCa: number[] = [];
   const bare: number[] = [];
-  // Interleaved, so drift in the machine hits all four alike.
+  // Interleaved, so drift in the machine hits all alike; each starts on a settled machine (the
+  // previous process gone, this process's garbage collected), as a start in real use would.
   for (let i = 0; i < ROUNDS; i++) {
+    await settle();
     etcd.push(await etcdRound());
+    await settle();
     harness.push(await harnessRound());
+    await settle();
     const times = await serverRound(serverEntry);
     server.push(times.ready);
     serverControllers.push(times.controllers ?? Number.NaN);
+    await settle();
     serverWithCa.push((await serverRound(serverEntry, process.env)).ready);
+    await settle();
     bare.push(await bareNodeRound());
   }
   const scale = await scaleRun();
