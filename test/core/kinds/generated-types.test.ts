@@ -5,42 +5,16 @@
  * what the generator makes of its inputs today (so hand edits cannot drift from it).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as apps from '../../../core/registry/types/apps-v1.ts';
 import * as core from '../../../core/registry/types/core-v1.ts';
 import * as networking from '../../../core/registry/types/networking-v1.ts';
 import { jsonFields } from '../../../core/schema/index-fields.ts';
 import type { FieldSpec, ObjectSchema, Schema } from '../../../core/schema/types.ts';
+import { mergeMarkers, protobufClosure, type ProtoField } from '../../support/testdata.ts';
 
-const testdata = path.resolve(process.cwd(), '../shared/testdata');
-
-interface ProtoField {
-  name: string;
-  number: number;
-  type: string;
-  label: string;
-  keyType?: string;
-  valueType?: string;
-  presence?: string;
-}
-const closure = JSON.parse(readFileSync(path.join(testdata, 'protobuf-field-numbers/fields-closure.json'), 'utf8')) as {
-  messages: Record<string, { fields: ProtoField[] }>;
-};
-const markers = JSON.parse(readFileSync(path.join(testdata, 'merge-markers/markers.json'), 'utf8')) as {
-  kinds: Record<string, { fields: MarkerRow[] }>;
-};
-interface MarkerRow {
-  path: string;
-  kind: 'list' | 'map' | 'struct';
-  listType: string | null;
-  listMapKeys: string[] | null;
-  patchStrategy: string | null;
-  patchMergeKey: string | null;
-  mapType: string | null;
-  structType: string | null;
-}
+const closure = protobufClosure();
+const markers = mergeMarkers();
 
 /**
  * Fields of the (2026) closure that Kubernetes v1.32 does not have: the generated types follow

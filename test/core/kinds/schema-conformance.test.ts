@@ -4,8 +4,6 @@
  * the real generated.proto files) and merge markers (markers.json). The data is from a newer
  * release than v1.32: members added later are listed here and must be the only ones missing.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flowSchemaKind } from '../../../core/registry/kinds/flowschema.ts';
 import { resourceClaimTemplateKind } from '../../../core/registry/kinds/resourceclaimtemplate.ts';
@@ -15,35 +13,10 @@ import * as flowcontrolV1 from '../../../core/registry/types/flowcontrol-v1.ts';
 import * as rbacV1 from '../../../core/registry/types/rbac-v1.ts';
 import * as resourceV1beta1 from '../../../core/registry/types/resource-v1beta1.ts';
 import type { ArraySchema, FieldSpec, MapSchema, ObjectSchema, Schema } from '../../../core/schema/types.ts';
+import { mergeMarkers, protobufClosure, type MarkerRow, type ProtoField } from '../../support/testdata.ts';
 
-const testdata = path.resolve(process.cwd(), '../shared/testdata');
-
-interface ProtoField {
-  name: string;
-  number: number;
-  type: string;
-  label: string;
-  keyType?: string;
-  valueType?: string;
-}
-const closure = JSON.parse(readFileSync(path.join(testdata, 'protobuf-field-numbers/fields-closure.json'), 'utf8')) as {
-  messages: Record<string, { fields: ProtoField[] }>;
-};
-
-interface MarkerRow {
-  path: string;
-  kind: 'list' | 'map' | 'struct';
-  listType: string | null;
-  listMapKeys: string[] | null;
-  patchStrategy: string | null;
-  patchMergeKey: string | null;
-  mapType: string | null;
-  structType: string | null;
-}
-const markers = JSON.parse(readFileSync(path.join(testdata, 'merge-markers/markers.json'), 'utf8')) as {
-  kinds: Record<string, { fields: MarkerRow[] }>;
-  definitions: Record<string, { structType: string | null; fields: Record<string, Omit<MarkerRow, 'path' | 'kind'>> }>;
-};
+const closure = protobufClosure();
+const markers = mergeMarkers();
 
 
 /** Members the 2026 data has that Kubernetes v1.32 did not (added in 1.33 and later). */

@@ -1,10 +1,9 @@
 /** JSON patch (RFC 6902): the public conformance suite, plus the platform's codes and limits. */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyJsonPatch, MAX_JSON_PATCH_OPERATIONS, PatchError } from '../../../core/patch/index.ts';
 import type { JsonValue } from '../../../core/util/json.ts';
 import { catchPatchError, frozen } from './support.ts';
+import { readTestdata } from '../../support/testdata.ts';
 
 interface SuiteRecord {
   comment?: string;
@@ -15,10 +14,9 @@ interface SuiteRecord {
   disabled?: boolean;
 }
 
-const DATA = path.resolve(process.cwd(), '../shared/testdata/json-patch');
 
 function suite(file: string): [string, SuiteRecord][] {
-  const records = JSON.parse(readFileSync(path.join(DATA, file), 'utf8')) as SuiteRecord[];
+  const records = readTestdata<SuiteRecord[]>(`json-patch/${file}`);
   return records
     .map((r, i): [string, SuiteRecord] => [`${file} #${i} ${r.comment ?? r.error ?? ''}`.trim(), r])
     .filter(([, r]) => !r.disabled);

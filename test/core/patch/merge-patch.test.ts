@@ -1,13 +1,11 @@
 /** JSON merge patch: the 15 examples of RFC 7386/7396 Appendix A, from both shared files. */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergePatch } from '../../../core/patch/index.ts';
 import type { JsonValue } from '../../../core/util/json.ts';
 import { frozen } from './support.ts';
+import { readTestdata } from '../../support/testdata.ts';
 
-const DATA = path.resolve(process.cwd(), '../shared/testdata/json-merge-patch');
-const read = <T>(file: string): T => JSON.parse(readFileSync(path.join(DATA, file), 'utf8')) as T;
+const read = <T>(file: string): T => readTestdata<T>(`json-merge-patch/${file}`);
 
 type Vector = [name: string, doc: JsonValue, patch: JsonValue, expected: JsonValue];
 

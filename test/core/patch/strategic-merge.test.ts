@@ -13,8 +13,9 @@ import type { Schema } from '../../../core/schema/types.ts';
 import type { JsonObject, JsonValue } from '../../../core/util/json.ts';
 import { schemaFromOpenApi } from './openapi-schema.ts';
 import { catchPatchError, frozen } from './support.ts';
+import { TESTDATA } from '../../support/testdata.ts';
 
-const DATA = path.resolve(process.cwd(), '../shared/testdata/strategic-merge-patch');
+const DATA = path.join(TESTDATA, 'strategic-merge-patch');
 
 // The Swagger file has a trailing comma, which YAML (as upstream reads it) accepts.
 const SCHEMAS: [string, Schema][] = ['swagger-merge-item.json', 'swagger-merge-item-v3.json'].map((file) => [

@@ -5,7 +5,7 @@
  * every field the Go marshaller always writes must be there, and the walked tree (named by the
  * tables) must hold the object's values.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
@@ -16,24 +16,16 @@ import { configMapKind } from '../../../../core/registry/kinds/configmap.ts';
 import { decodeObject } from '../../../../core/schema/decode.ts';
 import type { ObjectSchema } from '../../../../core/schema/types.ts';
 import type { JsonObject } from '../../../../core/util/json.ts';
+import { readTestdata, type ProtoField } from '../../../support/testdata.ts';
 import { objectArbitrary } from './arbitrary.ts';
 
-interface TableField {
-  readonly name: string;
-  readonly number: number;
-  readonly type: string;
-  readonly label?: 'optional' | 'repeated';
-  readonly keyType?: string;
-  readonly valueType?: string;
-  readonly wireType: number;
-  readonly presence?: 'always' | 'ifNonNil' | 'perElement';
-}
+/** A field of the tables; these files always carry the wire type. */
+type TableField = ProtoField & { readonly wireType: number };
 interface TableMessage {
   readonly fields: readonly TableField[];
 }
 
-const DIR = path.resolve(process.cwd(), '../shared/testdata/protobuf-field-numbers');
-const load = (file: string): Record<string, Record<string, TableMessage>> => JSON.parse(readFileSync(path.join(DIR, file), 'utf8'));
+const load = (file: string): Record<string, Record<string, TableMessage>> => readTestdata(`protobuf-field-numbers/${file}`);
 const fieldsJson = load('fields.json');
 const closure = load('fields-closure.json');
 const TABLES = new Map<string, TableMessage>(
