@@ -10,6 +10,13 @@ export const shared = css`
   [hidden] {
     display: none !important;
   }
+  /* Two equal columns: what is sent beside what came back. */
+  .grid {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    gap: 10px;
+    align-items: start;
+  }
   h2 {
     font-size: 16px;
     margin: 0 0 8px;

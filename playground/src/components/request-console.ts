@@ -59,12 +59,6 @@ export class RequestConsole extends LitElement {
   static override styles = [
     shared,
     css`
-      .grid {
-        display: grid;
-        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-        gap: 10px;
-        align-items: start;
-      }
       input[name='path'] {
         flex: 1;
         min-width: 280px;

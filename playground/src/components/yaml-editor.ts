@@ -65,12 +65,6 @@ export class YamlEditor extends LitElement {
   static override styles = [
     shared,
     css`
-      .grid {
-        display: grid;
-        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-        gap: 10px;
-        align-items: start;
-      }
       textarea {
         width: 100%;
         box-sizing: border-box;
