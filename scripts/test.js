@@ -2,13 +2,15 @@
 // Runs every test runner (vitest; the browser runner when present), then prints one summary
 // line, `N passed, N failed`, summed over all runners (also written to test-results/summary.txt).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { countVitest } from './summary.js';
 
 mkdirSync('test-results', { recursive: true });
 let passed = 0;
 let failed = 0;
 
 function run(name, cmd, args, resultFile, count) {
+  rmSync(resultFile, { force: true }); // a runner that dies early must not be read from the last run
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
   if (!existsSync(resultFile)) {
     console.error(`${name}: no results (exit ${r.status}); counted as 1 failure`);
@@ -18,6 +20,7 @@ function run(name, cmd, args, resultFile, count) {
   const c = count(JSON.parse(readFileSync(resultFile, 'utf8')));
   passed += c.passed;
   failed += c.failed;
+  for (const file of c.broken ?? []) console.error(`${name}: ${file.name} failed outside its tests (counted as 1 failure): ${file.message}`);
   if (r.status !== 0 && c.failed === 0) {
     console.error(`${name}: exited ${r.status} without failed tests; counted as 1 failure`);
     failed += 1;
@@ -35,7 +38,7 @@ run(
   'npx',
   ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
   'test-results/vitest.json',
-  (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0) }),
+  countVitest,
 );
 
 if (existsSync('web-test-runner.config.js')) {

@@ -40,12 +40,14 @@ export async function main(argv: readonly string[], hooks: MainHooks = {}): Prom
     podReadyDelayMs: flags.podReadyDelayMs,
     podStopDelayMs: flags.podStopDelayMs,
   });
-  process.stdout.write(`orch-apiserver listening on ${running.url}\n`);
+  // One write: a reader of the pipe sees the whole greeting at once, never the URL without the rest.
+  const lines = [`orch-apiserver listening on ${running.url}`];
   if (running.controllers) {
     const skipped = running.controllers.skipped.map((s) => `; ${s.name} not started: ${s.reason}`).join('');
-    process.stdout.write(`controllers: ${running.controllers.names.join(', ') || 'none'}${skipped}\n`);
+    lines.push(`controllers: ${running.controllers.names.join(', ') || 'none'}${skipped}`);
   }
-  process.stdout.write(`try: kubectl --server ${running.url} get namespaces\n`);
+  lines.push(`try: kubectl --server ${running.url} get namespaces`);
+  process.stdout.write(`${lines.join('\n')}\n`);
   hooks.onServing?.();
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

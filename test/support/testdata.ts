@@ -1,12 +1,14 @@
 /**
- * The shared conformance data (`../shared/testdata`) and the shapes of the files more than one test
- * reads: the protobuf field tables extracted from the real generated.proto files, and the merge
- * markers extracted from the real types.
+ * The conformance data from public suites (`test/data`, each set's README names its source and
+ * licence) and the shapes of the files more than one test reads: the protobuf field tables
+ * extracted from the real generated.proto files, and the merge markers extracted from the real types.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const TESTDATA = path.resolve(process.cwd(), '../shared/testdata');
+// Beside this file, not the working directory: a test finds its data wherever it is run from.
+export const TESTDATA = fileURLToPath(new URL('../data', import.meta.url));
 
 export function readTestdata<T>(relative: string): T {
   return JSON.parse(readFileSync(path.join(TESTDATA, relative), 'utf8')) as T;

@@ -11,9 +11,10 @@ import { applyJsonPatch, mergePatch, PatchError, strategicMergePatch } from '../
 import type { JsonObject, JsonValue } from '../../../core/util/json.ts';
 import { schemaFromOpenApi } from './openapi-schema.ts';
 import { frozen } from './support.ts';
+import { TESTDATA } from '../../support/testdata.ts';
 
 const schema = schemaFromOpenApi(
-  load(readFileSync(path.resolve(process.cwd(), '../shared/testdata/strategic-merge-patch/swagger-merge-item-v3.json'), 'utf8')) as Parameters<
+  load(readFileSync(path.join(TESTDATA, 'strategic-merge-patch/swagger-merge-item-v3.json'), 'utf8')) as Parameters<
     typeof schemaFromOpenApi
   >[0],
   'mergeItem',

@@ -1,6 +1,6 @@
 /**
  * An independent check of the encoder: the bytes are walked with nothing but the field tables
- * extracted from the real platform's generated.proto files (shared/testdata/protobuf-field-numbers):
+ * extracted from the real platform's generated.proto files (test/data/protobuf-field-numbers):
  * every field number must exist in its message, with the table's wire type, in ascending order,
  * every field the Go marshaller always writes must be there, and the walked tree (named by the
  * tables) must hold the object's values.

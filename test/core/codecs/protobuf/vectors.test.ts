@@ -1,6 +1,6 @@
 /**
  * Exact bytes, computed by hand from the wire rules and the field numbers of
- * shared/testdata/protobuf-field-numbers (not from the encoder): the generated Go marshallers
+ * test/data/protobuf-field-numbers (not from the encoder): the generated Go marshallers
  * write fields in ascending number order, non-pointer fields always, pointers only when set,
  * repeated scalars unpacked, map entries sorted by key with key = 1 and value = 2.
  */
