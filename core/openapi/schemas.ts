@@ -4,7 +4,7 @@
  * spelling and in the `x-kubernetes-*` spelling that kubectl reads (explain, apply, validation).
  */
 import { jsonFields } from '../schema/index-fields.ts';
-import type { ObjectSchema, Schema } from '../schema/types.ts';
+import type { FieldSpec, ObjectSchema, Schema, StringSchema } from '../schema/types.ts';
 import type { JsonObject, JsonValue } from '../util/json.ts';
 
 export type RefStyle = 'v2' | 'v3';
@@ -16,6 +16,29 @@ function ext(out: JsonObject, name: string, value: JsonValue): void {
 
 export function refTo(name: string, style: RefStyle): string {
   return style === 'v2' ? `#/definitions/${name}` : `#/components/schemas/${name}`;
+}
+
+/** The values a string field is documented to take, sorted as the real platform publishes them. */
+function publishedValues(s: StringSchema): string[] | undefined {
+  const values = s.enumValues ? Object.keys(s.enumValues) : s.enum;
+  return values ? [...values].sort() : undefined;
+}
+
+/**
+ * A field's description; for a field of documented values, followed by what each value means
+ * in the real platform's shape (a "Possible enum values:" paragraph, one line per value, sorted).
+ * Lists and maps of such values get only the `enum` of their items, as there.
+ */
+function describe(spec: FieldSpec): string | undefined {
+  const s = spec.schema;
+  if (s.type !== 'string') return spec.description;
+  const values = publishedValues(s);
+  if (!values) return spec.description;
+  const lines = values.map((v) => {
+    const meaning = s.enumValues?.[v];
+    return ` - \`${JSON.stringify(v)}\`${meaning ? ` ${meaning}` : ''}`;
+  });
+  return [...(spec.description ? [spec.description, ''] : []), 'Possible enum values:', ...lines].join('\n');
 }
 
 /** Collects the definitions reachable from some object types. */
@@ -38,17 +61,12 @@ export class DefinitionCollector {
     const required: string[] = [];
     for (const { spec } of jsonFields(schema)) {
       const prop = this.property(spec.schema);
-      if (spec.description) {
-        if (prop.$ref !== undefined) {
-          // A sibling of $ref is ignored by OpenAPI; wrap as the real platform does.
-          properties[spec.name] = this.style === 'v3' ? { description: spec.description, allOf: [prop] } : { ...prop, description: spec.description };
-        } else {
-          properties[spec.name] = { ...prop, description: spec.description };
-        }
-      } else {
-        properties[spec.name] = prop;
-      }
-      if (spec.default !== undefined) (properties[spec.name] as JsonObject).default = spec.default as JsonValue;
+      const siblings: JsonObject = {};
+      const description = describe(spec);
+      if (description) siblings.description = description;
+      if (spec.default !== undefined) siblings.default = spec.default as JsonValue;
+      // OpenAPI 3.0 ignores the siblings of a $ref: wrap it in allOf, as the real platform does.
+      properties[spec.name] = prop.$ref !== undefined && this.style === 'v3' && Object.keys(siblings).length ? { ...siblings, allOf: [prop] } : { ...prop, ...siblings };
       if (spec.required) required.push(spec.name);
     }
     def.properties = properties;
@@ -62,7 +80,8 @@ export class DefinitionCollector {
     switch (s.type) {
       case 'string': {
         const o: JsonObject = { type: 'string' };
-        if (s.enum) o.enum = [...s.enum];
+        const values = publishedValues(s);
+        if (values) o.enum = values;
         if (s.format) o.format = s.format;
         if (s.maxLength !== undefined) o.maxLength = s.maxLength;
         return o;
@@ -112,11 +131,14 @@ export class DefinitionCollector {
     const put = (name: string, def: JsonObject) => {
       if (!this.definitions.has(name)) this.definitions.set(name, def);
     };
-    put('io.orch.apimachinery.pkg.apis.meta.v1.Time', { description: 'Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.', type: 'string', format: 'date-time' });
-    put('io.orch.apimachinery.pkg.apis.meta.v1.MicroTime', { description: 'MicroTime is version of Time with microsecond level precision.', type: 'string', format: 'date-time' });
-    const ios: JsonObject = { description: 'IntOrString is a type that can hold an int32 or a string.', type: 'string', format: 'int-or-string' };
+    put('io.orch.apimachinery.pkg.apis.meta.v1.Time', { description: 'A point in time, written as RFC 3339 text in UTC with whole seconds.', type: 'string', format: 'date-time' });
+    put('io.orch.apimachinery.pkg.apis.meta.v1.MicroTime', { description: 'A point in time with microseconds, written as RFC 3339 text in UTC.', type: 'string', format: 'date-time' });
+    const ios: JsonObject = { description: 'Either a 32-bit integer or a string (such as a port number or a port name, or a number or a percentage).', type: 'string', format: 'int-or-string' };
     ext(ios, 'int-or-string', true);
     put('io.orch.apimachinery.pkg.util.intstr.IntOrString', ios);
-    put('io.orch.apimachinery.pkg.api.resource.Quantity', { description: 'Quantity is a fixed-point representation of a number.', type: 'string' });
+    put('io.orch.apimachinery.pkg.api.resource.Quantity', {
+      description: 'An exact decimal amount with an optional suffix: binary (Ki, Mi, Gi, ...), decimal (m, k, M, G, ...) or an exponent (1e3). Written in its canonical form, such as "500m" or "1Gi".',
+      type: 'string',
+    });
   }
 }

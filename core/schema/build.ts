@@ -21,7 +21,22 @@ import type {
 } from './types.ts';
 
 export const str = (opts: Omit<StringSchema, 'type'> = {}): StringSchema => ({ type: 'string', ...opts });
-export const enumOf = (...values: string[]): StringSchema => ({ type: 'string', enum: values });
+/**
+ * A string of a fixed set of values: `enumOf('A', 'B')`, or with what each value means,
+ * `enumOf({ A: 'meaning', B: 'meaning' })`. Schema validation rejects other values (listing
+ * them in the order given) unless `{ checkedBy: 'kind' }` leaves that to the kind's validation;
+ * either way OpenAPI publishes the values.
+ */
+export function enumOf(...values: string[]): StringSchema;
+export function enumOf(meanings: Readonly<Record<string, string>>, opts?: { readonly checkedBy?: 'schema' | 'kind' }): StringSchema;
+export function enumOf(...args: unknown[]): StringSchema {
+  if (args.length === 0 || typeof args[0] === 'string') return { type: 'string', enum: args as string[] };
+  const meanings = args[0] as Readonly<Record<string, string>>;
+  const opts = (args[1] ?? {}) as { readonly checkedBy?: 'schema' | 'kind' };
+  return opts.checkedBy === 'kind'
+    ? { type: 'string', enumValues: meanings }
+    : { type: 'string', enum: Object.keys(meanings), enumValues: meanings };
+}
 export const int32 = (opts: Omit<IntegerSchema, 'type' | 'format'> = {}): IntegerSchema => ({ type: 'integer', format: 'int32', ...opts });
 export const int64 = (opts: Omit<IntegerSchema, 'type' | 'format'> = {}): IntegerSchema => ({ type: 'integer', format: 'int64', ...opts });
 export const double = (): NumberSchema => ({ type: 'number', format: 'double' });

@@ -21,7 +21,15 @@ export type Schema =
 
 export interface StringSchema {
   readonly type: 'string';
+  /** The values schema validation accepts; any other is `Unsupported value`, listing these in this order. */
   readonly enum?: readonly string[];
+  /**
+   * The values the API documents for the field, each with what it means: published as the
+   * OpenAPI `enum` and as "Possible enum values" lines after the field's description. With
+   * `enum` set they are the same values; without it the kind's own validation decides (the
+   * real platform checks some such fields with its own message, and some not at all).
+   */
+  readonly enumValues?: Readonly<Record<string, string>>;
   readonly maxLength?: number;
   readonly format?: string;
 }

@@ -4,9 +4,11 @@
  * - `required`: the field is rejected with a plain `Required value` wherever the type is used
  *   (only where the real validation says exactly that; conditional or worded requirements are
  *   the kinds' own validation).
- * - `enum` (in the order the real validation lists the supported values), `minimum` (the real
- *   `must be greater than or equal to 0` checks), `default` (the real defaulting functions,
- *   where the default does not depend on other fields).
+ * - `enum`: the schema rejects other values, listing these in this order (the order the real
+ *   validation lists the supported values); the field's Go type must document the same values
+ *   in descriptions/. Without it, the documented values are published but not checked here.
+ * - `minimum` (the real `must be greater than or equal to 0` checks), `default` (the real
+ *   defaulting functions, where the default does not depend on other fields).
  * - merge markers of types the testdata does not cover (`listType`, `listMapKeys`, `mapType`),
  *   and `structType` for types marked `+structType=atomic`.
  * - `schema: 'raw'` for fields kept as arbitrary JSON.
@@ -123,22 +125,13 @@ export default {
 
   // ---------------------------------------------------------------- apps/v1
   'apps/v1.StatefulSetSpec': {
-    description: 'The desired state of a set of pods with stable identities and storage.',
     fields: {
-      replicas: { default: 1, minimum: 0, description: 'How many pods the set should have (default 1).' },
-      selector: { required: true, description: "A label query over pods; it must match the template's labels." },
-      template: { description: 'The pods to create; each is named <set name>-<ordinal>. Its restartPolicy must be Always.' },
-      volumeClaimTemplates: { description: 'Claims each pod gets, mounted by name by at least one container of the template.' },
-      serviceName: { description: 'The governing Service, which gives each pod its DNS name <pod>.<serviceName>.<namespace>.' },
-      podManagementPolicy: {
-        default: 'OrderedReady',
-        description: 'OrderedReady (default) creates pods one by one in order and removes them in reverse; Parallel acts on all at once.',
-      },
-      updateStrategy: { description: 'How pods are replaced when the template changes (default RollingUpdate).' },
-      revisionHistoryLimit: { default: 10, description: 'How many old revisions to keep (default 10).' },
-      minReadySeconds: { minimum: 0, description: 'How long a new pod must be ready before it counts as available (default 0).' },
-      persistentVolumeClaimRetentionPolicy: { default: {}, description: 'What happens to claims when the set is deleted or scaled down.' },
-      ordinals: { description: 'The number the first pod gets (default 0).' },
+      replicas: { default: 1, minimum: 0 },
+      selector: { required: true },
+      podManagementPolicy: { default: 'OrderedReady' },
+      revisionHistoryLimit: { default: 10 },
+      minReadySeconds: { minimum: 0 },
+      persistentVolumeClaimRetentionPolicy: { default: {} },
     },
   },
   'apps/v1.StatefulSetPersistentVolumeClaimRetentionPolicy': {
@@ -161,47 +154,7 @@ export default {
   'apps/v1.ControllerRevision': { fields: { data: { schema: 'raw' }, revision: { minimum: 0 } } },
 
   // ---------------------------------------------------------------- networking/v1
-  'networking/v1.IngressSpec': {
-    description: 'Rules that route inbound HTTP traffic to backends, with TLS termination and name based virtual hosting.',
-    fields: {
-      ingressClassName: { description: 'The IngressClass that decides which controller serves this Ingress.' },
-      defaultBackend: { description: 'Where requests that match no rule go; required when there are no rules.' },
-      tls: { description: 'TLS settings; only port 443 is supported.' },
-      rules: { description: 'Host and path rules; requests match by host first, then by path.' },
-    },
-  },
-  'networking/v1.IngressRule': {
-    fields: {
-      host: {
-        description:
-          'A fully qualified domain name (no IP, no port). A leading "*." matches exactly one label; "*" alone is invalid. Empty matches every host.',
-      },
-    },
-  },
-  'networking/v1.HTTPIngressRuleValue': { fields: { paths: { required: true, description: 'Paths that map requests to backends.' } } },
-  'networking/v1.HTTPIngressPath': {
-    fields: {
-      path: { description: 'Matched against the request path; must start with "/" (required for Exact and Prefix).' },
-      pathType: { description: 'Exact, Prefix (element-wise on "/") or ImplementationSpecific.' },
-      backend: { description: 'Where matching requests go.' },
-    },
-  },
-  'networking/v1.IngressBackend': {
-    description: 'A Service or another resource in the Ingress namespace, not both.',
-    fields: {
-      service: { description: 'A Service by name and port.' },
-      resource: { description: 'Another object in the same namespace; then no service may be set.' },
-    },
-  },
-  'networking/v1.ServiceBackendPort': {
-    fields: { name: { description: 'The port name; not with number.' }, number: { description: 'The port number; not with name.' } },
-  },
-  'networking/v1.IngressTLS': {
-    fields: {
-      hosts: { description: "Hosts of the certificate; they must match the names in the Secret." },
-      secretName: { description: 'The Secret that terminates TLS on port 443; optional when SNI alone routes.' },
-    },
-  },
+  'networking/v1.HTTPIngressRuleValue': { fields: { paths: { required: true } } },
   'networking/v1.IngressPortStatus': { fields: { protocol: { required: true, enum: ['TCP', 'UDP', 'SCTP'] } } },
   'networking/v1.IngressClassParametersReference': { fields: { scope: { default: 'Cluster' } } },
 };

@@ -11,11 +11,25 @@ import { objectType } from '../types/object.ts';
 const MAX_CONFIGMAP_SIZE = 1024 * 1024;
 const IMMUTABLE = 'field is immutable when `immutable` is set';
 
-export const ConfigMapSchema = objectType('io.orch.api.core.v1.ConfigMap', {
-  immutable: field(4, bool(), { pointer: true }),
-  data: field(2, map(str())),
-  binaryData: field(3, map(bytes())),
-});
+export const ConfigMapSchema = objectType(
+  'io.orch.api.core.v1.ConfigMap',
+  {
+    immutable: field(4, bool(), {
+      pointer: true,
+      description:
+        'When true, data and binaryData can no longer be updated, only the metadata; the ConfigMap has to be deleted and made again. Unset or false: it can be changed at any time (default unset).',
+    }),
+    data: field(2, map(str()), {
+      description:
+        'Text values by key. Keys consist of alphanumerics, "-", "_" and "."; a key may be in data or in binaryData, not both. Values that are not UTF-8 belong in binaryData.',
+    }),
+    binaryData: field(3, map(bytes()), {
+      description:
+        'Byte values by key (base64 in JSON), for data that is not UTF-8. Keys follow the rule of data, and may not also be in it.',
+    }),
+  },
+  { description: 'Configuration data for pods, by key: text in data, bytes in binaryData. Pods use it as environment variables, command arguments or files of a volume.' },
+);
 
 function base64Length(b64: string): number {
   const pad = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;

@@ -8,24 +8,41 @@ import { objectType } from './object.ts';
 
 const P = 'io.orch.api.events.v1';
 
-export const EventsV1EventSeries = struct(`${P}.EventSeries`, {
-  count: field(1, int32(), { omitEmpty: false }),
-  lastObservedTime: field(2, microTime(), { omitEmpty: false }),
-});
+export const EventsV1EventSeries = struct(
+  `${P}.EventSeries`,
+  {
+    count: field(1, int32(), { omitEmpty: false, description: 'How many times the event has happened in the series so far. Required.' }),
+    lastObservedTime: field(2, microTime(), { omitEmpty: false, description: 'When the event was last seen. Required.' }),
+  },
+  { description: 'A series of repeated occurrences of an event, updated as they happen (at most every 30 minutes).' },
+);
 
-export const EventsV1EventSchema = objectType(`${P}.Event`, {
-  eventTime: field(2, microTime(), { omitEmpty: false }),
-  series: field(3, EventsV1EventSeries, { pointer: true }),
-  reportingController: field(4, str()),
-  reportingInstance: field(5, str()),
-  action: field(6, str()),
-  reason: field(7, str()),
-  regarding: field(8, ObjectReference),
-  related: field(9, ObjectReference, { pointer: true }),
-  note: field(10, str()),
-  type: field(11, str()),
-  deprecatedSource: field(12, EventSource),
-  deprecatedFirstTimestamp: field(13, time()),
-  deprecatedLastTimestamp: field(14, time()),
-  deprecatedCount: field(15, int32()),
-});
+const DEPRECATED = 'Deprecated: the field of the same meaning of core/v1 Event, kept for compatibility.';
+
+export const EventsV1EventSchema = objectType(
+  `${P}.Event`,
+  {
+    eventTime: field(2, microTime(), { omitEmpty: false, description: 'When the event was first seen. Required.' }),
+    series: field(3, EventsV1EventSeries, { pointer: true, description: 'The series the event belongs to, when it repeats; unset for a single event.' }),
+    reportingController: field(4, str(), {
+      description: 'The controller that reported the event, such as example.com/my-controller. Required for new events.',
+    }),
+    reportingInstance: field(5, str(), {
+      description: 'Which instance of that controller reported it, such as the name of its pod; at most 128 characters. Required for new events.',
+    }),
+    action: field(6, str(), { description: 'What was done, or failed, about the object, such as Binding; at most 128 characters.' }),
+    reason: field(7, str(), { description: 'Why the action was taken, in CamelCase; at most 128 characters.' }),
+    regarding: field(8, ObjectReference, { description: 'The object the event is about.' }),
+    related: field(9, ObjectReference, { pointer: true, description: 'A second object the event is about, if any.' }),
+    note: field(10, str(), { description: 'A human readable description of the event, at most 1 kB.' }),
+    type: field(11, str(), { description: 'Normal or Warning; more types may come.' }),
+    deprecatedSource: field(12, EventSource, { description: DEPRECATED }),
+    deprecatedFirstTimestamp: field(13, time(), { description: DEPRECATED }),
+    deprecatedLastTimestamp: field(14, time(), { description: DEPRECATED }),
+    deprecatedCount: field(15, int32(), { description: DEPRECATED }),
+  },
+  {
+    description:
+      'A report of something that happened to an object, for people reading about the cluster; not a dependable record for automation, and kept for a short time.',
+  },
+);

@@ -3,7 +3,7 @@
  * ResourceClaimTemplate as Kubernetes v1.32 has them (fields added later, such as
  * `firstAvailable`, `tolerations` or `distinctAttribute`, are left out).
  */
-import { bool, enumOf, field, int64, list, raw, str, struct, time } from '../../schema/build.ts';
+import { bool, enumOf, field, int64, list, raw, str, struct } from '../../schema/build.ts';
 import { NodeSelector } from './core-v1.ts';
 import { Condition, ObjectMeta } from './meta-v1.ts';
 import { objectType } from './object.ts';
@@ -15,123 +15,262 @@ export { Condition };
 
 // ---------------------------------------------------------------------------- spec
 
-export const CELDeviceSelector = struct(`${P}.CELDeviceSelector`, {
-  expression: field(1, str(), { omitEmpty: false }),
-});
+export const CELDeviceSelector = struct(
+  `${P}.CELDeviceSelector`,
+  {
+    expression: field(1, str(), {
+      omitEmpty: false,
+      description:
+        'A CEL expression that must be true for a device to be chosen. It sees the device as device: its driver, attributes and capacity (such as device.driver == "gpu.example.com"). Required.',
+    }),
+  },
+  { description: 'A condition on devices, written in CEL.' },
+);
 
-export const DeviceSelector = struct(`${P}.DeviceSelector`, {
-  cel: field(1, CELDeviceSelector, { pointer: true }),
-});
+export const DeviceSelector = struct(
+  `${P}.DeviceSelector`,
+  { cel: field(1, CELDeviceSelector, { pointer: true, description: 'A CEL expression the device must satisfy.' }) },
+  { description: 'A condition a device must meet: exactly one member is set.' },
+);
 
-export const DeviceRequest = struct(`${P}.DeviceRequest`, {
-  name: field(1, str(), { omitEmpty: false }),
-  deviceClassName: field(2, str(), { omitEmpty: false }),
-  selectors: field(3, list(DeviceSelector, { listType: 'atomic' })),
-  allocationMode: field(4, enumOf('All', 'ExactCount'), { default: 'ExactCount' }),
-  count: field(5, int64()),
-  adminAccess: field(6, bool(), { pointer: true }),
-});
+export const DeviceRequest = struct(
+  `${P}.DeviceRequest`,
+  {
+    name: field(1, str(), {
+      omitEmpty: false,
+      description: 'The name of the request, a DNS label unique in the claim; containers and constraints refer to it. Required.',
+    }),
+    deviceClassName: field(2, str(), {
+      omitEmpty: false,
+      description: 'The DeviceClass the devices must belong to; its selectors and configuration apply too. Required.',
+    }),
+    selectors: field(3, list(DeviceSelector, { listType: 'atomic' }), {
+      description: 'Conditions every device must meet, besides those of its class.',
+    }),
+    allocationMode: field(
+      4,
+      enumOf({
+        All: 'asks for every matching device of the pool (of one node, when the devices are local); allocation fails while any of them is taken.',
+        ExactCount: 'asks for exactly count devices.',
+      }),
+      { default: 'ExactCount', description: 'How many devices the request is for (default ExactCount).' },
+    ),
+    count: field(5, int64(), { description: 'How many devices, when allocationMode is ExactCount (default 1).' }),
+    adminAccess: field(6, bool(), {
+      pointer: true,
+      description:
+        'Ask for the devices with administrative access, even while others use them; only in namespaces labelled for it. Alpha, with feature DRAAdminAccess.',
+    }),
+  },
+  { description: 'A request for one or more devices of one class.' },
+);
 
-export const DeviceConstraint = struct(`${P}.DeviceConstraint`, {
-  requests: field(1, list(str(), { listType: 'atomic' })),
-  matchAttribute: field(2, str(), { pointer: true }),
-});
+export const DeviceConstraint = struct(
+  `${P}.DeviceConstraint`,
+  {
+    requests: field(1, list(str(), { listType: 'atomic' }), { description: 'The requests the constraint is about (default: all requests of the claim).' }),
+    matchAttribute: field(2, str(), {
+      pointer: true,
+      description:
+        'A fully qualified attribute (such as example.com/model) that every device chosen for those requests must have, with the same value; devices without it cannot be chosen.',
+    }),
+  },
+  { description: 'A condition the devices of several requests must meet together.' },
+);
 
-export const OpaqueDeviceConfiguration = struct(`${P}.OpaqueDeviceConfiguration`, {
-  driver: field(1, str(), { omitEmpty: false }),
-  parameters: field(2, raw(), { omitEmpty: false }),
-});
+export const OpaqueDeviceConfiguration = struct(
+  `${P}.OpaqueDeviceConfiguration`,
+  {
+    driver: field(1, str(), {
+      omitEmpty: false,
+      description: 'The driver the configuration is for; only that driver gets it, and the others ignore it. Required.',
+    }),
+    parameters: field(2, raw(), {
+      omitEmpty: false,
+      description: 'The configuration, in a format the driver defines: any JSON, usually an object with a kind and apiVersion of its own. Required.',
+    }),
+  },
+  { description: 'Configuration of devices in the format of one driver.' },
+);
 
-export const DeviceConfiguration = struct(`${P}.DeviceConfiguration`, {
-  opaque: field(1, OpaqueDeviceConfiguration, { pointer: true }),
-});
+export const DeviceConfiguration = struct(
+  `${P}.DeviceConfiguration`,
+  { opaque: field(1, OpaqueDeviceConfiguration, { pointer: true, description: 'Configuration in the format of one driver.' }) },
+  { description: 'Configuration of devices: exactly one member is set.' },
+);
 
-export const DeviceClaimConfiguration = struct(`${P}.DeviceClaimConfiguration`, {
-  requests: field(1, list(str(), { listType: 'atomic' })),
-  deviceConfiguration: field(2, DeviceConfiguration, { inline: true }),
-});
+export const DeviceClaimConfiguration = struct(
+  `${P}.DeviceClaimConfiguration`,
+  {
+    requests: field(1, list(str(), { listType: 'atomic' }), { description: 'The requests the configuration is for (default: all requests of the claim).' }),
+    deviceConfiguration: field(2, DeviceConfiguration, { inline: true }),
+  },
+  { description: 'Configuration for the devices of some requests of a claim.' },
+);
 
-export const DeviceClaim = struct(`${P}.DeviceClaim`, {
-  requests: field(1, list(DeviceRequest, { listType: 'atomic' }), { omitEmpty: false }),
-  constraints: field(2, list(DeviceConstraint, { listType: 'atomic' })),
-  config: field(3, list(DeviceClaimConfiguration, { listType: 'atomic' })),
-});
+export const DeviceClaim = struct(
+  `${P}.DeviceClaim`,
+  {
+    requests: field(1, list(DeviceRequest, { listType: 'atomic' }), {
+      omitEmpty: false,
+      description: 'The requests, each for devices of one class. Required.',
+    }),
+    constraints: field(2, list(DeviceConstraint, { listType: 'atomic' }), { description: 'Conditions the devices of several requests must meet together.' }),
+    config: field(3, list(DeviceClaimConfiguration, { listType: 'atomic' }), {
+      description: 'Configuration for the devices of some requests, handed to their drivers.',
+    }),
+  },
+  { description: 'The devices a claim asks for.' },
+);
 
-export const ResourceClaimSpec = struct(`${P}.ResourceClaimSpec`, {
-  devices: field(1, DeviceClaim, { omitEmpty: false }),
-});
+export const ResourceClaimSpec = struct(
+  `${P}.ResourceClaimSpec`,
+  { devices: field(1, DeviceClaim, { omitEmpty: false, description: 'The devices asked for.' }) },
+  { description: 'What a ResourceClaim asks for.' },
+);
 
 // ---------------------------------------------------------------------------- status
 
-export const ResourceClaimConsumerReference = struct(`${P}.ResourceClaimConsumerReference`, {
-  apiGroup: field(1, str()),
-  resource: field(3, str(), { omitEmpty: false }),
-  name: field(4, str(), { omitEmpty: false }),
-  uid: field(5, str(), { omitEmpty: false }),
-});
+export const ResourceClaimConsumerReference = struct(
+  `${P}.ResourceClaimConsumerReference`,
+  {
+    apiGroup: field(1, str(), { description: 'The API group of the consumer; empty for the core group.' }),
+    resource: field(3, str(), { omitEmpty: false, description: 'The resource of the consumer, such as pods. Required.' }),
+    name: field(4, str(), { omitEmpty: false, description: 'The name of the consumer. Required.' }),
+    uid: field(5, str(), { omitEmpty: false, description: 'The UID of the consumer. Required.' }),
+  },
+  { description: 'An object in the namespace of a claim that uses it, such as a pod.' },
+);
 
-export const DeviceRequestAllocationResult = struct(`${P}.DeviceRequestAllocationResult`, {
-  request: field(1, str(), { omitEmpty: false }),
-  driver: field(2, str(), { omitEmpty: false }),
-  pool: field(3, str(), { omitEmpty: false }),
-  device: field(4, str(), { omitEmpty: false }),
-  // Go writes `null` for an unset value (no omitempty on this pointer).
-  adminAccess: field(5, bool(), { pointer: true, omitEmpty: false }),
-});
+export const DeviceRequestAllocationResult = struct(
+  `${P}.DeviceRequestAllocationResult`,
+  {
+    request: field(1, str(), { omitEmpty: false, description: 'The request the device was allocated for. Required.' }),
+    driver: field(2, str(), { omitEmpty: false, description: 'The driver of the device. Required.' }),
+    pool: field(3, str(), { omitEmpty: false, description: 'The pool of the device, among those of the driver. Required.' }),
+    device: field(4, str(), { omitEmpty: false, description: 'The name of the device in its pool. Required.' }),
+    // Go writes `null` for an unset value (no omitempty on this pointer).
+    adminAccess: field(5, bool(), { pointer: true, omitEmpty: false, description: 'Whether the device was allocated with administrative access.' }),
+  },
+  { description: 'A device allocated for a request.' },
+);
 
-export const DeviceAllocationConfiguration = struct(`${P}.DeviceAllocationConfiguration`, {
-  source: field(1, enumOf('FromClaim', 'FromClass'), { omitEmpty: false }),
-  requests: field(2, list(str(), { listType: 'atomic' })),
-  deviceConfiguration: field(3, DeviceConfiguration, { inline: true }),
-});
+export const DeviceAllocationConfiguration = struct(
+  `${P}.DeviceAllocationConfiguration`,
+  {
+    source: field(
+      1,
+      enumOf({ FromClaim: 'came from the claim.', FromClass: 'came from the DeviceClass of a request.' }),
+      { omitEmpty: false, description: 'Where the configuration came from. Required.' },
+    ),
+    requests: field(2, list(str(), { listType: 'atomic' }), { description: 'The requests the configuration is for (default: all).' }),
+    deviceConfiguration: field(3, DeviceConfiguration, { inline: true }),
+  },
+  { description: 'Configuration that applies to allocated devices.' },
+);
 
-export const DeviceAllocationResult = struct(`${P}.DeviceAllocationResult`, {
-  results: field(1, list(DeviceRequestAllocationResult, { listType: 'atomic' })),
-  config: field(2, list(DeviceAllocationConfiguration, { listType: 'atomic' })),
-});
+export const DeviceAllocationResult = struct(
+  `${P}.DeviceAllocationResult`,
+  {
+    results: field(1, list(DeviceRequestAllocationResult, { listType: 'atomic' }), { description: 'The allocated devices, one entry per device and request.' }),
+    config: field(2, list(DeviceAllocationConfiguration, { listType: 'atomic' }), {
+      description: 'The configuration of the allocated devices, from their classes and from the claim, in the order the drivers apply it.',
+    }),
+  },
+  { description: 'The devices allocated for a claim.' },
+);
 
-export const AllocationResult = struct(`${P}.AllocationResult`, {
-  devices: field(1, DeviceAllocationResult),
-  nodeSelector: field(3, NodeSelector, { pointer: true }),
-});
+export const AllocationResult = struct(
+  `${P}.AllocationResult`,
+  {
+    devices: field(1, DeviceAllocationResult, { description: 'The allocated devices.' }),
+    nodeSelector: field(3, NodeSelector, { pointer: true, description: 'The nodes from which the allocated devices can be used; unset: every node.' }),
+  },
+  { description: 'Where and how a claim is allocated.' },
+);
 
-export const NetworkDeviceData = struct(`${P}.NetworkDeviceData`, {
-  interfaceName: field(1, str()),
-  ips: field(2, list(str(), { listType: 'atomic' })),
-  hardwareAddress: field(3, str()),
-});
+export const NetworkDeviceData = struct(
+  `${P}.NetworkDeviceData`,
+  {
+    interfaceName: field(1, str(), { description: 'The name of the network interface of the device in the pod.' }),
+    ips: field(2, list(str(), { listType: 'atomic' }), { description: 'The IPs of the device, with their prefix length (CIDR form).' }),
+    hardwareAddress: field(3, str(), { description: 'The hardware (MAC) address of the device.' }),
+  },
+  { description: 'Network data of an allocated device, as its driver reports it.' },
+);
 
-export const AllocatedDeviceStatus = struct(`${P}.AllocatedDeviceStatus`, {
-  driver: field(1, str(), { omitEmpty: false }),
-  pool: field(2, str(), { omitEmpty: false }),
-  device: field(3, str(), { omitEmpty: false }),
-  conditions: field(4, list(Condition, { listType: 'map', listMapKeys: ['type'] }), { omitEmpty: false }),
-  // A plain RawExtension in v1.32: Go writes `null` when it is unset.
-  data: field(5, raw()),
-  networkData: field(6, NetworkDeviceData, { pointer: true }),
-});
+export const AllocatedDeviceStatus = struct(
+  `${P}.AllocatedDeviceStatus`,
+  {
+    driver: field(1, str(), { omitEmpty: false, description: 'The driver of the device. Required.' }),
+    pool: field(2, str(), { omitEmpty: false, description: 'The pool of the device. Required.' }),
+    device: field(3, str(), { omitEmpty: false, description: 'The name of the device in its pool. Required.' }),
+    conditions: field(4, list(Condition, { listType: 'map', listMapKeys: ['type'] }), {
+      omitEmpty: false,
+      description: 'The conditions of the device, such as Ready.',
+    }),
+    // A plain RawExtension in v1.32: Go writes `null` when it is unset.
+    data: field(5, raw(), { description: 'Further data from the driver, in a format of its own.' }),
+    networkData: field(6, NetworkDeviceData, { pointer: true, description: 'Network data of the device.' }),
+  },
+  { description: 'What the driver of an allocated device reports about it.' },
+);
 
-export const ResourceClaimStatus = struct(`${P}.ResourceClaimStatus`, {
-  allocation: field(1, AllocationResult, { pointer: true }),
-  reservedFor: field(
-    2,
-    list(ResourceClaimConsumerReference, { listType: 'map', listMapKeys: ['uid'], patchStrategy: 'merge', patchMergeKey: 'uid' }),
-  ),
-  devices: field(4, list(AllocatedDeviceStatus, { listType: 'map', listMapKeys: ['driver', 'device', 'pool'] })),
-});
+export const ResourceClaimStatus = struct(
+  `${P}.ResourceClaimStatus`,
+  {
+    allocation: field(1, AllocationResult, { pointer: true, description: 'The allocation, once the claim is allocated.' }),
+    reservedFor: field(
+      2,
+      list(ResourceClaimConsumerReference, { listType: 'map', listMapKeys: ['uid'], patchStrategy: 'merge', patchMergeKey: 'uid' }),
+      {
+        description:
+          'The consumers (pods) the claim is reserved for, at most 256; only they may use it, and it stays allocated while any is listed.',
+      },
+    ),
+    devices: field(4, list(AllocatedDeviceStatus, { listType: 'map', listMapKeys: ['driver', 'device', 'pool'] }), {
+      description: 'The state of the allocated devices, as their drivers report it. Alpha, with feature DRAResourceClaimDeviceStatus.',
+    }),
+  },
+  { description: 'The observed state of a ResourceClaim: whether it is allocated, and to whom it is reserved.' },
+);
 
-export const ResourceClaimSchema = objectType(`${P}.ResourceClaim`, {
-  spec: field(2, ResourceClaimSpec, { required: true }),
-  status: field(3, ResourceClaimStatus),
-});
+export const ResourceClaimSchema = objectType(
+  `${P}.ResourceClaim`,
+  {
+    spec: field(2, ResourceClaimSpec, { required: true, description: 'What the claim asks for. Required; immutable.' }),
+    status: field(3, ResourceClaimStatus, { description: 'The allocation of the claim and who uses it.' }),
+  },
+  {
+    description:
+      'A request for devices, such as accelerators, that pods can use: the scheduler allocates devices that meet it, and the pods that reference it share them. Needs feature DynamicResourceAllocation.',
+  },
+);
 
 // ---------------------------------------------------------------------------- template
 
-export const ResourceClaimTemplateSpec = struct(`${P}.ResourceClaimTemplateSpec`, {
-  metadata: field(1, ObjectMeta),
-  spec: field(2, ResourceClaimSpec, { required: true }),
-});
+export const ResourceClaimTemplateSpec = struct(
+  `${P}.ResourceClaimTemplateSpec`,
+  {
+    metadata: field(1, ObjectMeta, {
+      description: 'Labels and annotations copied to each claim made from the template; other fields are rejected by validation.',
+    }),
+    spec: field(2, ResourceClaimSpec, { required: true, description: 'The specification of the claims, copied into each unchanged. Required.' }),
+  },
+  { description: 'The ResourceClaim a template makes.' },
+);
 
-export const ResourceClaimTemplateSchema = objectType(`${P}.ResourceClaimTemplate`, {
-  spec: field(2, ResourceClaimTemplateSpec, { required: true }),
-});
+export const ResourceClaimTemplateSchema = objectType(
+  `${P}.ResourceClaimTemplate`,
+  {
+    spec: field(2, ResourceClaimTemplateSpec, {
+      required: true,
+      description:
+        'The claim to make. Required and immutable: the control plane makes a claim for a pod when it needs one, and never updates that claim afterwards.',
+    }),
+  },
+  {
+    description:
+      'A template of ResourceClaims: a claim is made from it for each pod that names it, and deleted with the pod. Needs feature DynamicResourceAllocation.',
+  },
+);
