@@ -45,14 +45,12 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
 }
 
 /**
- * A path a WHATWG URL leaves as it is: only unreserved characters and slashes, and no `.` or `..`
- * segment. Most requests have one, and skip the full URL parser (a tenth of a GET's cost).
+ * The request target as the core reads it: split by hand, the path exactly as the client sent it.
+ * No URL parser runs over it: one would resolve `.`/`..` segments (also spelled `%2E%2E`), and a
+ * DELETE of `configmaps/..` would then remove the namespace, where the real platform answers 400
+ * for such a name. Splitting by hand is also the cheaper way: the parser cost a tenth of a GET.
  */
-const PLAIN_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
-const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
-
-/** A plain target, split by hand: the query is parsed, and the host spelled, only when read. */
-class PlainUrl implements RequestUrl {
+class RawUrl implements RequestUrl {
   private params: URLSearchParams | undefined;
 
   constructor(
@@ -65,9 +63,13 @@ class PlainUrl implements RequestUrl {
     return (this.params ??= new URLSearchParams(this.query));
   }
 
-  /** As a URL spells it (lower case, no default port). */
+  /** As a URL spells it (lower case, no default port); as sent when no URL could be made of it. */
   get host(): string {
-    return new URL(`http://${this.rawHost}`).host;
+    try {
+      return new URL(`http://${this.rawHost}`).host;
+    } catch {
+      return this.rawHost;
+    }
   }
 
   toString(): string {
@@ -75,12 +77,18 @@ class PlainUrl implements RequestUrl {
   }
 }
 
-/** The request target as the core reads it: split by hand when plain, else by the URL parser. */
+/** `http://host:port` in front of an absolute-form target (as proxies send it). */
+const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+
 export function requestUrl(target: string, host: string): RequestUrl {
-  const q = target.indexOf('?');
-  const path = q < 0 ? target : target.slice(0, q);
-  if (!PLAIN_PATH.test(path) || DOT_SEGMENT.test(path) || target.includes('#')) return new URL(target, `http://${host}`);
-  return new PlainUrl(path, q < 0 ? '' : target.slice(q + 1), host);
+  const hash = target.indexOf('#');
+  let rest = hash < 0 ? target : target.slice(0, hash);
+  if (rest.charCodeAt(0) !== 47 /* / */) {
+    const abs = ABSOLUTE_FORM.exec(rest);
+    if (abs) rest = rest.slice(abs[0].length) || '/';
+  }
+  const q = rest.indexOf('?');
+  return new RawUrl(q < 0 ? rest : rest.slice(0, q), q < 0 ? '' : rest.slice(q + 1), host);
 }
 
 /** A request as the core reads it; a class, so a request costs one object and no closures. */

@@ -45,7 +45,13 @@ export class FieldsV1Error extends Error {}
 export function fromFieldsV1(fields: JsonValue | undefined): FieldSet {
   if (fields === undefined || fields === null) return new FieldSet();
   if (!isObject(fields)) throw new FieldsV1Error('ReadMapCB: expect { or n');
-  return read(fields).children ?? new FieldSet();
+  try {
+    return read(fields).children ?? new FieldSet();
+  } catch (err) {
+    // A client's fieldsV1 deeper than the stack: unusable, as a malformed one is.
+    if (err instanceof RangeError) throw new FieldsV1Error('ReadMapCB: nested too deeply');
+    throw err;
+  }
 }
 
 function read(obj: JsonObject): { children: FieldSet | undefined; isMember: boolean } {

@@ -11,6 +11,7 @@ import { Status, WatchEvent } from '../registry/types/meta-v1.ts';
 import { fieldIndex } from '../schema/index-fields.ts';
 import type { ObjectSchema, Schema } from '../schema/types.ts';
 import { setOwn, type JsonObject, type JsonValue } from '../util/json.ts';
+import { cborDepthError } from './depth.ts';
 import { listItems } from './list-items.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
@@ -95,6 +96,8 @@ export function encodeCbor(value: JsonObject, schema: ObjectSchema | undefined):
 }
 
 export function decodeCbor(body: Uint8Array): JsonValue {
+  const tooDeep = cborDepthError(body);
+  if (tooDeep) throw StatusError.badRequest(`error decoding CBOR: ${tooDeep}`);
   let raw: unknown;
   try {
     raw = decoder.decode(body);

@@ -7,18 +7,22 @@ import { isObject } from '../util/json.ts';
 
 const TOKEN = /"(?:[^"\\]|\\.)*"(\s*:)?/g;
 
-function countParsedKeys(v: unknown): number {
-  if (Array.isArray(v)) {
-    let n = 0;
-    for (const x of v) n += countParsedKeys(x);
-    return n;
+/** Keys in a parsed value, counted with a stack (a body may nest 10,000 levels). */
+function countParsedKeys(root: unknown): number {
+  let n = 0;
+  const todo: unknown[] = [root];
+  while (todo.length) {
+    const v = todo.pop();
+    if (Array.isArray(v)) {
+      for (const x of v) todo.push(x);
+    } else if (isObject(v)) {
+      for (const k of Object.keys(v)) {
+        n++;
+        todo.push(v[k]);
+      }
+    }
   }
-  if (isObject(v)) {
-    let n = 0;
-    for (const k of Object.keys(v)) n += 1 + countParsedKeys(v[k]);
-    return n;
-  }
-  return 0;
+  return n;
 }
 
 export function findDuplicateKeys(text: string, parsed: unknown): string[] {
@@ -29,9 +33,21 @@ export function findDuplicateKeys(text: string, parsed: unknown): string[] {
   return walk(text);
 }
 
-/** A small JSON scanner that tracks key paths (only run when duplicates exist). */
+interface Open {
+  readonly path: string;
+  /** Keys seen so far (objects); undefined for arrays. */
+  readonly keys: Set<string> | undefined;
+  index: number;
+}
+
+/**
+ * A small JSON scanner that tracks key paths (only run when duplicates exist, on text JSON.parse
+ * accepted). Iterative, with its own stack of open objects and arrays, as a body may nest 10,000
+ * levels deep.
+ */
 function walk(text: string): string[] {
   const out: string[] = [];
+  const open: Open[] = [];
   let i = 0;
   const ws = () => {
     while (i < text.length && /\s/.test(text[i])) i++;
@@ -43,57 +59,51 @@ function walk(text: string): string[] {
     i++;
     return JSON.parse(text.slice(start, i)) as string;
   };
-  const value = (path: string): void => {
+  /** Reads `"key":` of the object `o` and answers the path of its value. */
+  const member = (o: Open): string => {
+    ws();
+    const key = readString();
+    const p = o.path ? `${o.path}.${key}` : key;
+    if (o.keys!.has(key)) out.push(p);
+    o.keys!.add(key);
+    ws();
+    i++; // ':'
+    return p;
+  };
+  let path = '';
+  while (i < text.length) {
     ws();
     const c = text[i];
-    if (c === '{') {
-      i++;
-      const seen = new Set<string>();
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      for (;;) {
-        ws();
-        const key = readString();
-        const p = path ? `${path}.${key}` : key;
-        if (seen.has(key)) out.push(p);
-        seen.add(key);
-        ws();
-        i++; // ':'
-        value(p);
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        i++; // '}'
-        return;
-      }
-    } else if (c === '[') {
+    if (c === '{' || c === '[') {
       i++;
       ws();
-      if (text[i] === ']') {
+      if (text[i] === (c === '{' ? '}' : ']')) {
         i++;
-        return;
-      }
-      for (let n = 0; ; n++) {
-        value(`${path}[${n}]`);
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        i++;
-        return;
+      } else {
+        const o: Open = { path, keys: c === '{' ? new Set() : undefined, index: 0 };
+        open.push(o);
+        path = o.keys ? member(o) : `${path}[0]`;
+        continue;
       }
     } else if (c === '"') {
       readString();
     } else {
       while (i < text.length && !/[,}\]\s]/.test(text[i])) i++;
     }
-  };
-  value('');
+    // A value ended: move to the next member or item, closing what has no more.
+    for (;;) {
+      const o = open[open.length - 1];
+      if (!o) return out;
+      ws();
+      if (i >= text.length) return out;
+      if (text[i] === ',') {
+        i++;
+        path = o.keys ? member(o) : `${o.path}[${++o.index}]`;
+        break;
+      }
+      i++; // '}' or ']'
+      open.pop();
+    }
+  }
   return out;
 }

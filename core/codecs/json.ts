@@ -1,6 +1,7 @@
 /** application/json: canonical text passes through; lists are joined, not re-serialized. */
 import { StatusError } from '../errors/status-error.ts';
 import type { JsonObject } from '../util/json.ts';
+import { jsonDepthError } from './depth.ts';
 import { findDuplicateKeys } from './json-duplicates.ts';
 import { listItems } from './list-items.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
@@ -33,6 +34,8 @@ export const jsonSerializer: Serializer = {
   },
   decode(body: Uint8Array, _ctx: EncodeContext, duplicates?: string[]) {
     const text = decoder.decode(body);
+    const tooDeep = jsonDepthError(text);
+    if (tooDeep) throw StatusError.badRequest(`couldn't get version/kind; json parse error: ${tooDeep}`);
     let value: unknown;
     try {
       value = JSON.parse(text);

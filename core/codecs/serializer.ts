@@ -38,6 +38,12 @@ export interface Serializer {
   readonly perWatcher?: boolean;
   /** Whether this format can carry objects of the kind (protobuf needs field numbers, ...). */
   supports(def: KindDefinition | undefined): boolean;
+  /**
+   * Refuses (with a StatusError) request options this format cannot honour, such as a Table's
+   * `includeObject`. Called before the request does anything: a watch would otherwise meet them
+   * only while encoding its first event, inside the stream, and a write after it was made.
+   */
+  checkOptions?(ctx: EncodeContext): void;
   encodeObject(json: string, ctx: EncodeContext): Body;
   encodeValue(value: JsonObject, ctx: EncodeContext): Body;
   encodeList(list: ListParts, ctx: EncodeContext): Body;

@@ -40,11 +40,12 @@ export function columnsOf(def: KindDefinition | undefined): readonly TableColumn
 
 type IncludeObject = 'None' | 'Object' | 'Metadata';
 
+/** TableOptions from the query, or 400 in the real platform's words (ValidateTableOptions). */
 function includeObject(ctx: EncodeContext): IncludeObject {
   const v = ctx.query?.get('includeObject') ?? 'Metadata';
   if (v === '' || v === 'Metadata') return 'Metadata';
   if (v === 'None' || v === 'Object') return v;
-  throw StatusError.badRequest(`includeObject: Unsupported value: ${JSON.stringify(v)}: supported values: "Metadata", "None", "Object"`);
+  throw StatusError.badRequest(`Unable to convert to Table as requested: includeObject: Invalid value: ${JSON.stringify(v)}: must be 'Metadata', 'Object', 'None', or empty`);
 }
 
 class TableSerializer implements Serializer {
@@ -60,6 +61,10 @@ class TableSerializer implements Serializer {
 
   supports(def: KindDefinition | undefined): boolean {
     return def !== undefined;
+  }
+
+  checkOptions(ctx: EncodeContext): void {
+    includeObject(ctx);
   }
 
   private row(obj: JsonObject, ctx: EncodeContext, columns: readonly TableColumn[]): JsonObject {

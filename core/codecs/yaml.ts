@@ -1,7 +1,8 @@
 /** application/yaml (keys sorted, as the real platform's YAML writer sorts them). No watch form. */
-import { dump, load } from 'js-yaml';
+import { dump, load, YAMLException } from 'js-yaml';
 import { StatusError } from '../errors/status-error.ts';
 import type { JsonObject } from '../util/json.ts';
+import { MAX_YAML_DEPTH, yamlDepthError, yamlTooDeep } from './depth.ts';
 import { listItems } from './list-items.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
@@ -24,10 +25,27 @@ export const yamlSerializer: Serializer = {
     throw StatusError.notAcceptable(['application/json']);
   },
   decode(body: Uint8Array, _ctx: EncodeContext) {
-    try {
-      return load(decoder.decode(body));
-    } catch (err) {
-      throw StatusError.badRequest(`error converting YAML to JSON: ${(err as Error).message.split('\n')[0]}`);
-    }
+    return parseYaml(decoder.decode(body), 'error converting YAML to JSON: ');
   },
 };
+
+/**
+ * A YAML (or JSON) text → its value, or 400 with the parser's problem after `prefix`. Nesting is
+ * limited as the real platform's YAML parser limits it (10,000 levels, in its words). This parser
+ * recurses per level and runs out of stack first (after a few thousand levels, depending on the
+ * stack): such a document is refused as too deep too, rather than failing the server.
+ */
+export function parseYaml(text: string, prefix: string): unknown {
+  const tooDeep = yamlDepthError(text);
+  if (tooDeep) throw StatusError.badRequest(`${prefix}${tooDeep}`);
+  try {
+    return load(text, { maxDepth: MAX_YAML_DEPTH });
+  } catch (err) {
+    if (err instanceof YAMLException && /maxDepth/.test(err.message)) {
+      throw StatusError.badRequest(`${prefix}${yamlTooDeep(err.mark === undefined ? undefined : err.mark.line + 1)}`);
+    }
+    // The parser ran out of stack before its own limit: too deep all the same, if not by 10,000.
+    if (err instanceof RangeError) throw StatusError.badRequest(`${prefix}yaml: exceeded max depth: nested too deeply for this server to decode`);
+    throw StatusError.badRequest(`${prefix}${(err as Error).message.split('\n')[0]}`);
+  }
+}

@@ -3,21 +3,21 @@
  * merged into the live object by the schema's markers, with ownership and conflicts recorded in
  * managedFields. Runs inside the read-modify-write loop and creates the object when it is missing.
  */
-import { load } from 'js-yaml';
 import { ApplyConflictError, applyPatch, conflictStatus, resetPathsOf } from '../apply/index.ts';
+import { SCALE_API_VERSION, toParentManaged, toScaleManaged } from '../apply/scale-fields.ts';
 import { StatusError } from '../errors/status-error.ts';
 import { decodeCbor } from '../codecs/cbor.ts';
-import { apiVersionOf } from '../registry/definition.ts';
+import { MAX_OBJECT_DEPTH, nestedDeeperThan } from '../codecs/depth.ts';
+import { parseYaml } from '../codecs/yaml.ts';
+import { apiVersionOf, type ScaleSubresource } from '../registry/definition.ts';
+import { metaOf } from '../registry/object-meta.ts';
+import { scaleOf, scaleWritten } from '../registry/scale.ts';
+import { ScaleSchema } from '../registry/types/autoscaling-v1.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
-import type { Patcher } from './resources.ts';
+import type { Patcher, PatchInput } from './resources.ts';
 
 export function decodeApplyConfig(body: Uint8Array): JsonObject {
-  let config: unknown;
-  try {
-    config = load(new TextDecoder().decode(body));
-  } catch (err) {
-    throw StatusError.badRequest(`error decoding YAML: ${(err as Error).message.split('\n')[0]}`);
-  }
+  const config = parseYaml(new TextDecoder().decode(body), 'error decoding YAML: ');
   if (!isObject(config)) throw StatusError.badRequest('the apply patch must be an object');
   return config;
 }
@@ -26,6 +26,8 @@ export function decodeApplyConfig(body: Uint8Array): JsonObject {
 export function makeApplyPatcher(decode: (body: Uint8Array) => JsonObject): Patcher {
   return async (input) => {
     const config = decode(input.body);
+    // Apply walks the configuration against the live object before decoding the result.
+    if (nestedDeeperThan(config, MAX_OBJECT_DEPTH)) throw StatusError.badRequest(`the apply configuration nests more than ${MAX_OBJECT_DEPTH} levels deep`);
     const reg = input.registry;
     const def = reg.def;
     const meta = isObject(config.metadata) ? config.metadata : {};
@@ -35,6 +37,7 @@ export function makeApplyPatcher(decode: (body: Uint8Array) => JsonObject): Patc
     if (def.namespaced && typeof meta.namespace === 'string' && meta.namespace && meta.namespace !== input.namespace) {
       throw StatusError.badRequest(`the namespace of the object (${meta.namespace}) does not match the namespace on the URL (${input.namespace})`);
     }
+    if (input.scale) return applyScale(input, input.scale, config);
     const write = { ...input.write, apply: true };
     return reg.guaranteedUpdate(
       input.namespace,
@@ -69,6 +72,50 @@ export function makeApplyPatcher(decode: (body: Uint8Array) => JsonObject): Patc
       { createIfMissing: input.subresource === '' },
     );
   };
+}
+
+/**
+ * Apply of a Scale to `scale`: the configuration is applied to the Scale view, whose managers are
+ * the parent's owners of the replicas; the applied replicas and the Scale's ownership then go back
+ * to the parent (its entry for this applier names `subresource: scale`).
+ */
+function applyScale(input: PatchInput, sub: ScaleSubresource, config: JsonObject): Promise<{ json: string; created: boolean }> {
+  const reg = input.registry;
+  const mapping = { apiVersion: apiVersionOf(reg.def), replicasPath: sub.specReplicasPath };
+  return reg.guaranteedUpdate(
+    input.namespace,
+    input.name,
+    { ...input.write, apply: true },
+    input.subresource,
+    (current) => {
+      const parentManaged = metaOf(current!).managedFields;
+      const live = scaleOf(current!, sub);
+      metaOf(live).managedFields = toScaleManaged(parentManaged, mapping);
+      let applied: JsonObject;
+      try {
+        applied = applyPatch({
+          live,
+          config,
+          manager: input.write.fieldManager!,
+          apiVersion: SCALE_API_VERSION,
+          kind: 'Scale',
+          subresource: input.subresource,
+          force: input.force,
+          schema: ScaleSchema,
+          now: reg.deps.clock.now(),
+        });
+      } catch (err) {
+        if (err instanceof ApplyConflictError) throw conflictStatus(reg.gr, input.name, err);
+        throw err;
+      }
+      const next = scaleWritten(current!, sub, applied, input.name);
+      const entries = toParentManaged(parentManaged, metaOf(applied).managedFields, mapping);
+      if (entries.length) metaOf(next).managedFields = entries;
+      else delete metaOf(next).managedFields;
+      return next;
+    },
+    { createIfMissing: false },
+  );
 }
 
 export const applyPatcher: Patcher = makeApplyPatcher(decodeApplyConfig);

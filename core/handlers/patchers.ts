@@ -1,35 +1,47 @@
 /**
  * JSON patch and strategic merge patch on the generic registry: the patch applies to the
  * current object inside the read-modify-write loop (so a concurrent write re-applies it to the
- * newer object), and the result is decoded like a request body.
+ * newer object), and the result is decoded like a request body. Through `scale`, the patch
+ * applies to the object's Scale view instead.
  */
+import { jsonDepthError } from '../codecs/depth.ts';
 import { StatusError } from '../errors/status-error.ts';
 import { applyJsonPatch } from '../patch/json-patch.ts';
 import { strategicMergePatch } from '../patch/strategic-merge.ts';
+import { scaleOf, scaleWritten } from '../registry/scale.ts';
+import { ScaleSchema } from '../registry/types/autoscaling-v1.ts';
+import type { ObjectSchema } from '../schema/types.ts';
 import { isObject, type JsonValue } from '../util/json.ts';
 import { applyPatcher } from './apply-patcher.ts';
-import type { Patcher, PatchInput } from './resources.ts';
+import type { Patcher } from './resources.ts';
 
-function parse(body: Uint8Array): JsonValue {
+/** A JSON patch document (JSON patch, merge and strategic merge patch), or 400 `error decoding patch: ...`. */
+export function parsePatchJson(body: Uint8Array): JsonValue {
+  const text = new TextDecoder().decode(body);
+  const tooDeep = jsonDepthError(text);
+  if (tooDeep) throw StatusError.badRequest(`error decoding patch: ${tooDeep}`);
   try {
-    return JSON.parse(new TextDecoder().decode(body)) as JsonValue;
+    return JSON.parse(text) as JsonValue;
   } catch (err) {
     throw StatusError.badRequest(`error decoding patch: ${(err as Error).message}`);
   }
 }
 
-function patchWith(transform: (current: JsonValue, patch: JsonValue, input: PatchInput) => JsonValue, requireObject: boolean): Patcher {
+function patchWith(transform: (current: JsonValue, patch: JsonValue, schema: ObjectSchema) => JsonValue, requireObject: boolean): Patcher {
   return async (input) => {
-    const patch = parse(input.body);
+    const patch = parsePatchJson(input.body);
     if (requireObject && !isObject(patch)) throw StatusError.badRequest('error decoding patch: the patch must be a JSON object');
     const reg = input.registry;
+    const scale = input.scale;
     return reg.guaranteedUpdate(
       input.namespace,
       input.name,
       input.write,
       input.subresource,
       (current) => {
-        const result = transform(current!, patch, input);
+        // Through `scale`, the patch is of the Scale: its replicas are what changes.
+        if (scale) return scaleWritten(current!, scale, transform(scaleOf(current!, scale), patch, ScaleSchema), input.name);
+        const result = transform(current!, patch, reg.def.schema);
         if (!isObject(result)) throw StatusError.badRequest('the patch did not produce an object');
         return reg.decodePatched(result, input.write, input.subresource);
       },
@@ -40,7 +52,7 @@ function patchWith(transform: (current: JsonValue, patch: JsonValue, input: Patc
 
 export const jsonPatcher: Patcher = patchWith((current, patch) => applyJsonPatch(current, patch), false);
 
-export const strategicPatcher: Patcher = patchWith((current, patch, input) => strategicMergePatch(current, patch, input.registry.def.schema), true);
+export const strategicPatcher: Patcher = patchWith((current, patch, schema) => strategicMergePatch(current, patch, schema), true);
 
 export const BUILTIN_PATCHERS: Readonly<Record<string, Patcher>> = {
   'application/json-patch+json': jsonPatcher,

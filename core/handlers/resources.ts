@@ -14,11 +14,14 @@ import type { Reader, ReadConfig } from '../registry/read.ts';
 import { validateListOptions } from '../registry/read-options.ts';
 import type { ResourceRegistry, WriteOptions } from '../registry/resource-registry.ts';
 import { mergePatch } from '../patch/merge-patch.ts';
-import { readScale, SCALE_KIND, scaleOf, withReplicas } from '../registry/scale.ts';
+import { SCALE_KIND, scaleOf, scaleWritten } from '../registry/scale.ts';
 import type { CreateSubresource, ScaleSubresource } from '../registry/definition.ts';
 import { DecodeError, decodeObject } from '../schema/decode.ts';
-import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
+import { parseFieldSelector, type FieldSelector } from '../selection/field-selector.ts';
+import { isObject, type JsonObject } from '../util/json.ts';
 import { parseBoolParam, parseDeleteParams, parseIntParam, parseSelectors, parseWriteParams } from './options.ts';
+import { checkPathNames } from './path-names.ts';
+import { parsePatchJson } from './patchers.ts';
 import { listResponse, objectResponse } from './respond.ts';
 import { watchBody } from './watch-stream.ts';
 
@@ -49,6 +52,8 @@ export interface PatchInput {
   readonly namespace: string;
   readonly name: string;
   readonly subresource: string;
+  /** Set when the patch is to the `scale` subresource: it applies to the Scale view of the object. */
+  readonly scale?: ScaleSubresource;
   readonly body: Uint8Array;
   readonly contentType: string;
   readonly force: boolean;
@@ -76,7 +81,7 @@ export async function handleResource(req: ApiRequest, info: ResourceRequestInfo,
   }
   const def = served.registry.def;
   if (info.extra.length) throw StatusError.pathNotFound();
-  if (info.subresource && !def.subresources?.[info.subresource]) throw StatusError.pathNotFound();
+  if (info.subresource && (!info.name || !def.subresources?.[info.subresource])) throw StatusError.pathNotFound();
   // A cluster-scoped resource has no namespaced paths (Namespace itself is the exception: its name is its namespace).
   if (!def.namespaced && info.namespace && !(info.resource === 'namespaces' && info.group === '')) throw StatusError.pathNotFound();
   const namespace = def.namespaced ? info.namespace : '';
@@ -85,8 +90,10 @@ export async function handleResource(req: ApiRequest, info: ResourceRequestInfo,
     // Only list and watch exist across all namespaces.
     throw info.name ? StatusError.pathNotFound() : StatusError.methodNotAllowed();
   }
-  const served_verbs = verbsFor(def.verbs ?? ALL_VERBS, info.subresource ? def.subresources![info.subresource] : undefined);
-  if (!served_verbs.includes(verb)) throw StatusError.methodNotAllowed();
+  if (!verbsAt(def.verbs ?? ALL_VERBS, info.name !== '', info.subresource ? def.subresources![info.subresource] : undefined).includes(verb)) {
+    throw StatusError.methodNotAllowed();
+  }
+  checkPathNames(info);
 
   const query = req.url.searchParams;
   const ctx: Ctx = {
@@ -119,15 +126,25 @@ export async function handleResource(req: ApiRequest, info: ResourceRequestInfo,
   }
 }
 
-function verbsFor(main: readonly Verb[], sub: { kind: string; verbs?: readonly Verb[] } | undefined): readonly Verb[] {
-  if (!sub) return main;
+/** A collection path lists, watches, creates and deletes them all; an object path reads, watches, replaces, patches and deletes it. */
+const COLLECTION_VERBS: ReadonlySet<Verb> = new Set(['list', 'watch', 'create', 'deletecollection']);
+const OBJECT_VERBS: ReadonlySet<Verb> = new Set(['get', 'watch', 'update', 'patch', 'delete']);
+
+/**
+ * The verbs a path serves. The real platform registers routes per path shape, so a POST to a
+ * named object (or a PUT to a collection) finds no route: 405, never a create.
+ */
+function verbsAt(main: readonly Verb[], named: boolean, sub: { kind: string; verbs?: readonly Verb[] } | undefined): readonly Verb[] {
+  if (!sub) return main.filter((v) => (named ? OBJECT_VERBS : COLLECTION_VERBS).has(v));
   if (sub.kind === 'scale') return ['get', 'update', 'patch'];
   if (sub.kind === 'create') return ['create'];
   return sub.verbs ?? ['get', 'update', 'patch'];
 }
 
 function negotiate(ctx: Ctx, watch = false): Negotiated {
-  return ctx.deps.codecs.forResponse(ctx.req.headers.get('accept'), ctx.served.registry.def, watch);
+  const n = ctx.deps.codecs.forResponse(ctx.req.headers.get('accept'), ctx.served.registry.def, watch);
+  n.serializer.checkOptions?.(ctx.enc);
+  return n;
 }
 
 async function readBody(ctx: Ctx): Promise<Uint8Array> {
@@ -179,10 +196,9 @@ function scaleResponse(ctx: Ctx, _n: Negotiated, json: string): ApiResponse {
 async function writeScale(ctx: Ctx, namespace: string, name: string, sub: ScaleSubresource, opts: WriteOptions, next: (scale: JsonObject) => unknown): Promise<ApiResponse> {
   const n = negotiate(ctx);
   const reg = ctx.served.registry;
-  const out = await reg.guaranteedUpdate(namespace, name, opts, 'scale', (current) => {
-    const requested = readScale(next(scaleOf(current!, sub)), name);
-    return withReplicas(current!, sub, requested.replicas, requested.resourceVersion);
-  }, { createIfMissing: false });
+  const out = await reg.guaranteedUpdate(namespace, name, opts, 'scale', (current) => scaleWritten(current!, sub, next(scaleOf(current!, sub)), name), {
+    createIfMissing: false,
+  });
   return scaleResponse(ctx, n, JSON.stringify(scaleOf(JSON.parse(out.json) as JsonObject, sub)));
 }
 
@@ -217,6 +233,7 @@ async function watch(ctx: Ctx, namespace: string): Promise<ApiResponse> {
   const timeoutSeconds = parseIntParam(ctx.query, 'timeoutSeconds');
   const messages = ctx.served.reader.watch(namespace, {
     ...opts,
+    ...(ctx.info.name ? { fieldSelector: selectingName(opts.fieldSelector, ctx.info.name) } : {}),
     allowWatchBookmarks: parseBoolParam(ctx.query, 'allowWatchBookmarks') === true,
     ...(sendInitialEvents !== undefined ? { sendInitialEvents } : {}),
     ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
@@ -236,6 +253,19 @@ async function watch(ctx: Ctx, namespace: string): Promise<ApiResponse> {
     headers: { 'cache-control': 'no-cache, private', 'content-type': n.contentType, 'transfer-encoding': 'chunked' },
     body,
   };
+}
+
+/**
+ * A watch of one object (`.../configmaps/{name}?watch=true`, `/watch/.../configmaps/{name}`) is a
+ * watch of the collection selecting that name, as the real platform turns it into a
+ * `metadata.name` field selector. A selector given as well must select the same name.
+ */
+function selectingName(given: FieldSelector | undefined, name: string): FieldSelector {
+  if (given && !given.empty) {
+    if (given.exact('metadata.name') !== name) throw StatusError.badRequest("fieldSelector metadata.name doesn't match requested name");
+    return given;
+  }
+  return parseFieldSelector(`metadata.name=${name.replace(/[\\,=]/g, (c) => `\\${c}`)}`);
 }
 
 // ------------------------------------------------------------------------------------ writes
@@ -302,18 +332,26 @@ async function patch(ctx: Ctx, namespace: string, name: string): Promise<ApiResp
   const isApply = contentType.startsWith('application/apply-patch');
   const opts = writeOptions(ctx, 'PatchOptions', isApply);
   const reg = ctx.served.registry;
+  // Every patch type applies to `scale` too, on the Scale view of the object.
   const scale = scaleSubresource(ctx);
-  if (scale) {
-    // A Scale has no lists: strategic merge is merge patch; the patch applies to the Scale view.
-    if (contentType !== MERGE_PATCH && contentType !== 'application/strategic-merge-patch+json') {
-      throw StatusError.unsupportedMediaType(contentType, [MERGE_PATCH, 'application/strategic-merge-patch+json']);
-    }
+  if (scale && contentType === MERGE_PATCH) {
     const patchValue = parsePatchBody(await readBody(ctx));
     return writeScale(ctx, namespace, name, scale, opts, (view) => mergePatch(view, patchValue));
   }
   if (patcher) {
     const body = await readBody(ctx);
-    const out = await patcher({ registry: reg, namespace, name, subresource: ctx.info.subresource, body, contentType, force: opts.force, write: opts });
+    const out = await patcher({
+      registry: reg,
+      namespace,
+      name,
+      subresource: ctx.info.subresource,
+      ...(scale ? { scale } : {}),
+      body,
+      contentType,
+      force: opts.force,
+      write: opts,
+    });
+    if (scale) return scaleResponse(ctx, n, JSON.stringify(scaleOf(JSON.parse(out.json) as JsonObject, scale)));
     return objectResponse(n, out.created ? 201 : 200, out.json, ctx.enc, ctx.warnings);
   }
   if (contentType !== MERGE_PATCH) {
@@ -330,12 +368,7 @@ async function patch(ctx: Ctx, namespace: string, name: string): Promise<ApiResp
 }
 
 function parsePatchBody(body: Uint8Array): JsonObject {
-  let patchValue: JsonValue;
-  try {
-    patchValue = JSON.parse(new TextDecoder().decode(body)) as JsonValue;
-  } catch (err) {
-    throw StatusError.badRequest(`error decoding patch: ${(err as Error).message}`);
-  }
+  const patchValue = parsePatchJson(body);
   if (!isObject(patchValue)) throw StatusError.badRequest('error decoding patch: the patch must be a JSON object');
   return patchValue;
 }

@@ -10,7 +10,11 @@ export interface HeaderReader {
 
 /** The parts of a request's URL the core reads (a WHATWG `URL` has them). */
 export interface RequestUrl {
-  /** The path, normalized as a WHATWG URL normalizes it. */
+  /**
+   * The path, still percent-encoded. The Node host passes it as the client sent it, `.` and `..`
+   * segments included (the core refuses such names); a WHATWG Request's URL arrives already
+   * normalized by its parser.
+   */
   readonly pathname: string;
   readonly searchParams: URLSearchParams;
   /** `host[:port]` the client addressed. */

@@ -70,6 +70,8 @@ export function requestInfo(method: string, path: string, query: URLSearchParams
   const [resource = '', name = '', subresource = '', ...extra] = rest;
   if (!resource) return { isResourceRequest: false, path };
 
+  // `/watch/...` paths serve GET only (the real platform registers no other route there).
+  if (watchPrefix && method !== 'GET' && method !== 'HEAD') return 'method-not-allowed';
   let verb: Verb;
   switch (method) {
     case 'GET':

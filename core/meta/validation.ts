@@ -1,7 +1,7 @@
 /** ObjectMeta validation common to every kind (create and update). */
 import { fieldErrors, type FieldError } from '../errors/field-error.ts';
 import type { JsonObject } from '../util/json.ts';
-import { isObject } from '../util/json.ts';
+import { isObject, utf8Length } from '../util/json.ts';
 import { isQualifiedName, isValidLabelValue, type NameValidator } from './names.ts';
 
 const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
@@ -13,23 +13,29 @@ export interface MetaRules {
   readonly validateName: NameValidator;
 }
 
+/**
+ * A label map (labels, nodeSelector, a selector's matchLabels): a bad key or a bad value is
+ * reported at the map's own path with the offending key or value, as the real ValidateLabels
+ * reports it (`metadata.labels: Invalid value: "b c": a valid label must be ...`).
+ */
 export function validateLabels(labels: unknown, path: string): FieldError[] {
   const errs: FieldError[] = [];
   if (!isObject(labels)) return errs;
   for (const [k, v] of Object.entries(labels)) {
     for (const m of isQualifiedName(k)) errs.push(fieldErrors.invalid(path, k, m));
-    if (typeof v === 'string') for (const m of isValidLabelValue(v)) errs.push(fieldErrors.invalid(`${path}[${k}]`, v, m));
+    if (typeof v === 'string') for (const m of isValidLabelValue(v)) errs.push(fieldErrors.invalid(path, v, m));
   }
   return errs;
 }
 
+/** Annotation keys at the map's path; their total size (keys and values, in bytes) at most 256 KiB. */
 export function validateAnnotations(annotations: unknown, path: string): FieldError[] {
   const errs: FieldError[] = [];
   if (!isObject(annotations)) return errs;
   let total = 0;
   for (const [k, v] of Object.entries(annotations)) {
     for (const m of isQualifiedName(k.toLowerCase())) errs.push(fieldErrors.invalid(path, k, m));
-    total += k.length + (typeof v === 'string' ? v.length : 0);
+    total += utf8Length(k) + (typeof v === 'string' ? utf8Length(v) : 0);
   }
   if (total > TOTAL_ANNOTATION_SIZE_LIMIT) errs.push(fieldErrors.tooLong(path, TOTAL_ANNOTATION_SIZE_LIMIT));
   return errs;

@@ -111,6 +111,11 @@ export interface KindDefinition {
   readonly strategy?: Strategy;
   /** Objects that exist when the server starts (created if missing). */
   readonly bootstrap?: () => JsonObject[];
+  /**
+   * Objects no DELETE may remove, by name, and the reason a DELETE of one is refused with (403
+   * Forbidden), as the real platform's admission refuses to delete the system namespaces.
+   */
+  readonly undeletable?: { readonly names: readonly string[]; readonly reason: string };
   /** Verbs served on the main resource (default: all). */
   readonly verbs?: readonly Verb[];
   /** Where objects are kept (`<resource>` or `<resource>.<group>`); versions of one kind share it. */

@@ -1,4 +1,5 @@
 /** Turning a request body into a canonical object of the endpoint's kind (decode, prune, default). */
+import { MAX_OBJECT_DEPTH, nestedDeeperThan } from '../codecs/depth.ts';
 import { StatusError } from '../errors/status-error.ts';
 import { DecodeError, decodeObject } from '../schema/decode.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
@@ -43,6 +44,9 @@ export function decodeInput(input: unknown, def: KindDefinition, ctx: StrategyCo
       throw StatusError.badRequest(`${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: ${err.message}`);
     }
     throw err;
+  }
+  if (nestedDeeperThan(decoded.value, MAX_OBJECT_DEPTH)) {
+    throw StatusError.badRequest(`${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: the object nests more than ${MAX_OBJECT_DEPTH} levels deep`);
   }
   reportFieldProblems(decoded.unknownFields, opts.duplicateFields ?? [], opts);
   const obj = decoded.value;

@@ -414,6 +414,8 @@ export class ResourceRegistry {
       }
       const meta = metaOf(obj);
       this.checkPreconditions(name, meta, String(cur.rv), options);
+      const undeletable = this.def.undeletable;
+      if (undeletable?.names.includes(name)) throw StatusError.forbidden(this.gr, name, undeletable.reason);
 
       const ctx = this.strategyContext();
       const wasTerminating = meta.deletionTimestamp !== undefined;

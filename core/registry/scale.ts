@@ -88,6 +88,12 @@ export function withReplicas(obj: JsonObject, sub: ScaleSubresource, replicas: n
   return obj;
 }
 
+/** The object after a write of its Scale view: the requested Scale (checked) sets the replicas. */
+export function scaleWritten(obj: JsonObject, sub: ScaleSubresource, scale: unknown, name: string): JsonObject {
+  const requested = readScale(scale, name);
+  return withReplicas(obj, sub, requested.replicas, requested.resourceVersion);
+}
+
 /** A definition of the Scale kind for codecs (it is served only as a subresource). */
 export const SCALE_KIND: import('./definition.ts').KindDefinition = {
   group: 'autoscaling',

@@ -74,6 +74,35 @@ describe('Namespace', () => {
     expect(d.body).toMatchObject({ kind: 'Status', status: 'Success', details: { name: 'x', kind: 'namespaces' } });
   });
 
+  it.each([
+    ['default', ''],
+    ['orch-system', ''],
+    ['orch-public', ''],
+    ['default', '?dryRun=All'],
+    ['orch-system', '?propagationPolicy=Foreground'],
+  ])('%s may never be deleted (DELETE%s → 403, nothing changes)', async (name, query) => {
+    const before = (await call(t, 'GET', `/api/v1/namespaces/${name}`)).body;
+    const d = await call(t, 'DELETE', `/api/v1/namespaces/${name}${query}`);
+    expect(d.status).toBe(403);
+    expect(d.body).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: `namespaces "${name}" is forbidden: this namespace may not be deleted`,
+      reason: 'Forbidden',
+      details: { name, kind: 'namespaces' },
+      code: 403,
+    });
+    expect((await call(t, 'GET', `/api/v1/namespaces/${name}`)).body).toEqual(before);
+  });
+
+  it('orch-node-lease, also made at start, may be deleted (the real platform keeps only the three)', async () => {
+    const d = await call(t, 'DELETE', '/api/v1/namespaces/orch-node-lease');
+    expect(d.status).toBe(200);
+    expect(d.body.status.phase).toBe('Terminating');
+  });
+
   it('objects in a terminating namespace may still be updated and deleted', async () => {
     await call(t, 'POST', '/api/v1/namespaces', { metadata: { name: 'x' } });
     const cm = (await call(t, 'POST', '/api/v1/namespaces/x/configmaps', configMap('c'))).body;

@@ -2,8 +2,6 @@
  * Issue 6 acceptance: an unmodified kubectl 1.32 session against orch-apiserver, each step
  * asserting kubectl's own output. Skipped, with the reason printed, when kubectl is absent.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { hasKubectl, KUBECTL, kubectlFor, type Kubectl } from '../support/kubectl.ts';
@@ -13,11 +11,7 @@ if (!hasKubectl) console.log(`skipping the kubectl session: ${KUBECTL} is not in
 describe.skipIf(!hasKubectl)('a kubectl 1.32 session', () => {
   let server: RunningServer;
   let k: Kubectl;
-  const file = (name: string, text: string) => {
-    const p = join(k.dir, name);
-    writeFileSync(p, text);
-    return p;
-  };
+  const file = (name: string, text: string) => k.file(name, text);
   beforeAll(async () => {
     server = await startServer({ port: 0 });
     k = kubectlFor(server.url);

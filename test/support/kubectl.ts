@@ -18,6 +18,8 @@ export interface Kubectl {
   /** Starts kubectl in the background (e.g. `get -w`). */
   spawn(args: string[]): ReturnType<typeof execFile>;
   readonly dir: string;
+  /** Writes a file into the temporary directory and answers its path (for `-f`). */
+  file(name: string, text: string): string;
 }
 
 export function kubectlFor(serverUrl: string): Kubectl {
@@ -60,5 +62,10 @@ export function kubectlFor(serverUrl: string): Kubectl {
   run.result = result;
   run.spawn = (args) => execFile(KUBECTL, [...base, ...args], { encoding: 'utf8' });
   (run as { dir: string }).dir = dir;
+  run.file = (name, text) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
   return run;
 }

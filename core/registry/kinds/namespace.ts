@@ -105,4 +105,7 @@ export const namespaceKind: KindDefinition = {
       kind: 'Namespace',
       metadata: { name },
     })),
+  // The real platform's NamespaceLifecycle admission keeps these three ("immortal namespaces");
+  // the node-lease namespace, also made at start, may be deleted there and is recreated.
+  undeletable: { names: ['default', 'orch-system', 'orch-public'], reason: 'this namespace may not be deleted' },
 };

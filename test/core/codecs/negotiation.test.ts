@@ -169,6 +169,20 @@ describe('Table', () => {
     expect((await raw(`${CM}?includeObject=All`, { headers: { accept: TABLE } })).status).toBe(400);
   });
 
+  it.each([
+    ['a list', CM, 'GET', undefined],
+    ['a watch', `${CM}?watch=1`, 'GET', undefined],
+    ['a watch of one object', `${CM}/a?watch=1`, 'GET', undefined],
+    ['a create (nothing is created)', CM, 'POST', JSON.stringify({ metadata: { name: 'made' } })],
+  ])('a bad includeObject is 400 before %s starts, in the real platform\'s words', async (_what, path, method, body) => {
+    await seed();
+    const sep = path.includes('?') ? '&' : '?';
+    const res = await raw(`${path}${sep}includeObject=Exact`, { method, headers: { accept: TABLE, 'content-type': 'application/json' }, ...(body ? { body } : {}) });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(text(res.bytes)).message).toBe(`Unable to convert to Table as requested: includeObject: Invalid value: "Exact": must be 'Metadata', 'Object', 'None', or empty`);
+    expect((await raw(`${CM}/made`)).status).toBe(404);
+  });
+
   it('a watch of Tables: one row per event, column definitions on the first', async () => {
     await seed();
     const res = await t.request(`${CM}?watch=1`, { headers: { accept: TABLE } });

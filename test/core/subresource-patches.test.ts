@@ -1,0 +1,162 @@
+/**
+ * `scale` and `status` take every patch type the main resource takes: JSON merge, strategic
+ * merge, JSON patch and server-side apply (YAML/JSON, and CBOR with its gate). Through `scale` the
+ * patch is of the autoscaling/v1 Scale and only the replicas change; the parent's managedFields
+ * record the writer with `subresource: scale` (apply: as the owner of `spec.replicas`, taking it
+ * from other owners only by force, as the real platform's ScaleHandler maps ownership). Through
+ * `status` the entries carry `subresource: status`.
+ */
+import { encode } from 'cbor-x';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, inProcess, type Target } from '../support/targets.ts';
+
+const SS = '/apis/apps/v1/namespaces/default/statefulsets';
+const template = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
+const web = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, spec: { serviceName: 'web', replicas: 1, selector: { matchLabels: { app: 'web' } }, template } };
+const scaleConfig = (replicas: number) => ({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'web', namespace: 'default' }, spec: { replicas } });
+
+let t: Target;
+beforeEach(async () => {
+  t = await inProcess({ featureGates: 'CBORServingAndStorage=true' });
+  // Created by apply, so that `apply_test` owns spec.replicas to begin with.
+  expect((await patch('', 'application/apply-patch+yaml', web, 'apply_test')).status).toBe(201);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function patch(sub: string, contentType: string, body: unknown, manager: string, extra = ''): Promise<{ status: number; body: any }> {
+  const res = await t.request(`${SS}/web${sub}?fieldManager=${manager}${extra}`, {
+    method: 'PATCH',
+    headers: { 'content-type': contentType },
+    body: body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function stored(): Promise<any> {
+  return (await call(t, 'GET', `${SS}/web`)).body;
+}
+
+/** Who owns `spec.replicas`, as `manager operation subresource`. */
+function replicasOwners(obj: any): string[] {
+  return (obj.metadata.managedFields as any[]).filter((e) => e.fieldsV1?.['f:spec']?.['f:replicas'] !== undefined).map((e) => `${e.manager} ${e.operation} ${e.subresource ?? ''}`.trim());
+}
+
+const SCALE_PATCHES: readonly (readonly [type: string, contentType: string, body: (replicas: number) => unknown, operation: string])[] = [
+  ['merge', 'application/merge-patch+json', (n) => ({ spec: { replicas: n } }), 'Update'],
+  ['strategic', 'application/strategic-merge-patch+json', (n) => ({ spec: { replicas: n } }), 'Update'],
+  ['JSON patch', 'application/json-patch+json', (n) => [{ op: 'replace', path: '/spec/replicas', value: n }], 'Update'],
+  ['apply (YAML/JSON)', 'application/apply-patch+yaml', scaleConfig, 'Apply'],
+  ['apply (CBOR)', 'application/apply-patch+cbor', (n) => new Uint8Array(encode(scaleConfig(n))), 'Apply'],
+];
+
+describe('patching scale', () => {
+  it.each(SCALE_PATCHES)('%s: answers the Scale; the parent has the replicas and an entry for the writer with subresource scale', async (_type, contentType, body, operation) => {
+    // Apply takes the field from `apply_test` only by force.
+    const r = await patch('/scale', contentType, body(3), 'scaler', operation === 'Apply' ? '&force=true' : '');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: { name: 'web', namespace: 'default' }, spec: { replicas: 3 } });
+    expect(r.body.metadata.managedFields).toBeUndefined();
+    const obj = await stored();
+    expect(obj.spec.replicas).toBe(3);
+    expect(obj.metadata.managedFields).toContainEqual({
+      manager: 'scaler',
+      operation,
+      apiVersion: 'apps/v1',
+      time: expect.any(String),
+      fieldsType: 'FieldsV1',
+      fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+      subresource: 'scale',
+    });
+    expect(replicasOwners(obj)).toEqual([`scaler ${operation} scale`]);
+    // The rest of what apply_test applied stays its own.
+    expect(obj.metadata.managedFields.find((e: any) => e.manager === 'apply_test').fieldsV1['f:spec']['f:serviceName']).toEqual({});
+  });
+
+  it('an unknown patch type is 415 naming the ones there are', async () => {
+    const r = await patch('/scale', 'application/x-unknown', {}, 'm');
+    expect(r.status).toBe(415);
+    expect(r.body.message).toMatch(/application\/merge-patch\+json, .*application\/json-patch\+json.*application\/apply-patch\+yaml/);
+  });
+});
+
+describe('ownership of the replicas through scale (the real platform\'s scale_test sequence)', () => {
+  it('update takes it, apply conflicts unless forced, applying the same value shares it', async () => {
+    expect(replicasOwners(await stored())).toEqual(['apply_test Apply']);
+
+    expect((await patch('/scale', 'application/merge-patch+json', { spec: { replicas: 5 } }, 'scale_test')).status).toBe(200);
+    expect(replicasOwners(await stored())).toEqual(['scale_test Update scale']);
+
+    // Re-applying the parent conflicts over the replicas; forced, apply_test owns them again.
+    const conflict = await patch('', 'application/apply-patch+yaml', web, 'apply_test');
+    expect(conflict.status).toBe(409);
+    expect((await patch('', 'application/apply-patch+yaml', web, 'apply_test', '&force=true')).status).toBe(200);
+    expect(replicasOwners(await stored())).toEqual(['apply_test Apply']);
+
+    // An apply of a Scale with another count conflicts with apply_test; forced, it alone owns them.
+    const scaleConflict = await patch('/scale', 'application/apply-patch+yaml', scaleConfig(17), 'apply_scale');
+    expect(scaleConflict.status).toBe(409);
+    expect(scaleConflict.body.message).toBe('Apply failed with 1 conflict: conflict with "apply_test": .spec.replicas');
+    expect((await patch('/scale', 'application/apply-patch+yaml', scaleConfig(17), 'apply_scale', '&force=true')).status).toBe(200);
+    let obj = await stored();
+    expect(obj.spec.replicas).toBe(17);
+    expect(replicasOwners(obj)).toEqual(['apply_scale Apply scale']);
+
+    // A PUT of the Scale replaces them.
+    const put = await call(t, 'PUT', `${SS}/web/scale?fieldManager=replace_test`, { ...scaleConfig(7) });
+    expect(put.status).toBe(200);
+    expect(replicasOwners(await stored())).toEqual(['replace_test Update scale']);
+
+    // Applying the count it has shares the field.
+    expect((await patch('/scale', 'application/apply-patch+yaml', scaleConfig(7), 'co_owning_test')).status).toBe(200);
+    obj = await stored();
+    expect(replicasOwners(obj).sort()).toEqual(['co_owning_test Apply scale', 'replace_test Update scale']);
+
+    // Scaling again makes the scaler the only owner.
+    expect((await patch('/scale', 'application/merge-patch+json', { spec: { replicas: 5 } }, 'scale_test')).status).toBe(200);
+    expect(replicasOwners(await stored())).toEqual(['scale_test Update scale']);
+  });
+
+  it('a patch of the Scale status changes nothing', async () => {
+    const before = await stored();
+    expect((await patch('/scale', 'application/merge-patch+json', { status: { replicas: 42 } }, 'scale_test')).status).toBe(200);
+    const after = await stored();
+    expect(after.spec.replicas).toBe(1);
+    expect(after.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
+    expect(replicasOwners(after)).toEqual(['apply_test Apply']);
+  });
+
+  it('an applied Scale of another kind is refused', async () => {
+    const r = await patch('/scale', 'application/apply-patch+yaml', web, 'm');
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('invalid object type: apps/v1, Kind=StatefulSet');
+  });
+});
+
+const STATUS_PATCHES: readonly (readonly [type: string, contentType: string, body: unknown, operation: string])[] = [
+  ['merge', 'application/merge-patch+json', { status: { replicas: 2 } }, 'Update'],
+  ['strategic', 'application/strategic-merge-patch+json', { status: { replicas: 2 } }, 'Update'],
+  ['JSON patch', 'application/json-patch+json', [{ op: 'add', path: '/status/replicas', value: 2 }], 'Update'],
+  ['apply (YAML/JSON)', 'application/apply-patch+yaml', { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, status: { replicas: 2 } }, 'Apply'],
+  ['apply (CBOR)', 'application/apply-patch+cbor', new Uint8Array(encode({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, status: { replicas: 2 } })), 'Apply'],
+];
+
+describe('patching status', () => {
+  it.each(STATUS_PATCHES)('%s: the status changes, the spec does not; the entry carries subresource status', async (_type, contentType, body, operation) => {
+    const r = await patch('/status', contentType, body, 'status_writer');
+    expect(r.status).toBe(200);
+    expect(r.body.status.replicas).toBe(2);
+    const obj = await stored();
+    expect(obj.spec.replicas).toBe(1);
+    expect(obj.metadata.managedFields).toContainEqual({
+      manager: 'status_writer',
+      operation,
+      apiVersion: 'apps/v1',
+      time: expect.any(String),
+      fieldsType: 'FieldsV1',
+      fieldsV1: { 'f:status': { 'f:replicas': {} } },
+      subresource: 'status',
+    });
+  });
+});
