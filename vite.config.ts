@@ -1,7 +1,8 @@
 /**
- * The playground: `vite` serves it for development, `vite build` makes a static site in
- * `playground/dist` that works from any static host and any folder (relative URLs), and
- * `vite preview` serves that build.
+ * The playground: `vite` (`npm run dev`) serves it for development, `vite build` makes a static
+ * site in `playground/dist` that works from any static host and any folder (relative URLs), and
+ * `npm start` builds it and serves that build (scripts/playground-server.js), the site that works
+ * offline.
  */
 import { defineConfig } from 'vite';
 import { orchRuntime } from './playground/build/runtime-plugin.ts';

@@ -9,7 +9,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build, createServer, preview } from 'vite';
+import { createServer } from 'vite';
+import { buildPlayground, servePlayground } from './scripts/playground-server.js';
 import { chromium } from 'playwright-core';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
@@ -20,7 +21,7 @@ const SCREENSHOTS = join(RESULTS, 'screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-await build({ configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+await buildPlayground();
 
 /** A web-test-runner browser launcher on playwright-core: one fresh context per test file. */
 class PlaywrightChromium {
@@ -78,7 +79,7 @@ const launcher = new PlaywrightChromium();
  */
 const pageControl = {
   seq: 0,
-  /** @type {Map<string, { session: string, page?: import('playwright-core').Page, context?: import('playwright-core').BrowserContext, server?: import('vite').PreviewServer | import('vite').ViteDevServer }>} */
+  /** @type {Map<string, { session: string, page?: import('playwright-core').Page, context?: import('playwright-core').BrowserContext, server?: { close(): Promise<void> } }>} */
   handles: new Map(),
 
   add(session, value) {
@@ -174,15 +175,16 @@ const pageControl = {
         await this.get(p.context, 'context').setOffline(Boolean(p.offline));
         return true;
       case 'pw:serve-playground': {
-        // `vite preview` of the build (or `vite`, the dev server), on an origin of its own: a
-        // test can stop it to be really offline.
-        const configFile = resolve(ROOT, 'vite.config.ts');
+        // The build as `npm start` serves it (or `vite`, the dev server of `npm run dev`), on an
+        // origin of its own: a test can stop it to be really offline.
+        if (!p.dev) {
+          const served = await servePlayground({ port: 0 });
+          return { id: this.add(session.id, { server: served }), origin: new URL(served.url).origin };
+        }
         const listen = { host: '127.0.0.1', port: 0, strictPort: true, open: false };
-        const server = p.dev
-          ? await createServer({ configFile, logLevel: 'warn', server: { ...listen, hmr: false } }).then(async (s) => (await s.listen(), s))
-          : await preview({ configFile, logLevel: 'warn', preview: listen });
-        const id = this.add(session.id, { server });
-        return { id, origin: new URL(server.resolvedUrls.local[0]).origin };
+        const server = await createServer({ configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'warn', server: { ...listen, hmr: false } });
+        await server.listen();
+        return { id: this.add(session.id, { server }), origin: new URL(server.resolvedUrls.local[0]).origin };
       }
       case 'pw:stop-server': {
         const h = this.handles.get(p.server);

@@ -50,6 +50,16 @@ export class AppShell {
     await cache.addAll(urls);
   }
 
+  /** Whether every file of the build is in the cache, so the app opens with the network off. */
+  async cached(): Promise<boolean> {
+    if (!this.manifest || !(await this.caches.has(this.cacheName))) return false;
+    const cache = await this.caches.open(this.cacheName);
+    for (const f of ['./', ...this.manifest.files]) {
+      if (!(await cache.match(new URL(f, this.base).href, MATCH))) return false;
+    }
+    return true;
+  }
+
   async activate(): Promise<void> {
     for (const name of await this.caches.keys()) {
       if (name.startsWith(CACHE_PREFIX) && name !== this.cacheName) await this.caches.delete(name);

@@ -1,16 +1,19 @@
 /**
  * The sample controllers, run in the worker against its own API server through the same client
- * any program uses (built on the server's in-process `fetch`: no Service Worker in between).
- * The "controllers" switch starts and stops a manager running all of them.
+ * any program uses, on the in-process transport orch-apiserver's controllers use (straight onto
+ * `api.handle`: no Service Worker, no WHATWG Request in between — a browser's Request drops the
+ * User-Agent header, and with it the field manager the server names the controllers' writes
+ * after). The "controllers" switch starts and stops a manager running all of them.
  *
  * The pod simulator reads `settings.podSimulator`; changing those settings restarts the manager.
  */
-import type { Clock } from '../core/index.ts';
+import type { ApiServer, Clock } from '../core/index.ts';
 import {
   Client,
   finalizerController,
   flowSchemaController,
   garbageCollector,
+  inProcessTransport,
   Manager,
   namespaceController,
   podLifecycleSimulator,
@@ -30,10 +33,16 @@ export interface ControllerHost {
 }
 
 export interface ControllerEnvironment {
-  /** The API server, as a WHATWG fetch. */
-  readonly fetch: (request: Request) => Promise<Response>;
+  /** The API server the controllers run against, in this worker. */
+  readonly api: Pick<ApiServer, 'handle'>;
   readonly clock: Clock;
 }
+
+/**
+ * The User-Agent, hence field manager, of the controllers' writes: the name orch-apiserver's
+ * controllers have (server/controllers.ts), so managed fields read the same in both hosts.
+ */
+const CONTROLLER_MANAGER = 'orch-controller-manager';
 
 const CONTROLLERS: readonly (readonly [string, (s: RuntimeSettings) => RunnableFactory | undefined])[] = [
   ['namespace', () => namespaceController()],
@@ -50,7 +59,7 @@ export function startControllers(env: ControllerEnvironment, settings: RuntimeSe
   let queue: Promise<void> = Promise.resolve();
 
   const start = async (s: RuntimeSettings) => {
-    const m = new Manager({ client: new Client({ fetch: env.fetch, userAgent: 'orch-playground-controllers' }), clock: env.clock });
+    const m = new Manager({ client: new Client({ transport: inProcessTransport(env.api), userAgent: CONTROLLER_MANAGER }), clock: env.clock });
     for (const [, make] of CONTROLLERS) {
       const factory = make(s);
       if (factory) await m.add(factory);

@@ -7,4 +7,5 @@ export { bootOrch, type BootOptions, type OrchHandle } from './boot.ts';
 export type { KindInfo, OrchControl, RuntimeStats, ThroughputOptions, ThroughputResult } from './control.ts';
 export type { PodSimulatorSettings, RuntimeSettings } from './settings.ts';
 export type { Snapshot } from './snapshot.ts';
+export { offlineReadiness, type OfflineReadiness } from './offline-readiness.ts';
 export { isApiPath, type HeaderList, type WireRequest, type WireResponse } from './port-protocol.ts';

@@ -194,7 +194,7 @@ export class OrchRuntime {
     const backend = await IndexedDbBackend.open({ name: this.storeName, durability: this.options.durability });
     const api = createApiServer({ storage: backend, clock: this.clock });
     await api.ready;
-    const controllers = startControllers({ fetch: (r) => api.fetch(r), clock: this.clock }, this.current!);
+    const controllers = startControllers({ api, clock: this.clock }, this.current!);
     return { api, backend, controllers };
   }
 

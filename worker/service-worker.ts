@@ -1,6 +1,7 @@
 /**
  * The Service Worker: answers every API path on the page's origin by forwarding it to the API
- * worker, and serves the app shell offline. Everything else goes to the network as usual.
+ * worker, serves the app shell offline, and tells pages whether it could (`/__orch/offline`).
+ * Everything else goes to the network as usual.
  *
  * `__ORCH_PRECACHE__` is put in at build time (the files of the build); it is null in the dev
  * server, where nothing is cached.
@@ -8,6 +9,7 @@
 import { ApiRouter } from './api-router.ts';
 import { AppShell, type PrecacheManifest } from './app-shell.ts';
 import { CLAIM, isOrchMessage, PORT, PORT_OK } from './messages.ts';
+import { OFFLINE_PATH, type OfflineReadiness } from './offline-readiness.ts';
 import { isApiPath } from './port-protocol.ts';
 import type { ServiceWorkerScopeLike } from './sw-types.ts';
 
@@ -38,11 +40,20 @@ sw.addEventListener('message', (e) => {
 
 const DIAGNOSTICS = '/__orch/sw';
 
+async function offlineReadiness(): Promise<Response> {
+  const body: OfflineReadiness = { version: shell.version, offline: await shell.cached() };
+  return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+}
+
 sw.addEventListener('fetch', (e) => {
   const url = new URL(e.request.url);
   if (url.origin === sw.location.origin && url.pathname === DIAGNOSTICS) {
     const body = JSON.stringify({ version: shell.version, connections: router.connections });
     e.respondWith(new Response(body, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } }));
+    return;
+  }
+  if (url.origin === sw.location.origin && url.pathname === OFFLINE_PATH) {
+    e.respondWith(offlineReadiness());
     return;
   }
   if (url.origin === sw.location.origin && isApiPath(url.pathname)) {

@@ -1,6 +1,7 @@
 /**
- * Issue 8, serving: the Vite dev server (`vite`, what `npm start` is meant to run) serves the
- * playground with the API worker and the Service Worker built on request, and they work.
+ * Issue 8, serving: the Vite dev server (`npm run dev`) serves the playground with the API worker
+ * and the Service Worker built on request, and they work; it caches nothing, and the header says
+ * so (offline use is the build's, `npm start`).
  */
 import { expect } from 'chai';
 import { after, describe, it } from './support/mocha.ts';
@@ -25,5 +26,7 @@ describe('the dev server', () => {
       return { sw, created: created.status, caches: await caches.keys() };
     });
     expect(answer).to.deep.equal({ sw: { version: 'dev', connections: 1 }, created: 201, caches: [] });
+    await tab.waitFor('header orch-offline-status[state=online-only]');
+    expect(await tab.text('header orch-offline-status [role=status]')).to.equal('online only');
   });
 });

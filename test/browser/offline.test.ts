@@ -1,7 +1,8 @@
 /**
- * Issue 8, offline: after a first visit the app shell is cached, and with the network cut and its
- * server gone the playground still loads, shows what is stored and takes new writes. It runs in a
- * fresh profile against the build served from a server of its own, which the test stops.
+ * Issue 8, offline: after a first visit the app shell is cached, the header says "ready offline",
+ * and with the network cut and its server gone the playground still loads, shows what is stored
+ * and takes new writes. It runs in a fresh profile against the build served as `npm start` serves
+ * it (scripts/playground-server.js), from a server of its own, which the test stops.
  */
 import { expect } from 'chai';
 import { after, describe, it } from './support/mocha.ts';
@@ -20,12 +21,14 @@ describe('offline', () => {
     await server?.stop().catch(() => undefined);
   });
 
-  it('after the first visit the playground loads and works with the network off', async () => {
+  it('once the header says "ready offline" the playground loads and works with the network off', async () => {
     server = await servePlayground();
     const origin = server.origin;
     context = await freshContext();
     const tab = await context.open(`${origin}/`);
     await tab.waitFor('orch-app[ready]', { state: 'attached', timeout: 15_000 });
+    await tab.waitFor('header orch-offline-status[state=ready]');
+    expect(await tab.text('header orch-offline-status [role=status]')).to.equal('ready offline');
     const cached = await tab.evaluate(async () => {
       const names = await caches.keys();
       const shell = names.find((n) => n.startsWith('orch-shell-'));
@@ -40,6 +43,7 @@ describe('offline', () => {
 
     await tab.reload();
     await tab.waitFor('orch-app[ready]', { state: 'attached', timeout: 15_000 });
+    await tab.waitFor('header orch-offline-status[state=ready]');
     await tab.click('orch-explorer li[data-ns=default]');
     await tab.click('orch-explorer li[data-resource=configmaps]');
     await tab.waitFor('orch-explorer tr[data-object=before-offline]');
@@ -54,5 +58,12 @@ describe('offline', () => {
     await second.waitFor('orch-app[ready]', { state: 'attached', timeout: 15_000 });
     expect(await second.evaluate(async () => (await fetch('/api/v1/namespaces/default/configmaps/made-offline')).status)).to.equal(200);
     await second.screenshot('offline');
+
+    // The header's word comes from the cache itself: with it gone, the app would not open offline.
+    const status = await second.evaluate(async () => {
+      for (const name of await caches.keys()) await caches.delete(name);
+      return (await fetch('/__orch/offline')).json() as Promise<{ offline: boolean }>;
+    });
+    expect(status.offline).to.equal(false);
   });
 });

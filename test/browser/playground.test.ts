@@ -105,6 +105,45 @@ describe('the playground', () => {
     await tab.screenshot('events');
   });
 
+  it('creates as the field manager in the box, not as the browser', async () => {
+    await view('editor');
+    await tab.fill('orch-yaml-editor input[name=fieldManager]', 'yaml-author');
+    await tab.fill('orch-yaml-editor textarea', EDITOR_YAML.replace('from-editor', 'authored'));
+    await tab.click('orch-yaml-editor [data-action=create]');
+    await tab.waitFor('orch-yaml-editor .result[data-status="201"]');
+    const managers = await tab.evaluate(async () => {
+      const cm = await (await fetch('/api/v1/namespaces/default/configmaps/authored')).json();
+      return (cm.metadata.managedFields as { manager: string }[]).map((f) => f.manager);
+    });
+    expect(managers).to.deep.equal(['yaml-author']);
+
+    // An apply that takes over a field the create set names the box's manager in its conflict.
+    await tab.fill('orch-yaml-editor textarea', EDITOR_YAML.replace('from-editor', 'authored').replace('in the editor', 'by apply'));
+    await tab.click('orch-yaml-editor [data-action=apply]');
+    await tab.waitFor('orch-yaml-editor orch-status [data-code="409"]');
+    const conflict = await tab.text('orch-yaml-editor orch-status .message');
+    expect(conflict).to.include('conflict with "yaml-author"');
+    expect(conflict).not.to.include('Mozilla');
+  });
+
+  it('a YAML parse error keeps its lines: the excerpt, and the caret under the column', async () => {
+    await view('editor');
+    await tab.fill('orch-yaml-editor textarea', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n data: y\n');
+    await tab.click('orch-yaml-editor [data-action=create]');
+    await tab.waitFor('orch-yaml-editor orch-status [data-reason=ClientError]');
+    const shown = await tab.text('orch-yaml-editor orch-status .message');
+    expect(shown).to.include('bad indentation of a mapping entry (5:2)\n');
+    expect(shown).to.include(' 4 |   name: x\n 5 |  data: y\n------^');
+    // The caret points at its column only in a fixed-width font.
+    const font = await tab.evaluate(() => {
+      const editor = document.querySelector('orch-app')?.shadowRoot?.querySelector('orch-yaml-editor');
+      const message = editor?.shadowRoot?.querySelector('orch-status')?.shadowRoot?.querySelector('.message');
+      return message ? getComputedStyle(message).fontFamily : '';
+    });
+    expect(font).to.include('monospace');
+    await tab.screenshot('yaml-parse-error');
+  });
+
   it('applies YAML server-side as the named field manager', async () => {
     await view('editor');
     await tab.fill('orch-yaml-editor textarea', EDITOR_YAML.replace('from-editor', 'applied').replace('in the editor', 'by apply'));

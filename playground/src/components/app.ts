@@ -13,6 +13,7 @@ import { shared } from '../styles.ts';
 import type { EditEvent } from './explorer.ts';
 import './event-timeline.ts';
 import './explorer.ts';
+import './offline-status.ts';
 import './request-console.ts';
 import './runtime-panel.ts';
 import './statefulset-view.ts';
@@ -72,6 +73,9 @@ export class App extends LitElement {
         background: #fff;
         color: #1d2b4f;
       }
+      orch-offline-status {
+        margin-left: auto;
+      }
       orch-runtime-panel {
         padding: 6px 14px;
         background: #eef2f8;
@@ -130,6 +134,7 @@ export class App extends LitElement {
         <nav>
           ${VIEWS.map(([v, label]) => html`<button data-view=${v} aria-current=${this.view === v ? 'page' : 'false'} @click=${() => this.show(v)}>${label}</button>`)}
         </nav>
+        <orch-offline-status></orch-offline-status>
       </header>
       <orch-runtime-panel></orch-runtime-panel>
       <main>

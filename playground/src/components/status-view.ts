@@ -23,6 +23,13 @@ export class StatusView extends LitElement {
       .head {
         font-weight: 600;
       }
+      /* A message of several lines (a YAML parse error's excerpt and caret) keeps them, in a
+         fixed-width font so the caret stays under its column. */
+      pre.message {
+        background: transparent;
+        border: 0;
+        padding: 2px 0 0;
+      }
       ul {
         margin: 4px 0 0;
         padding-left: 18px;
@@ -36,7 +43,7 @@ export class StatusView extends LitElement {
     const ok = s.status === 'Success';
     return html`<div class="status ${ok ? 'success' : ''}" role=${ok ? 'status' : 'alert'} data-code=${String(s.code ?? '')} data-reason=${s.reason ?? ''}>
       <div class="head">${s.code ? `${s.code} ` : ''}${s.reason ?? s.status ?? 'Status'}</div>
-      <div class="message">${s.message ?? ''}</div>
+      ${s.message?.includes('\n') ? html`<pre class="message">${s.message}</pre>` : html`<div class="message">${s.message ?? ''}</div>`}
       ${s.details?.causes?.length
         ? html`<ul>
             ${s.details.causes.map((c) => html`<li><code>${c.field ?? ''}</code> ${c.reason ? html`<span class="badge">${c.reason}</span>` : nothing} ${c.message ?? ''}</li>`)}

@@ -1,7 +1,7 @@
 /**
- * The YAML editor: create (POST), apply (server-side apply, as a named field manager) and patch
- * (merge, strategic merge or JSON patch) an object. The answer is shown as the server sent it:
- * the object, or the Status of the error.
+ * The YAML editor: create (POST), apply (server-side apply) and patch (merge, strategic merge or
+ * JSON patch) an object, each as the field manager named in its box. The answer is shown as the
+ * server sent it: the object, or the Status of the error.
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { clientStatus, isStatus, send, type ApiObject, type ApiResult, type ApiStatus } from '../api/http.ts';
@@ -135,6 +135,16 @@ export class YamlEditor extends LitElement {
     return isStatus(x);
   }
 
+  /**
+   * `?fieldManager=` with the box's name, for every write. Without it the server names the
+   * manager after the User-Agent, which in a browser is "Mozilla": a later apply as the box's
+   * manager would then meet "Mozilla" in its conflicts.
+   */
+  private managerQuery(): string {
+    const manager = this.fieldManager.trim();
+    return manager ? `?${new URLSearchParams({ fieldManager: manager })}` : '';
+  }
+
   private async run(action: string, make: () => Promise<ApiResult> | ApiStatus): Promise<void> {
     this.busy = true;
     try {
@@ -153,7 +163,7 @@ export class YamlEditor extends LitElement {
       if (YamlEditor.failed(id)) return id;
       const { doc, type, namespace } = id;
       this.aimAt(doc);
-      return send('POST', collectionPath(type, namespace), { body: JSON.stringify(doc), headers: { 'content-type': 'application/json' } });
+      return send('POST', `${collectionPath(type, namespace)}${this.managerQuery()}`, { body: JSON.stringify(doc), headers: { 'content-type': 'application/json' } });
     });
   }
 
@@ -184,8 +194,7 @@ export class YamlEditor extends LitElement {
       } catch (err) {
         return clientStatus((err as Error).message);
       }
-      const q = this.fieldManager.trim() ? `?fieldManager=${encodeURIComponent(this.fieldManager.trim())}` : '';
-      return send('PATCH', `${objectPath(type, type.namespaced ? this.target.namespace : '', this.target.name.trim())}${q}`, {
+      return send('PATCH', `${objectPath(type, type.namespaced ? this.target.namespace : '', this.target.name.trim())}${this.managerQuery()}`, {
         body: JSON.stringify(doc),
         headers: { 'content-type': PATCH_TYPES[this.patchType] },
       });
