@@ -12,7 +12,7 @@ import { parseYaml } from '../codecs/yaml.ts';
 import { apiVersionOf, type ScaleSubresource } from '../registry/definition.ts';
 import { metaOf } from '../registry/object-meta.ts';
 import { scaleOf, scaleWritten } from '../registry/scale.ts';
-import { ScaleSchema } from '../registry/types/autoscaling-v1.ts';
+import { Scale } from '../registry/types/autoscaling-v1.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
 import type { Patcher, PatchInput } from './resources.ts';
 
@@ -101,7 +101,7 @@ function applyScale(input: PatchInput, sub: ScaleSubresource, config: JsonObject
           kind: 'Scale',
           subresource: input.subresource,
           force: input.force,
-          schema: ScaleSchema,
+          schema: Scale,
           now: reg.deps.clock.now(),
         });
       } catch (err) {

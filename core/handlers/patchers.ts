@@ -9,7 +9,7 @@ import { StatusError } from '../errors/status-error.ts';
 import { applyJsonPatch } from '../patch/json-patch.ts';
 import { strategicMergePatch } from '../patch/strategic-merge.ts';
 import { scaleOf, scaleWritten } from '../registry/scale.ts';
-import { ScaleSchema } from '../registry/types/autoscaling-v1.ts';
+import { Scale } from '../registry/types/autoscaling-v1.ts';
 import type { ObjectSchema } from '../schema/types.ts';
 import { isObject, type JsonValue } from '../util/json.ts';
 import { applyPatcher } from './apply-patcher.ts';
@@ -40,7 +40,7 @@ function patchWith(transform: (current: JsonValue, patch: JsonValue, schema: Obj
       input.subresource,
       (current) => {
         // Through `scale`, the patch is of the Scale: its replicas are what changes.
-        if (scale) return scaleWritten(current!, scale, transform(scaleOf(current!, scale), patch, ScaleSchema), input.name);
+        if (scale) return scaleWritten(current!, scale, transform(scaleOf(current!, scale), patch, Scale), input.name);
         const result = transform(current!, patch, reg.def.schema);
         if (!isObject(result)) throw StatusError.badRequest('the patch did not produce an object');
         return reg.decodePatched(result, input.write, input.subresource);

@@ -9,7 +9,7 @@ import { decodeObject, DecodeError } from '../schema/decode.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
 import type { ScaleSubresource } from './definition.ts';
 import { getPath, metaOf, setPath, str } from './object-meta.ts';
-import { ScaleSchema } from './types/autoscaling-v1.ts';
+import { Scale } from './types/autoscaling-v1.ts';
 
 /** metav1.LabelSelector → selector text, as the real platform formats it for Scale.status.selector. */
 export function formatLabelSelector(sel: unknown): string {
@@ -57,7 +57,7 @@ export function scaleOf(obj: JsonObject, sub: ScaleSubresource): JsonObject {
     spec: { ...(typeof specReplicas === 'number' ? { replicas: specReplicas } : {}) },
     status: { replicas: typeof statusReplicas === 'number' ? statusReplicas : 0, ...(selector ? { selector } : {}) },
   };
-  return decodeObject(scale, ScaleSchema).value;
+  return decodeObject(scale, Scale).value;
 }
 
 /** Decodes a Scale body and checks it (name, replicas ≥ 0); returns the requested replicas and RV. */
@@ -66,7 +66,7 @@ export function readScale(input: unknown, name: string): { replicas: number; res
   if (input.kind !== undefined && input.kind !== 'Scale') throw StatusError.badRequest(`the kind in the data (${String(input.kind)}) does not match the expected kind (Scale)`);
   let scale: JsonObject;
   try {
-    scale = decodeObject(input, ScaleSchema).value;
+    scale = decodeObject(input, Scale).value;
   } catch (err) {
     if (err instanceof DecodeError) throw StatusError.badRequest(`Scale in version "v1" cannot be handled as a Scale: ${err.message}`);
     throw err;
@@ -102,5 +102,5 @@ export const SCALE_KIND: import('./definition.ts').KindDefinition = {
   resource: 'scale',
   singular: 'scale',
   namespaced: true,
-  schema: ScaleSchema,
+  schema: Scale,
 };

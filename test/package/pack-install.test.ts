@@ -146,7 +146,7 @@ console.log(JSON.stringify({ status: created.status, data: read.data, port: pars
     expect(JSON.parse(await sh(process.execPath, ['use.mjs'], project))).toEqual({ status: 201, data: { greeting: 'hello' }, port: 6443 });
   });
 
-  it('type-checks code that uses the three entry points (strict, NodeNext)', async () => {
+  it('type-checks code that uses the entry points (strict, NodeNext)', async () => {
     // skipLibCheck as most projects have it (and ~3x faster than checking @types/node too): a
     // declaration that does not resolve would then go silently `any`, which the expected errors
     // below (one per entry point) turn into an error of their own.
@@ -162,6 +162,7 @@ console.log(JSON.stringify({ status: created.status, data: read.data, port: pars
       `import { createApiServer, type ApiServer, type Clock } from 'orch';
 import { CONFIG_MAPS, createTestEnv, type RunnableFactory, type TestEnv } from 'orch/controllers';
 import { startServer, type RunningServer, type StartOptions } from 'orch/server';
+import type { ConfigMap, ObjectMeta, Pod, StatefulSet } from 'orch/types';
 
 export const api: ApiServer = createApiServer();
 export const clock: Clock = api.clock;
@@ -170,6 +171,10 @@ export const env: Promise<TestEnv> = createTestEnv({ controllers: none });
 export const name: Promise<string | undefined> = env.then(async (e) => (await e.resource(CONFIG_MAPS, 'default').get('x')).metadata.name);
 export const options: StartOptions = { port: 0, controllers: ['namespace'] };
 export const running: Promise<RunningServer> = startServer(options);
+export const meta: ObjectMeta = { name: 'web', labels: { app: 'web' } };
+export const config: ConfigMap = { metadata: meta, data: { greeting: 'hello' } };
+export const pod: Pod = { metadata: meta, spec: { containers: [{ name: 'web', image: 'nginx' }] } };
+export const set: StatefulSet = { metadata: meta, spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: meta, spec: pod.spec } } };
 
 // The types are real, not \`any\`: each of these is an error.
 // @ts-expect-error the clock is not a number
@@ -178,6 +183,8 @@ export const notANumber: number = api.clock;
 export const notAList: Promise<TestEnv> = createTestEnv({ controllers: 'all' });
 // @ts-expect-error a port is a number
 export const notAPort: StartOptions = { port: '8080' };
+// @ts-expect-error a container has a name
+export const noName: Pod = { metadata: meta, spec: { containers: [{ image: 'nginx' }] } };
 `,
     );
     await sh(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', project], project);

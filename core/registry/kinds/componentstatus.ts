@@ -3,21 +3,9 @@
  * Deprecated since v1.19 but still served, so requests for it carry the deprecation Warning and
  * count in `apiserver_requested_deprecated_apis`, as in the real platform.
  */
-import { enumOf, field, list, str, struct } from '../../schema/build.ts';
 import { isObject } from '../../util/json.ts';
 import type { KindDefinition } from '../definition.ts';
-import { objectType } from '../types/object.ts';
-
-const ComponentCondition = struct('io.orch.api.core.v1.ComponentCondition', {
-  type: field(1, str(), { omitEmpty: false, required: true }),
-  status: field(2, enumOf('True', 'False', 'Unknown'), { omitEmpty: false, required: true }),
-  message: field(3, str()),
-  error: field(4, str()),
-});
-
-export const ComponentStatusSchema = objectType('io.orch.api.core.v1.ComponentStatus', {
-  conditions: field(2, list(ComponentCondition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' })),
-});
+import { ComponentStatus } from '../types/core-v1-misc.ts';
 
 function condition(obj: Record<string, unknown>) {
   const list = Array.isArray(obj.conditions) ? obj.conditions : [];
@@ -33,7 +21,7 @@ export const componentStatusKind: KindDefinition = {
   singular: 'componentstatus',
   shortNames: ['cs'],
   namespaced: false,
-  schema: ComponentStatusSchema,
+  schema: ComponentStatus,
   verbs: ['get', 'list'],
   deprecated: { deprecatedIn: '1.19' },
   table: [

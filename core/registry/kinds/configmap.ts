@@ -1,35 +1,14 @@
 /** ConfigMap (core v1, namespaced): configuration data; `immutable: true` freezes data and binaryData. */
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isConfigMapKey } from '../../meta/names.ts';
-import { bool, bytes, field, map, str } from '../../schema/build.ts';
 import { deepEqual, isObject, utf8Length, type JsonObject } from '../../util/json.ts';
 import type { KindDefinition } from '../definition.ts';
 import { AGE_COLUMN } from '../table.ts';
-import { objectType } from '../types/object.ts';
+import { ConfigMap } from '../types/core-v1-misc.ts';
 
 /** The real platform's limit on the total size of a ConfigMap's values. */
 const MAX_CONFIGMAP_SIZE = 1024 * 1024;
 const IMMUTABLE = 'field is immutable when `immutable` is set';
-
-export const ConfigMapSchema = objectType(
-  'io.orch.api.core.v1.ConfigMap',
-  {
-    immutable: field(4, bool(), {
-      pointer: true,
-      description:
-        'When true, data and binaryData can no longer be updated, only the metadata; the ConfigMap has to be deleted and made again. Unset or false: it can be changed at any time (default unset).',
-    }),
-    data: field(2, map(str()), {
-      description:
-        'Text values by key. Keys consist of alphanumerics, "-", "_" and "."; a key may be in data or in binaryData, not both. Values that are not UTF-8 belong in binaryData.',
-    }),
-    binaryData: field(3, map(bytes()), {
-      description:
-        'Byte values by key (base64 in JSON), for data that is not UTF-8. Keys follow the rule of data, and may not also be in it.',
-    }),
-  },
-  { description: 'Configuration data for pods, by key: text in data, bytes in binaryData. Pods use it as environment variables, command arguments or files of a volume.' },
-);
 
 function base64Length(b64: string): number {
   const pad = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
@@ -64,7 +43,7 @@ export const configMapKind: KindDefinition = {
   singular: 'configmap',
   shortNames: ['cm'],
   namespaced: true,
-  schema: ConfigMapSchema,
+  schema: ConfigMap,
   table: [
     {
       name: 'Data',

@@ -10,8 +10,6 @@ import { AGE_COLUMN } from '../table.ts';
 import { ControllerRevision } from '../types/apps-v1.ts';
 import { immutable, listAt, objAt, textAt } from './field-checks.ts';
 
-export const ControllerRevisionSchema = ControllerRevision;
-
 function validate(obj: JsonObject): FieldError[] {
   return obj.data === undefined || obj.data === null ? [fieldErrors.required('data', 'data is mandatory')] : [];
 }
@@ -33,7 +31,7 @@ export const controllerRevisionKind: KindDefinition = {
   resource: 'controllerrevisions',
   singular: 'controllerrevision',
   namespaced: true,
-  schema: ControllerRevisionSchema,
+  schema: ControllerRevision,
   table: [
     { name: 'Controller', type: 'string', description: 'Controller of the object', cell: controllerOf },
     { name: 'Revision', type: 'number', description: 'Revision indicates the revision of the state represented by Data.', cell: (obj) => (typeof obj.revision === 'number' ? obj.revision : 0) },

@@ -7,7 +7,7 @@ import type { JsonObject } from '../../util/json.ts';
 import { parseTime } from '../../util/time.ts';
 import type { KindDefinition } from '../definition.ts';
 import { humanDuration, type TableColumn } from '../table.ts';
-import { CoreEventSchema } from '../types/core-v1-misc.ts';
+import { Event } from '../types/core-v1-misc.ts';
 import { validateEventLegacy } from './event-validation.ts';
 import { numberAt, objAt, textAt } from './field-checks.ts';
 
@@ -81,7 +81,7 @@ export const coreEventKind: KindDefinition = {
   singular: 'event',
   shortNames: ['ev'],
   namespaced: true,
-  schema: CoreEventSchema,
+  schema: Event,
   // Core events keep the generic minimum on names; events.orch.io/v1 requires DNS subdomains.
   validateName: nameIsPathSegment,
   allowCreateOnUpdate: true,

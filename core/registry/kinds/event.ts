@@ -5,7 +5,7 @@
  */
 import type { JsonObject } from '../../util/json.ts';
 import type { KindDefinition } from '../definition.ts';
-import { EventsV1EventSchema } from '../types/events-v1.ts';
+import { Event } from '../types/events-v1.ts';
 import { eventFromCore, eventToCore } from './event-conversion.ts';
 import { coreEventKind, EVENT_COLUMNS } from './event-core.ts';
 import { validateEventCreateStrict, validateEventUpdateStrict } from './event-validation.ts';
@@ -21,7 +21,7 @@ export const eventsV1EventKind: KindDefinition = {
   singular: 'event',
   shortNames: ['ev'],
   namespaced: true,
-  schema: EventsV1EventSchema,
+  schema: Event,
   allowCreateOnUpdate: true,
   storageResource: 'events',
   storedAs: { def: coreEventKind, toStorage: eventToCore, fromStorage: eventFromCore },

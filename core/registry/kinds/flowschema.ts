@@ -8,7 +8,7 @@ import { decodeValue } from '../../schema/decode.ts';
 import type { JsonObject, JsonValue } from '../../util/json.ts';
 import type { KindDefinition } from '../definition.ts';
 import { AGE_COLUMN } from '../table.ts';
-import { FlowSchemaSchema, FlowSchemaSpec, MATCHING_PRECEDENCE_MAX } from '../types/flowcontrol-v1.ts';
+import { FlowSchema, FlowSchemaSpec, MATCHING_PRECEDENCE_MAX } from '../types/flowcontrol-v1.ts';
 import { apfObjects, MANDATORY_FLOW_SCHEMAS, SUGGESTED_FLOW_SCHEMAS } from './apf-bootstrap.ts';
 import { isSet, listAt, numberAt, objAt, semanticEqual, stringsAt, textAt, validateConditionTypes } from './field-checks.ts';
 
@@ -175,7 +175,7 @@ export const flowSchemaKind: KindDefinition = {
   resource: 'flowschemas',
   singular: 'flowschema',
   namespaced: false,
-  schema: FlowSchemaSchema,
+  schema: FlowSchema,
   generation: true,
   subresources: { status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] } },
   table: [

@@ -13,8 +13,6 @@ import { isSet, listAt, numberAt, objAt, textAt } from './field-checks.ts';
 import { isIP } from './network-checks.ts';
 import { isValidPortName, isValidPortNum } from './pod-spec.ts';
 
-export const IngressSchema = Ingress;
-
 /** The deprecated annotation that names the class; it must agree with `ingressClassName`. */
 export const INGRESS_CLASS_ANNOTATION = 'orchestrator.io/ingress.class';
 
@@ -198,7 +196,7 @@ export const ingressKind: KindDefinition = {
   singular: 'ingress',
   shortNames: ['ing'],
   namespaced: true,
-  schema: IngressSchema,
+  schema: Ingress,
   generation: true,
   subresources: {
     status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },

@@ -10,8 +10,6 @@ import { AGE_COLUMN } from '../table.ts';
 import { IngressClass } from '../types/networking-v1.ts';
 import { immutable, isSet, objAt, textAt } from './field-checks.ts';
 
-export const IngressClassSchema = IngressClass;
-
 /** Marks the class used for Ingresses that name none. */
 export const DEFAULT_CLASS_ANNOTATION = 'ingressclass.orchestrator.io/is-default-class';
 
@@ -79,7 +77,7 @@ export const ingressClassKind: KindDefinition = {
   resource: 'ingressclasses',
   singular: 'ingressclass',
   namespaced: false,
-  schema: IngressClassSchema,
+  schema: IngressClass,
   generation: true,
   table: [
     { name: 'Controller', type: 'string', description: 'Controller that implements the ingresses of this class.', cell: (obj) => textAt(objAt(obj.spec)?.controller) },

@@ -1,38 +1,15 @@
 /** Namespace (core v1, cluster scoped): a scope for names, with a lifecycle (Active → Terminating → gone). */
 import { fieldErrors } from '../../errors/field-error.ts';
 import { isQualifiedName, nameIsDNSLabel } from '../../meta/names.ts';
-import { enumOf, field, list, str, struct, time } from '../../schema/build.ts';
 import { isObject, type JsonObject } from '../../util/json.ts';
 import type { KindDefinition } from '../definition.ts';
 import { AGE_COLUMN } from '../table.ts';
-import { objectType } from '../types/object.ts';
+import { Namespace } from '../types/core-v1-misc.ts';
 
 /** The finalizer the namespace controller removes once the namespace is empty. */
 export const NAMESPACE_FINALIZER = 'orchestrator';
 /** Label every namespace carries with its own name. */
 export const NAMESPACE_NAME_LABEL = 'orchestrator.io/metadata.name';
-
-const NamespaceCondition = struct('io.orch.api.core.v1.NamespaceCondition', {
-  type: field(1, str(), { omitEmpty: false, required: true }),
-  status: field(2, enumOf('True', 'False', 'Unknown'), { omitEmpty: false, required: true }),
-  lastTransitionTime: field(4, time()),
-  reason: field(5, str()),
-  message: field(6, str()),
-});
-
-const NamespaceSpec = struct('io.orch.api.core.v1.NamespaceSpec', {
-  finalizers: field(1, list(str(), { listType: 'atomic' })),
-});
-
-const NamespaceStatus = struct('io.orch.api.core.v1.NamespaceStatus', {
-  phase: field(1, enumOf('Active', 'Terminating')),
-  conditions: field(2, list(NamespaceCondition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' })),
-});
-
-export const NamespaceSchema = objectType('io.orch.api.core.v1.Namespace', {
-  spec: field(2, NamespaceSpec),
-  status: field(3, NamespaceStatus),
-});
 
 function specFinalizers(obj: JsonObject): string[] {
   const spec = isObject(obj.spec) ? obj.spec : {};
@@ -54,7 +31,7 @@ export const namespaceKind: KindDefinition = {
   singular: 'namespace',
   shortNames: ['ns'],
   namespaced: false,
-  schema: NamespaceSchema,
+  schema: Namespace,
   validateName: nameIsDNSLabel,
   // Namespaces have no deletecollection in the real platform.
   verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],

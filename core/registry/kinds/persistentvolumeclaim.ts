@@ -13,8 +13,6 @@ import { isSet, listAt, objAt, semanticEqual, textAt } from './field-checks.ts';
 import { quantityValue } from './pod-spec.ts';
 import { validateLabelSelector } from './selector-checks.ts';
 
-export const PersistentVolumeClaimSchema = PersistentVolumeClaim;
-
 /** The beta annotation that still wins over `spec.storageClassName`. */
 export const STORAGE_CLASS_ANNOTATION = 'volume.beta.orchestrator.io/storage-class';
 
@@ -111,7 +109,7 @@ export const persistentVolumeClaimKind: KindDefinition = {
   singular: 'persistentvolumeclaim',
   shortNames: ['pvc'],
   namespaced: true,
-  schema: PersistentVolumeClaimSchema,
+  schema: PersistentVolumeClaim,
   subresources: {
     status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },
   },

@@ -12,16 +12,12 @@ import { deepEqual, isObject, type JsonObject, type JsonValue } from '../../util
 import type { KindDefinition, StrategyContext } from '../definition.ts';
 import { AGE_COLUMN, humanDuration } from '../table.ts';
 import { StatusError } from '../../errors/status-error.ts';
-import { field } from '../../schema/build.ts';
 import { formatTime } from '../../util/time.ts';
-import { ObjectReference } from '../types/core-v1-misc.ts';
-import { objectType } from '../types/object.ts';
+import { Binding } from '../types/core-v1-misc.ts';
 import { Pod } from '../types/core-v1.ts';
 import { isSet, listAt, numberAt, objAt, semanticEqual, textAt } from './field-checks.ts';
 import { isIP } from './network-checks.ts';
 import { defaultPodSpec, dropDisabledPodSpecFields, validatePodSpec } from './pod-spec.ts';
-
-export const PodSchema = Pod;
 
 /** Tolerations the DefaultTolerationSeconds admission adds (5 minutes on a not-ready or unreachable node). */
 const DEFAULT_TOLERATIONS = ['node.orchestrator.io/not-ready', 'node.orchestrator.io/unreachable'];
@@ -251,11 +247,6 @@ export function podStatusReason(obj: JsonObject): string {
 
 const NONE = '<none>';
 
-/** v1 Binding: what a scheduler POSTs to `pods/{name}/binding`. */
-const BindingSchema = objectType('io.orch.api.core.v1.Binding', {
-  target: field(2, ObjectReference, { omitEmpty: false, required: true }),
-});
-
 /**
  * Binding a pod to a node, as the scheduler does: once only, not while the pod is being deleted,
  * target a Node; sets spec.nodeName, the PodScheduled condition and the binding's annotations.
@@ -291,12 +282,12 @@ export const podKind: KindDefinition = {
   shortNames: ['po'],
   categories: ['all'],
   namespaced: true,
-  schema: PodSchema,
+  schema: Pod,
   // DELETE answers the pod (marked for graceful deletion, or as it was when removed).
   returnDeletedObject: true,
   subresources: {
     status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },
-    binding: { kind: 'create', schema: BindingSchema, apiVersion: 'v1', bodyKind: 'Binding', change: bind },
+    binding: { kind: 'create', schema: Binding, apiVersion: 'v1', bodyKind: 'Binding', change: bind },
   },
   fieldSelectors: {
     'spec.nodeName': (obj) => textAt(objAt(obj.spec)?.nodeName),

@@ -7,7 +7,7 @@ import { decodeValue } from '../../schema/decode.ts';
 import type { JsonObject, JsonValue } from '../../util/json.ts';
 import type { KindDefinition } from '../definition.ts';
 import { AGE_COLUMN } from '../table.ts';
-import { PriorityLevelConfigurationSchema, PriorityLevelConfigurationSpec } from '../types/flowcontrol-v1.ts';
+import { PriorityLevelConfiguration, PriorityLevelConfigurationSpec } from '../types/flowcontrol-v1.ts';
 import { apfObjects, MANDATORY_PRIORITY_LEVELS, SUGGESTED_PRIORITY_LEVELS } from './apf-bootstrap.ts';
 import { isSet, numberAt, objAt, semanticEqual, textAt, validateConditionTypes } from './field-checks.ts';
 
@@ -132,7 +132,7 @@ export const priorityLevelConfigurationKind: KindDefinition = {
   resource: 'prioritylevelconfigurations',
   singular: 'prioritylevelconfiguration',
   namespaced: false,
-  schema: PriorityLevelConfigurationSchema,
+  schema: PriorityLevelConfiguration,
   generation: true,
   subresources: { status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] } },
   table: [

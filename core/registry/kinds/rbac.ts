@@ -8,7 +8,7 @@ import { validateLabels } from '../../meta/validation.ts';
 import type { JsonObject } from '../../util/json.ts';
 import type { KindDefinition } from '../definition.ts';
 import { AGE_COLUMN, type TableColumn } from '../table.ts';
-import { ClusterRoleBindingSchema, ClusterRoleSchema, RoleBindingSchema, RoleSchema } from '../types/rbac-v1.ts';
+import { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from '../types/rbac-v1.ts';
 import { listAt, objAt, semanticEqual, stringsAt, textAt } from './field-checks.ts';
 
 export const RBAC_GROUP = 'rbac.authorization.orch.io';
@@ -157,7 +157,7 @@ export const roleKind: KindDefinition = {
   resource: 'roles',
   singular: 'role',
   namespaced: true,
-  schema: RoleSchema,
+  schema: Role,
   strategy: { validate: (obj) => validateRules(obj, true) },
 };
 
@@ -167,7 +167,7 @@ export const clusterRoleKind: KindDefinition = {
   resource: 'clusterroles',
   singular: 'clusterrole',
   namespaced: false,
-  schema: ClusterRoleSchema,
+  schema: ClusterRole,
   strategy: { validate: (obj) => [...validateRules(obj, false), ...validateAggregationRule(obj)] },
 };
 
@@ -177,7 +177,7 @@ export const roleBindingKind: KindDefinition = {
   resource: 'rolebindings',
   singular: 'rolebinding',
   namespaced: true,
-  schema: RoleBindingSchema,
+  schema: RoleBinding,
   table: bindingColumns('roleBinding'),
   strategy: { defaults: defaultBinding, validate: (obj) => validateBinding(obj, true), validateUpdate: roleRefUnchanged },
 };
@@ -188,7 +188,7 @@ export const clusterRoleBindingKind: KindDefinition = {
   resource: 'clusterrolebindings',
   singular: 'clusterrolebinding',
   namespaced: false,
-  schema: ClusterRoleBindingSchema,
+  schema: ClusterRoleBinding,
   table: bindingColumns('clusterRoleBinding'),
   strategy: { defaults: defaultBinding, validate: (obj) => validateBinding(obj, false), validateUpdate: roleRefUnchanged },
 };

@@ -7,7 +7,7 @@ import type { FieldError } from '../../errors/field-error.ts';
 import type { JsonObject } from '../../util/json.ts';
 import type { KindDefinition, StrategyContext } from '../definition.ts';
 import { AGE_COLUMN } from '../table.ts';
-import { ResourceClaimSchema } from '../types/resource-v1beta1.ts';
+import { ResourceClaim } from '../types/resource-v1beta1.ts';
 import { defaultDeviceClaim, dropAdminAccess, requestNamesOf, validateClaimStatus, validateDeviceClaim } from './device-claim.ts';
 import { immutable, listAt, objAt } from './field-checks.ts';
 
@@ -54,7 +54,7 @@ export const resourceClaimKind: KindDefinition = {
   resource: 'resourceclaims',
   singular: 'resourceclaim',
   namespaced: true,
-  schema: ResourceClaimSchema,
+  schema: ResourceClaim,
   featureGate: DRA_GATE,
   // The real storage answers DELETE with the deleted object.
   returnDeletedObject: true,

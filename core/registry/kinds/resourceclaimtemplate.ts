@@ -8,7 +8,7 @@ import { validateAnnotations, validateLabels } from '../../meta/validation.ts';
 import type { JsonObject } from '../../util/json.ts';
 import type { KindDefinition } from '../definition.ts';
 import { AGE_COLUMN } from '../table.ts';
-import { ResourceClaimTemplateSchema } from '../types/resource-v1beta1.ts';
+import { ResourceClaimTemplate } from '../types/resource-v1beta1.ts';
 import { defaultDeviceClaim, dropAdminAccess, validateDeviceClaim } from './device-claim.ts';
 import { immutable, isSet, objAt, semanticEqual } from './field-checks.ts';
 import { DRA_GATE } from './resourceclaim.ts';
@@ -54,7 +54,7 @@ export const resourceClaimTemplateKind: KindDefinition = {
   resource: 'resourceclaimtemplates',
   singular: 'resourceclaimtemplate',
   namespaced: true,
-  schema: ResourceClaimTemplateSchema,
+  schema: ResourceClaimTemplate,
   featureGate: DRA_GATE,
   // The real storage answers DELETE with the deleted object.
   returnDeletedObject: true,

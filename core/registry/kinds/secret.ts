@@ -8,7 +8,7 @@ import { isConfigMapKey } from '../../meta/names.ts';
 import { deepEqual, isObject, type JsonObject } from '../../util/json.ts';
 import type { KindDefinition } from '../definition.ts';
 import { AGE_COLUMN } from '../table.ts';
-import { SecretSchema } from '../types/core-v1-misc.ts';
+import { Secret } from '../types/core-v1-misc.ts';
 import { base64Bytes, immutable, objAt, textAt, utf8Base64 } from './field-checks.ts';
 
 /** The real platform's limit on the total size of a Secret's values. */
@@ -113,7 +113,7 @@ export const secretKind: KindDefinition = {
   resource: 'secrets',
   singular: 'secret',
   namespaced: true,
-  schema: SecretSchema,
+  schema: Secret,
   table: [
     { name: 'Type', type: 'string', description: 'Used to facilitate programmatic handling of secret data.', cell: (obj) => textAt(obj.type) },
     { name: 'Data', type: 'string', description: 'Data contains the secret data.', cell: (obj) => Object.keys(dataOf(obj)).length },

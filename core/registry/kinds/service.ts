@@ -15,8 +15,6 @@ import { isSet, listAt, numberAt, objAt, textAt } from './field-checks.ts';
 import { isIP } from './network-checks.ts';
 import { isValidPortNum, validatePortNumOrName } from './pod-spec.ts';
 
-export const ServiceSchema = Service;
-
 const NODE_PORT_MIN = 30000;
 const NODE_PORT_MAX = 32767;
 /** The default service CIDR 10.96.0.0/12, without its network and first (API server) addresses. */
@@ -295,7 +293,7 @@ export const serviceKind: KindDefinition = {
   shortNames: ['svc'],
   categories: ['all'],
   namespaced: true,
-  schema: ServiceSchema,
+  schema: Service,
   validateName: nameIsDNS1035Label,
   subresources: {
     status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },

@@ -2,7 +2,7 @@
 import { isObject, type JsonObject } from '../../util/json.ts';
 import type { KindDefinition } from '../definition.ts';
 import { AGE_COLUMN } from '../table.ts';
-import { ServiceAccountSchema } from '../types/core-v1-misc.ts';
+import { ServiceAccount } from '../types/core-v1-misc.ts';
 import { listAt } from './field-checks.ts';
 
 /** Secret references keep only the name: the rest of an ObjectReference means nothing here. */
@@ -19,7 +19,7 @@ export const serviceAccountKind: KindDefinition = {
   singular: 'serviceaccount',
   shortNames: ['sa'],
   namespaced: true,
-  schema: ServiceAccountSchema,
+  schema: ServiceAccount,
   table: [
     {
       name: 'Secrets',

@@ -16,8 +16,6 @@ import { isSet, listAt, numberAt, objAt, semanticEqual, textAt } from './field-c
 import { containerImages, containerNames, defaultPodSpec, dropDisabledPodSpecFields, gateOn } from './pod-spec.ts';
 import { validateLabelSelector } from './selector-checks.ts';
 
-export const StatefulSetSchema = StatefulSet;
-
 const MAX_UNAVAILABLE_GATE = 'MaxUnavailableStatefulSet';
 const PERCENT = /^[0-9]+%$/;
 const PERCENT_MSG = "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
@@ -208,7 +206,7 @@ export const statefulSetKind: KindDefinition = {
   shortNames: ['sts'],
   categories: ['all'],
   namespaced: true,
-  schema: StatefulSetSchema,
+  schema: StatefulSet,
   validateName: nameIsDNSLabel,
   generation: true,
   subresources: {

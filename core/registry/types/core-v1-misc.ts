@@ -1,11 +1,13 @@
 /**
  * core/v1 types outside the workload kinds (core-v1.ts): Event (the storage version of events),
- * Secret, ServiceAccount, and ObjectReference. Field order is the Go struct order of
- * v1.32; protobuf numbers as the real generated.proto.
+ * Secret, ServiceAccount, ConfigMap, Namespace, ComponentStatus, Binding and ObjectReference.
+ * Field order is the Go struct order of v1.32; protobuf numbers as the real generated.proto.
+ * The interfaces beside the schema values are written by `node scripts/gen-types.mjs`.
  */
-import { bool, bytes, field, int32, list, map, microTime, str, struct, time } from '../../schema/build.ts';
+import { bool, bytes, enumOf, field, int32, list, map, microTime, str, struct, time } from '../../schema/build.ts';
 import { LocalObjectReference } from './core-v1.ts';
-import { objectType } from './object.ts';
+import { listType, objectType } from './object.ts';
+import type { ListMeta, ObjectMeta } from './meta-v1.ts';
 
 const P = 'io.orch.api.core.v1';
 
@@ -26,6 +28,27 @@ export const ObjectReference = struct(
   { structType: 'atomic', description: 'A reference to an object; most uses need only some of the fields.' },
 );
 
+/** A reference to an object; most uses need only some of the fields. */
+export interface ObjectReference {
+  /** The kind of the object. */
+  kind?: string;
+  /** The namespace of the object. */
+  namespace?: string;
+  /** The name of the object. */
+  name?: string;
+  /** The UID of the object. */
+  uid?: string;
+  /** The API version of the object. */
+  apiVersion?: string;
+  /** The resourceVersion of the object when the reference was made, where that matters. */
+  resourceVersion?: string;
+  /**
+   * A part of the object rather than all of it, such as spec.containers{web} for one container of a
+   * pod.
+   */
+  fieldPath?: string;
+}
+
 // ---------------------------------------------------------------------------- Event
 
 export const EventSource = struct(
@@ -37,6 +60,14 @@ export const EventSource = struct(
   { description: 'Who reported an event.' },
 );
 
+/** Who reported an event. */
+export interface EventSource {
+  /** The component that reported the event. */
+  component?: string;
+  /** The node the event was reported on. */
+  host?: string;
+}
+
 export const EventSeries = struct(
   `${P}.EventSeries`,
   {
@@ -46,7 +77,15 @@ export const EventSeries = struct(
   { description: 'A series of repeated occurrences of an event.' },
 );
 
-export const CoreEventSchema = objectType(
+/** A series of repeated occurrences of an event. */
+export interface EventSeries {
+  /** How many times the event has happened in the series so far. */
+  count?: number;
+  /** When the event was last seen. */
+  lastObservedTime?: string | null;
+}
+
+export const Event = objectType(
   `${P}.Event`,
   {
     involvedObject: field(2, ObjectReference, { required: true, description: 'The object the event is about. Required.' }),
@@ -71,9 +110,75 @@ export const CoreEventSchema = objectType(
   },
 );
 
+/**
+ * A report of something that happened to an object, kept for a short time (an hour by default). The
+ * same objects are served in the newer shape of events.orch.io/v1.
+ */
+export interface Event {
+  /**
+   * The kind of the object, in CamelCase (such as StatefulSet). The server can tell it from the
+   * endpoint; it cannot be updated.
+   */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /**
+   * Standard object metadata: name, namespace, labels, annotations, and what the system records.
+   */
+  metadata: ObjectMeta;
+  /** The object the event is about. Required. */
+  involvedObject: ObjectReference;
+  /** A short CamelCase word for why the event happened, such as FailedScheduling. */
+  reason?: string;
+  /** A human readable description of the event. */
+  message?: string;
+  /** The component that reported the event; reportingComponent replaces it. */
+  source?: EventSource;
+  /** When the event was first recorded. */
+  firstTimestamp?: string | null;
+  /** When the event was most recently recorded. */
+  lastTimestamp?: string | null;
+  /** How many times the event has happened. */
+  count?: number;
+  /** Normal or Warning; more types may come. */
+  type?: string;
+  /** When the event was first seen, with microseconds. */
+  eventTime?: string | null;
+  /** The series the event belongs to, when it repeats; unset for a single event. */
+  series?: EventSeries;
+  /** What was done, or failed, about the object, such as Scheduling. */
+  action?: string;
+  /** A second object the event is about, if any. */
+  related?: ObjectReference;
+  /** The controller that reported the event, such as example.com/my-controller. */
+  reportingComponent?: string;
+  /** Which instance of that controller reported it, such as the name of its pod. */
+  reportingInstance?: string;
+}
+
+export const EventList = listType(Event);
+
+/** A list of Event objects. */
+export interface EventList {
+  /** The kind of the list, EventList. */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /** Standard list metadata: the version of the collection and the token of the next page. */
+  metadata: ListMeta;
+  /** The Event objects. Required. */
+  items: Event[];
+}
+
 // ---------------------------------------------------------------------------- Secret, ServiceAccount
 
-export const SecretSchema = objectType(
+export const Secret = objectType(
   `${P}.Secret`,
   {
     immutable: field(5, bool(), {
@@ -96,7 +201,65 @@ export const SecretSchema = objectType(
   { description: 'Secret data, such as passwords, tokens or keys, by key; kept apart from pods so that it can be guarded more closely.' },
 );
 
-export const ServiceAccountSchema = objectType(
+/**
+ * Secret data, such as passwords, tokens or keys, by key; kept apart from pods so that it can be
+ * guarded more closely.
+ */
+export interface Secret {
+  /**
+   * The kind of the object, in CamelCase (such as StatefulSet). The server can tell it from the
+   * endpoint; it cannot be updated.
+   */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /**
+   * Standard object metadata: name, namespace, labels, annotations, and what the system records.
+   */
+  metadata: ObjectMeta;
+  /**
+   * When true, data can no longer be updated, only the metadata. Unset or false: it can be changed
+   * at any time.
+   */
+  immutable?: boolean;
+  /**
+   * The secret values by key, as bytes (base64 in JSON). Keys consist of alphanumerics, "-", "_"
+   * and ".".
+   */
+  data?: Record<string, string>;
+  /**
+   * Write-only: text values merged into data when the Secret is written, winning over data for the
+   * same key; never returned.
+   */
+  stringData?: Record<string, string>;
+  /**
+   * What the Secret holds, which decides the keys it must have: Opaque (default: anything),
+   * orchestrator.io/tls, orchestrator.io/basic-auth, orchestrator.io/dockerconfigjson, ...
+   */
+  type?: string;
+}
+
+export const SecretList = listType(Secret);
+
+/** A list of Secret objects. */
+export interface SecretList {
+  /** The kind of the list, SecretList. */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /** Standard list metadata: the version of the collection and the token of the next page. */
+  metadata: ListMeta;
+  /** The Secret objects. Required. */
+  items: Secret[];
+}
+
+export const ServiceAccount = objectType(
   `${P}.ServiceAccount`,
   {
     secrets: field(2, list(ObjectReference, { patchStrategy: 'merge', patchMergeKey: 'name' }), {
@@ -112,3 +275,282 @@ export const ServiceAccountSchema = objectType(
   },
   { description: 'An identity for the processes of pods, with which they authenticate to the API server.' },
 );
+
+/** An identity for the processes of pods, with which they authenticate to the API server. */
+export interface ServiceAccount {
+  /**
+   * The kind of the object, in CamelCase (such as StatefulSet). The server can tell it from the
+   * endpoint; it cannot be updated.
+   */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /**
+   * Standard object metadata: name, namespace, labels, annotations, and what the system records.
+   */
+  metadata: ObjectMeta;
+  /**
+   * Deprecated: Secrets with tokens of the account, once made for it automatically; request tokens
+   * instead.
+   */
+  secrets?: ObjectReference[];
+  /** Registry credentials added to every pod that runs as the account. */
+  imagePullSecrets?: LocalObjectReference[];
+  /**
+   * Whether pods that run as the account get its token mounted (default true); a pod can say
+   * otherwise.
+   */
+  automountServiceAccountToken?: boolean;
+}
+
+export const ServiceAccountList = listType(ServiceAccount);
+
+/** A list of ServiceAccount objects. */
+export interface ServiceAccountList {
+  /** The kind of the list, ServiceAccountList. */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /** Standard list metadata: the version of the collection and the token of the next page. */
+  metadata: ListMeta;
+  /** The ServiceAccount objects. Required. */
+  items: ServiceAccount[];
+}
+
+// ---------------------------------------------------------------------------- ConfigMap
+
+export const ConfigMap = objectType(
+  `${P}.ConfigMap`,
+  {
+    immutable: field(4, bool(), {
+      pointer: true,
+      description:
+        'When true, data and binaryData can no longer be updated, only the metadata; the ConfigMap has to be deleted and made again. Unset or false: it can be changed at any time (default unset).',
+    }),
+    data: field(2, map(str()), {
+      description:
+        'Text values by key. Keys consist of alphanumerics, "-", "_" and "."; a key may be in data or in binaryData, not both. Values that are not UTF-8 belong in binaryData.',
+    }),
+    binaryData: field(3, map(bytes()), {
+      description:
+        'Byte values by key (base64 in JSON), for data that is not UTF-8. Keys follow the rule of data, and may not also be in it.',
+    }),
+  },
+  { description: 'Configuration data for pods, by key: text in data, bytes in binaryData. Pods use it as environment variables, command arguments or files of a volume.' },
+);
+
+/**
+ * Configuration data for pods, by key: text in data, bytes in binaryData. Pods use it as
+ * environment variables, command arguments or files of a volume.
+ */
+export interface ConfigMap {
+  /**
+   * The kind of the object, in CamelCase (such as StatefulSet). The server can tell it from the
+   * endpoint; it cannot be updated.
+   */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /**
+   * Standard object metadata: name, namespace, labels, annotations, and what the system records.
+   */
+  metadata: ObjectMeta;
+  /**
+   * When true, data and binaryData can no longer be updated, only the metadata; the ConfigMap has
+   * to be deleted and made again. Unset or false: it can be changed at any time (default unset).
+   */
+  immutable?: boolean;
+  /**
+   * Text values by key. Keys consist of alphanumerics, "-", "_" and "."; a key may be in data or in
+   * binaryData, not both. Values that are not UTF-8 belong in binaryData.
+   */
+  data?: Record<string, string>;
+  /**
+   * Byte values by key (base64 in JSON), for data that is not UTF-8. Keys follow the rule of data,
+   * and may not also be in it.
+   */
+  binaryData?: Record<string, string>;
+}
+
+export const ConfigMapList = listType(ConfigMap);
+
+/** A list of ConfigMap objects. */
+export interface ConfigMapList {
+  /** The kind of the list, ConfigMapList. */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /** Standard list metadata: the version of the collection and the token of the next page. */
+  metadata: ListMeta;
+  /** The ConfigMap objects. Required. */
+  items: ConfigMap[];
+}
+
+// ---------------------------------------------------------------------------- Namespace
+
+export const NamespaceCondition = struct(`${P}.NamespaceCondition`, {
+  type: field(1, str(), { omitEmpty: false, required: true }),
+  status: field(2, enumOf('True', 'False', 'Unknown'), { omitEmpty: false, required: true }),
+  lastTransitionTime: field(4, time()),
+  reason: field(5, str()),
+  message: field(6, str()),
+});
+
+export interface NamespaceCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  lastTransitionTime?: string | null;
+  reason?: string;
+  message?: string;
+}
+
+export const NamespaceSpec = struct(`${P}.NamespaceSpec`, {
+  finalizers: field(1, list(str(), { listType: 'atomic' })),
+});
+
+export interface NamespaceSpec {
+  finalizers?: string[];
+}
+
+export const NamespaceStatus = struct(`${P}.NamespaceStatus`, {
+  phase: field(1, enumOf('Active', 'Terminating')),
+  conditions: field(2, list(NamespaceCondition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' })),
+});
+
+export interface NamespaceStatus {
+  phase?: 'Active' | 'Terminating';
+  conditions?: NamespaceCondition[];
+}
+
+export const Namespace = objectType(`${P}.Namespace`, {
+  spec: field(2, NamespaceSpec),
+  status: field(3, NamespaceStatus),
+});
+
+export interface Namespace {
+  /**
+   * The kind of the object, in CamelCase (such as StatefulSet). The server can tell it from the
+   * endpoint; it cannot be updated.
+   */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /**
+   * Standard object metadata: name, namespace, labels, annotations, and what the system records.
+   */
+  metadata: ObjectMeta;
+  spec?: NamespaceSpec;
+  status?: NamespaceStatus;
+}
+
+export const NamespaceList = listType(Namespace);
+
+/** A list of Namespace objects. */
+export interface NamespaceList {
+  /** The kind of the list, NamespaceList. */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /** Standard list metadata: the version of the collection and the token of the next page. */
+  metadata: ListMeta;
+  /** The Namespace objects. Required. */
+  items: Namespace[];
+}
+
+// ---------------------------------------------------------------------------- ComponentStatus
+
+export const ComponentCondition = struct(`${P}.ComponentCondition`, {
+  type: field(1, str(), { omitEmpty: false, required: true }),
+  status: field(2, enumOf('True', 'False', 'Unknown'), { omitEmpty: false, required: true }),
+  message: field(3, str()),
+  error: field(4, str()),
+});
+
+export interface ComponentCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  message?: string;
+  error?: string;
+}
+
+export const ComponentStatus = objectType(`${P}.ComponentStatus`, {
+  conditions: field(2, list(ComponentCondition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' })),
+});
+
+export interface ComponentStatus {
+  /**
+   * The kind of the object, in CamelCase (such as StatefulSet). The server can tell it from the
+   * endpoint; it cannot be updated.
+   */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /**
+   * Standard object metadata: name, namespace, labels, annotations, and what the system records.
+   */
+  metadata: ObjectMeta;
+  conditions?: ComponentCondition[];
+}
+
+export const ComponentStatusList = listType(ComponentStatus);
+
+/** A list of ComponentStatus objects. */
+export interface ComponentStatusList {
+  /** The kind of the list, ComponentStatusList. */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /** Standard list metadata: the version of the collection and the token of the next page. */
+  metadata: ListMeta;
+  /** The ComponentStatus objects. Required. */
+  items: ComponentStatus[];
+}
+
+// ---------------------------------------------------------------------------- Binding
+
+/** v1 Binding: what a scheduler POSTs to `pods/{name}/binding`. */
+export const Binding = objectType(`${P}.Binding`, {
+  target: field(2, ObjectReference, { omitEmpty: false, required: true }),
+});
+
+export interface Binding {
+  /**
+   * The kind of the object, in CamelCase (such as StatefulSet). The server can tell it from the
+   * endpoint; it cannot be updated.
+   */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /**
+   * Standard object metadata: name, namespace, labels, annotations, and what the system records.
+   */
+  metadata: ObjectMeta;
+  target: ObjectReference;
+}

@@ -2,11 +2,14 @@
  * resource.orch.io/v1beta1 (dynamic resource allocation): ResourceClaim and
  * ResourceClaimTemplate as Kubernetes v1.32 has them (fields added later, such as
  * `firstAvailable`, `tolerations` or `distinctAttribute`, are left out).
+ * The interfaces beside the schema values are written by `node scripts/gen-types.mjs`.
  */
 import { bool, enumOf, field, int64, list, raw, str, struct } from '../../schema/build.ts';
 import { NodeSelector } from './core-v1.ts';
 import { Condition, ObjectMeta } from './meta-v1.ts';
-import { objectType } from './object.ts';
+import { listType, objectType } from './object.ts';
+import type { JsonValue } from '../../util/json.ts';
+import type { ListMeta } from './meta-v1.ts';
 
 const P = 'io.orch.api.resource.v1beta1';
 
@@ -27,11 +30,26 @@ export const CELDeviceSelector = struct(
   { description: 'A condition on devices, written in CEL.' },
 );
 
+/** A condition on devices, written in CEL. */
+export interface CELDeviceSelector {
+  /**
+   * A CEL expression that must be true for a device to be chosen. It sees the device as device: its
+   * driver, attributes and capacity (such as device.driver == "gpu.example.com"). Required.
+   */
+  expression?: string;
+}
+
 export const DeviceSelector = struct(
   `${P}.DeviceSelector`,
   { cel: field(1, CELDeviceSelector, { pointer: true, description: 'A CEL expression the device must satisfy.' }) },
   { description: 'A condition a device must meet: exactly one member is set.' },
 );
+
+/** A condition a device must meet: exactly one member is set. */
+export interface DeviceSelector {
+  /** A CEL expression the device must satisfy. */
+  cel?: CELDeviceSelector;
+}
 
 export const DeviceRequest = struct(
   `${P}.DeviceRequest`,
@@ -65,6 +83,37 @@ export const DeviceRequest = struct(
   { description: 'A request for one or more devices of one class.' },
 );
 
+/** A request for one or more devices of one class. */
+export interface DeviceRequest {
+  /**
+   * The name of the request, a DNS label unique in the claim; containers and constraints refer to
+   * it. Required.
+   */
+  name?: string;
+  /**
+   * The DeviceClass the devices must belong to; its selectors and configuration apply too.
+   * Required.
+   */
+  deviceClassName?: string;
+  /** Conditions every device must meet, besides those of its class. */
+  selectors?: DeviceSelector[];
+  /**
+   * How many devices the request is for (default ExactCount).
+   *
+   * - `All`: asks for every matching device of the pool (of one node, when the devices are local);
+   *   allocation fails while any of them is taken.
+   * - `ExactCount`: asks for exactly count devices.
+   */
+  allocationMode?: 'All' | 'ExactCount';
+  /** How many devices, when allocationMode is ExactCount (default 1). */
+  count?: number;
+  /**
+   * Ask for the devices with administrative access, even while others use them; only in namespaces
+   * labelled for it. Alpha, with feature DRAAdminAccess.
+   */
+  adminAccess?: boolean;
+}
+
 export const DeviceConstraint = struct(
   `${P}.DeviceConstraint`,
   {
@@ -77,6 +126,17 @@ export const DeviceConstraint = struct(
   },
   { description: 'A condition the devices of several requests must meet together.' },
 );
+
+/** A condition the devices of several requests must meet together. */
+export interface DeviceConstraint {
+  /** The requests the constraint is about (default: all requests of the claim). */
+  requests?: string[];
+  /**
+   * A fully qualified attribute (such as example.com/model) that every device chosen for those
+   * requests must have, with the same value; devices without it cannot be chosen.
+   */
+  matchAttribute?: string;
+}
 
 export const OpaqueDeviceConfiguration = struct(
   `${P}.OpaqueDeviceConfiguration`,
@@ -93,11 +153,31 @@ export const OpaqueDeviceConfiguration = struct(
   { description: 'Configuration of devices in the format of one driver.' },
 );
 
+/** Configuration of devices in the format of one driver. */
+export interface OpaqueDeviceConfiguration {
+  /**
+   * The driver the configuration is for; only that driver gets it, and the others ignore it.
+   * Required.
+   */
+  driver?: string;
+  /**
+   * The configuration, in a format the driver defines: any JSON, usually an object with a kind and
+   * apiVersion of its own. Required.
+   */
+  parameters?: JsonValue;
+}
+
 export const DeviceConfiguration = struct(
   `${P}.DeviceConfiguration`,
   { opaque: field(1, OpaqueDeviceConfiguration, { pointer: true, description: 'Configuration in the format of one driver.' }) },
   { description: 'Configuration of devices: exactly one member is set.' },
 );
+
+/** Configuration of devices: exactly one member is set. */
+export interface DeviceConfiguration {
+  /** Configuration in the format of one driver. */
+  opaque?: OpaqueDeviceConfiguration;
+}
 
 export const DeviceClaimConfiguration = struct(
   `${P}.DeviceClaimConfiguration`,
@@ -107,6 +187,12 @@ export const DeviceClaimConfiguration = struct(
   },
   { description: 'Configuration for the devices of some requests of a claim.' },
 );
+
+/** Configuration for the devices of some requests of a claim. */
+export interface DeviceClaimConfiguration extends DeviceConfiguration {
+  /** The requests the configuration is for (default: all requests of the claim). */
+  requests?: string[];
+}
 
 export const DeviceClaim = struct(
   `${P}.DeviceClaim`,
@@ -123,11 +209,27 @@ export const DeviceClaim = struct(
   { description: 'The devices a claim asks for.' },
 );
 
+/** The devices a claim asks for. */
+export interface DeviceClaim {
+  /** The requests, each for devices of one class. Required. */
+  requests?: DeviceRequest[] | null;
+  /** Conditions the devices of several requests must meet together. */
+  constraints?: DeviceConstraint[];
+  /** Configuration for the devices of some requests, handed to their drivers. */
+  config?: DeviceClaimConfiguration[];
+}
+
 export const ResourceClaimSpec = struct(
   `${P}.ResourceClaimSpec`,
   { devices: field(1, DeviceClaim, { omitEmpty: false, description: 'The devices asked for.' }) },
   { description: 'What a ResourceClaim asks for.' },
 );
+
+/** What a ResourceClaim asks for. */
+export interface ResourceClaimSpec {
+  /** The devices asked for. */
+  devices?: DeviceClaim;
+}
 
 // ---------------------------------------------------------------------------- status
 
@@ -142,6 +244,18 @@ export const ResourceClaimConsumerReference = struct(
   { description: 'An object in the namespace of a claim that uses it, such as a pod.' },
 );
 
+/** An object in the namespace of a claim that uses it, such as a pod. */
+export interface ResourceClaimConsumerReference {
+  /** The API group of the consumer; empty for the core group. */
+  apiGroup?: string;
+  /** The resource of the consumer, such as pods. Required. */
+  resource?: string;
+  /** The name of the consumer. Required. */
+  name?: string;
+  /** The UID of the consumer. Required. */
+  uid?: string;
+}
+
 export const DeviceRequestAllocationResult = struct(
   `${P}.DeviceRequestAllocationResult`,
   {
@@ -154,6 +268,20 @@ export const DeviceRequestAllocationResult = struct(
   },
   { description: 'A device allocated for a request.' },
 );
+
+/** A device allocated for a request. */
+export interface DeviceRequestAllocationResult {
+  /** The request the device was allocated for. Required. */
+  request?: string;
+  /** The driver of the device. Required. */
+  driver?: string;
+  /** The pool of the device, among those of the driver. Required. */
+  pool?: string;
+  /** The name of the device in its pool. Required. */
+  device?: string;
+  /** Whether the device was allocated with administrative access. */
+  adminAccess?: boolean | null;
+}
 
 export const DeviceAllocationConfiguration = struct(
   `${P}.DeviceAllocationConfiguration`,
@@ -169,6 +297,19 @@ export const DeviceAllocationConfiguration = struct(
   { description: 'Configuration that applies to allocated devices.' },
 );
 
+/** Configuration that applies to allocated devices. */
+export interface DeviceAllocationConfiguration extends DeviceConfiguration {
+  /**
+   * Where the configuration came from. Required.
+   *
+   * - `FromClaim`: came from the claim.
+   * - `FromClass`: came from the DeviceClass of a request.
+   */
+  source?: 'FromClaim' | 'FromClass';
+  /** The requests the configuration is for (default: all). */
+  requests?: string[];
+}
+
 export const DeviceAllocationResult = struct(
   `${P}.DeviceAllocationResult`,
   {
@@ -180,6 +321,17 @@ export const DeviceAllocationResult = struct(
   { description: 'The devices allocated for a claim.' },
 );
 
+/** The devices allocated for a claim. */
+export interface DeviceAllocationResult {
+  /** The allocated devices, one entry per device and request. */
+  results?: DeviceRequestAllocationResult[];
+  /**
+   * The configuration of the allocated devices, from their classes and from the claim, in the order
+   * the drivers apply it.
+   */
+  config?: DeviceAllocationConfiguration[];
+}
+
 export const AllocationResult = struct(
   `${P}.AllocationResult`,
   {
@@ -188,6 +340,14 @@ export const AllocationResult = struct(
   },
   { description: 'Where and how a claim is allocated.' },
 );
+
+/** Where and how a claim is allocated. */
+export interface AllocationResult {
+  /** The allocated devices. */
+  devices?: DeviceAllocationResult;
+  /** The nodes from which the allocated devices can be used; unset: every node. */
+  nodeSelector?: NodeSelector;
+}
 
 export const NetworkDeviceData = struct(
   `${P}.NetworkDeviceData`,
@@ -198,6 +358,16 @@ export const NetworkDeviceData = struct(
   },
   { description: 'Network data of an allocated device, as its driver reports it.' },
 );
+
+/** Network data of an allocated device, as its driver reports it. */
+export interface NetworkDeviceData {
+  /** The name of the network interface of the device in the pod. */
+  interfaceName?: string;
+  /** The IPs of the device, with their prefix length (CIDR form). */
+  ips?: string[];
+  /** The hardware (MAC) address of the device. */
+  hardwareAddress?: string;
+}
 
 export const AllocatedDeviceStatus = struct(
   `${P}.AllocatedDeviceStatus`,
@@ -215,6 +385,22 @@ export const AllocatedDeviceStatus = struct(
   },
   { description: 'What the driver of an allocated device reports about it.' },
 );
+
+/** What the driver of an allocated device reports about it. */
+export interface AllocatedDeviceStatus {
+  /** The driver of the device. Required. */
+  driver?: string;
+  /** The pool of the device. Required. */
+  pool?: string;
+  /** The name of the device in its pool. Required. */
+  device?: string;
+  /** The conditions of the device, such as Ready. */
+  conditions?: Condition[] | null;
+  /** Further data from the driver, in a format of its own. */
+  data?: JsonValue;
+  /** Network data of the device. */
+  networkData?: NetworkDeviceData;
+}
 
 export const ResourceClaimStatus = struct(
   `${P}.ResourceClaimStatus`,
@@ -235,7 +421,23 @@ export const ResourceClaimStatus = struct(
   { description: 'The observed state of a ResourceClaim: whether it is allocated, and to whom it is reserved.' },
 );
 
-export const ResourceClaimSchema = objectType(
+/** The observed state of a ResourceClaim: whether it is allocated, and to whom it is reserved. */
+export interface ResourceClaimStatus {
+  /** The allocation, once the claim is allocated. */
+  allocation?: AllocationResult;
+  /**
+   * The consumers (pods) the claim is reserved for, at most 256; only they may use it, and it stays
+   * allocated while any is listed.
+   */
+  reservedFor?: ResourceClaimConsumerReference[];
+  /**
+   * The state of the allocated devices, as their drivers report it. Alpha, with feature
+   * DRAResourceClaimDeviceStatus.
+   */
+  devices?: AllocatedDeviceStatus[];
+}
+
+export const ResourceClaim = objectType(
   `${P}.ResourceClaim`,
   {
     spec: field(2, ResourceClaimSpec, { required: true, description: 'What the claim asks for. Required; immutable.' }),
@@ -246,6 +448,48 @@ export const ResourceClaimSchema = objectType(
       'A request for devices, such as accelerators, that pods can use: the scheduler allocates devices that meet it, and the pods that reference it share them. Needs feature DynamicResourceAllocation.',
   },
 );
+
+/**
+ * A request for devices, such as accelerators, that pods can use: the scheduler allocates devices
+ * that meet it, and the pods that reference it share them. Needs feature DynamicResourceAllocation.
+ */
+export interface ResourceClaim {
+  /**
+   * The kind of the object, in CamelCase (such as StatefulSet). The server can tell it from the
+   * endpoint; it cannot be updated.
+   */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /**
+   * Standard object metadata: name, namespace, labels, annotations, and what the system records.
+   */
+  metadata: ObjectMeta;
+  /** What the claim asks for. Required; immutable. */
+  spec: ResourceClaimSpec;
+  /** The allocation of the claim and who uses it. */
+  status?: ResourceClaimStatus;
+}
+
+export const ResourceClaimList = listType(ResourceClaim);
+
+/** A list of ResourceClaim objects. */
+export interface ResourceClaimList {
+  /** The kind of the list, ResourceClaimList. */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /** Standard list metadata: the version of the collection and the token of the next page. */
+  metadata: ListMeta;
+  /** The ResourceClaim objects. Required. */
+  items: ResourceClaim[];
+}
 
 // ---------------------------------------------------------------------------- template
 
@@ -260,7 +504,18 @@ export const ResourceClaimTemplateSpec = struct(
   { description: 'The ResourceClaim a template makes.' },
 );
 
-export const ResourceClaimTemplateSchema = objectType(
+/** The ResourceClaim a template makes. */
+export interface ResourceClaimTemplateSpec {
+  /**
+   * Labels and annotations copied to each claim made from the template; other fields are rejected
+   * by validation.
+   */
+  metadata?: ObjectMeta;
+  /** The specification of the claims, copied into each unchanged. Required. */
+  spec: ResourceClaimSpec;
+}
+
+export const ResourceClaimTemplate = objectType(
   `${P}.ResourceClaimTemplate`,
   {
     spec: field(2, ResourceClaimTemplateSpec, {
@@ -274,3 +529,46 @@ export const ResourceClaimTemplateSchema = objectType(
       'A template of ResourceClaims: a claim is made from it for each pod that names it, and deleted with the pod. Needs feature DynamicResourceAllocation.',
   },
 );
+
+/**
+ * A template of ResourceClaims: a claim is made from it for each pod that names it, and deleted
+ * with the pod. Needs feature DynamicResourceAllocation.
+ */
+export interface ResourceClaimTemplate {
+  /**
+   * The kind of the object, in CamelCase (such as StatefulSet). The server can tell it from the
+   * endpoint; it cannot be updated.
+   */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /**
+   * Standard object metadata: name, namespace, labels, annotations, and what the system records.
+   */
+  metadata: ObjectMeta;
+  /**
+   * The claim to make. Required and immutable: the control plane makes a claim for a pod when it
+   * needs one, and never updates that claim afterwards.
+   */
+  spec: ResourceClaimTemplateSpec;
+}
+
+export const ResourceClaimTemplateList = listType(ResourceClaimTemplate);
+
+/** A list of ResourceClaimTemplate objects. */
+export interface ResourceClaimTemplateList {
+  /** The kind of the list, ResourceClaimTemplateList. */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /** Standard list metadata: the version of the collection and the token of the next page. */
+  metadata: ListMeta;
+  /** The ResourceClaimTemplate objects. Required. */
+  items: ResourceClaimTemplate[];
+}

@@ -1,7 +1,7 @@
 /** fieldsOf: which fields a value sets, per the schema's merge markers. */
 import { describe, expect, it } from 'vitest';
 import { fieldsOf, pathString, toFieldsV1 } from '../../../core/apply/index.ts';
-import { ConfigMapSchema } from '../../../core/registry/kinds/configmap.ts';
+import { ConfigMap } from '../../../core/registry/types/core-v1-misc.ts';
 import type { JsonObject } from '../../../core/util/json.ts';
 import { WidgetSchema } from './schemas.ts';
 
@@ -75,7 +75,7 @@ describe('fieldsOf per marker', () => {
       },
       data: { k: 'v' },
     };
-    expect(toFieldsV1(fieldsOf(obj, ConfigMapSchema))).toEqual({
+    expect(toFieldsV1(fieldsOf(obj, ConfigMap))).toEqual({
       'f:data': { 'f:k': {} },
       'f:metadata': {
         'f:annotations': { 'f:note': {} },

@@ -1,6 +1,6 @@
 /** Shared steps of the apply tests: writes through recordUpdate/applyPatch and a readable view of ownership. */
 import { applyPatch, fromFieldsV1, pathString, recordUpdate } from '../../../core/apply/index.ts';
-import { ConfigMapSchema } from '../../../core/registry/kinds/configmap.ts';
+import { ConfigMap } from '../../../core/registry/types/core-v1-misc.ts';
 import { decodeObject } from '../../../core/schema/decode.ts';
 import type { ObjectSchema } from '../../../core/schema/types.ts';
 import { clone, isObject, type JsonObject } from '../../../core/util/json.ts';
@@ -15,7 +15,7 @@ export interface Kind {
   readonly kind: string;
 }
 
-export const CONFIGMAP: Kind = { schema: ConfigMapSchema, apiVersion: 'v1', kind: 'ConfigMap' };
+export const CONFIGMAP: Kind = { schema: ConfigMap, apiVersion: 'v1', kind: 'ConfigMap' };
 
 /** A ConfigMap apply configuration or update body. */
 export function cm(data?: Record<string, string>, labels?: Record<string, string>): JsonObject {

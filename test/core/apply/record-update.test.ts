@@ -1,7 +1,7 @@
 /** Ownership on create, update and non-apply patch (recordUpdate). */
 import { describe, expect, it } from 'vitest';
 import { recordUpdate } from '../../../core/apply/index.ts';
-import { ConfigMapSchema } from '../../../core/registry/kinds/configmap.ts';
+import { ConfigMap } from '../../../core/registry/types/core-v1-misc.ts';
 import { decodeObject } from '../../../core/schema/decode.ts';
 import { clone, type JsonObject } from '../../../core/util/json.ts';
 import { apply, cm, entries, minutes, owners, rfc3339, T0, update } from './helpers.ts';
@@ -217,8 +217,8 @@ describe('recordUpdate input handling', () => {
   it('does not touch the live object', () => {
     const live = update(undefined, cm({ a: '1' }), 'creator');
     const snapshot = clone(live);
-    const next = decodeObject(cm({ a: '2' }), ConfigMapSchema).value;
-    recordUpdate({ live, next, manager: 'x', apiVersion: 'v1', schema: ConfigMapSchema, now: T0 });
+    const next = decodeObject(cm({ a: '2' }), ConfigMap).value;
+    recordUpdate({ live, next, manager: 'x', apiVersion: 'v1', schema: ConfigMap, now: T0 });
     expect(live).toEqual(snapshot);
   });
 });

@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dump, load } from 'js-yaml';
 import { decodeCbor, encodeCbor } from '../../../core/codecs/cbor.ts';
-import { ConfigMapSchema } from '../../../core/registry/kinds/configmap.ts';
+import { ConfigMap } from '../../../core/registry/types/core-v1-misc.ts';
 import { inProcess, type Target } from '../../support/targets.ts';
 
 const CM = '/api/v1/namespaces/default/configmaps';
@@ -98,13 +98,13 @@ describe('CBOR (gate CBORServingAndStorage)', () => {
   it('is off by default: Accept → 406, Content-Type → 415', async () => {
     await seed();
     expect((await raw(`${CM}/a`, { headers: { accept: 'application/cbor' } })).status).toBe(406);
-    const body = encodeCbor({ metadata: { name: 'c' } }, ConfigMapSchema);
+    const body = encodeCbor({ metadata: { name: 'c' } }, ConfigMap);
     expect((await raw(CM, { method: 'POST', headers: { 'content-type': 'application/cbor' }, body })).status).toBe(415);
   });
 
   it('with the gate: request and response bodies, self-described, bytes as byte strings', async () => {
     await seed({ featureGates: { CBORServingAndStorage: true } });
-    const body = encodeCbor({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, binaryData: { bin: '/wD+' } }, ConfigMapSchema);
+    const body = encodeCbor({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, binaryData: { bin: '/wD+' } }, ConfigMap);
     expect([...body.slice(0, 3)]).toEqual([0xd9, 0xd9, 0xf7]);
     const created = await raw(CM, { method: 'POST', headers: { 'content-type': 'application/cbor', accept: 'application/cbor' }, body });
     expect(created.status).toBe(201);
@@ -134,7 +134,7 @@ describe('CBOR (gate CBORServingAndStorage)', () => {
 
   it('server-side apply accepts application/apply-patch+cbor; other patch kinds have no CBOR form (415)', async () => {
     await seed({ featureGates: { CBORServingAndStorage: true } });
-    const apply = encodeCbor({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ap' }, data: { x: '1' } }, ConfigMapSchema);
+    const apply = encodeCbor({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ap' }, data: { x: '1' } }, ConfigMap);
     const r = await raw(`${CM}/ap?fieldManager=cbor-test`, { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+cbor' }, body: apply });
     expect(r.status).toBe(201);
     const merge = await raw(`${CM}/ap`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+cbor' }, body: apply });

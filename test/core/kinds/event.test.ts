@@ -8,8 +8,8 @@ import { eventFromCore, eventToCore } from '../../../core/registry/kinds/event-c
 import { coreEventKind } from '../../../core/registry/kinds/event-core.ts';
 import { eventsV1EventKind } from '../../../core/registry/kinds/event.ts';
 import { decodeObject } from '../../../core/schema/decode.ts';
-import { CoreEventSchema } from '../../../core/registry/types/core-v1-misc.ts';
-import { EventsV1EventSchema } from '../../../core/registry/types/events-v1.ts';
+import { Event as CoreEvent } from '../../../core/registry/types/core-v1-misc.ts';
+import { Event as EventsV1Event } from '../../../core/registry/types/events-v1.ts';
 import { call, causeKeys, causesOf, expectCreated, serverWith, withChange, type Target } from './support.ts';
 
 const CORE = '/api/v1/namespaces/default/events';
@@ -86,10 +86,10 @@ describe('conversion between events.orch.io/v1 and core/v1', () => {
   });
 
   it('round-trips canonical (decoded) objects of both schemas', () => {
-    const v1 = decodeObject(full, EventsV1EventSchema).value;
-    expect(decodeObject(eventFromCore(decodeObject(eventToCore(v1), CoreEventSchema).value), EventsV1EventSchema).value).toEqual(v1);
-    const core = decodeObject(coreEvent, CoreEventSchema).value;
-    expect(decodeObject(eventToCore(decodeObject(eventFromCore(core), EventsV1EventSchema).value), CoreEventSchema).value).toEqual(core);
+    const v1 = decodeObject(full, EventsV1Event).value;
+    expect(decodeObject(eventFromCore(decodeObject(eventToCore(v1), CoreEvent).value), EventsV1Event).value).toEqual(v1);
+    const core = decodeObject(coreEvent, CoreEvent).value;
+    expect(decodeObject(eventToCore(decodeObject(eventFromCore(core), EventsV1Event).value), CoreEvent).value).toEqual(core);
   });
 
   it('does not share structure with its input', () => {

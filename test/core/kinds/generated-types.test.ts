@@ -1,10 +1,14 @@
 /**
  * The generated core/v1, apps/v1 and networking/v1 schemas against the shared testdata: every
  * message the protobuf closure knows has the same field numbers, types and presence; every
- * merge marker row of the StatefulSet and Ingress graphs is carried; and the generated files are
- * what the generator makes of its inputs today (so hand edits cannot drift from it).
+ * merge marker row of the StatefulSet and Ingress graphs is carried; and the generated files, the
+ * interfaces beside every schema value (in the hand-written type modules too) and the public face
+ * are what the generator makes of its inputs today (so hand edits cannot drift from it).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as apps from '../../../core/registry/types/apps-v1.ts';
 import * as core from '../../../core/registry/types/core-v1.ts';
@@ -180,5 +184,35 @@ describe('generated types: merge markers (markers.json)', () => {
 describe('generated types: up to date with their generator', () => {
   it('node scripts/gen-types.mjs --check finds nothing to change', () => {
     expect(() => execFileSync(process.execPath, ['scripts/gen-types.mjs', '--check'], { stdio: 'pipe' })).not.toThrow();
+  });
+
+  it('--check finds a stale interface, generated or in a hand-written module, and a run writes it anew', () => {
+    // In a copy of the generator's inputs: the working tree is not this test's to change.
+    const copy = mkdtempSync(join(tmpdir(), 'orch-gen-types-'));
+    try {
+      for (const path of ['core', 'scripts/gen-types', 'scripts/gen-types.mjs', 'test/data/merge-markers']) cpSync(path, join(copy, path), { recursive: true });
+      symlinkSync(resolve('node_modules'), join(copy, 'node_modules'), 'dir');
+      const gen = (...args: string[]) => spawnSync(process.execPath, ['scripts/gen-types.mjs', ...args], { cwd: copy, encoding: 'utf8' });
+      const rbac = join(copy, 'core/registry/types/rbac-v1.ts');
+      const apps = join(copy, 'core/registry/types/apps-v1.ts');
+      const fresh = { rbac: readFileSync(rbac, 'utf8'), apps: readFileSync(apps, 'utf8') };
+      const ordinals = /\n\n\/\*\* How the replicas of a StatefulSet are numbered\. \*\/\nexport interface StatefulSetOrdinals \{[^}]*\}/;
+      expect(fresh.apps).toMatch(ordinals);
+      expect(fresh.rbac).toContain('export interface RoleRef {');
+      writeFileSync(rbac, fresh.rbac.replace(/(export interface RoleRef \{[^}]*?name\?: )string;/, '$1number;'));
+      writeFileSync(apps, fresh.apps.replace(ordinals, ''));
+
+      const check = gen('--check');
+      expect(check.status).toBe(1);
+      expect(check.stderr.trim().split('\n').sort()).toEqual([
+        'core/registry/types/apps-v1.ts is out of date; run node scripts/gen-types.mjs',
+        'core/registry/types/rbac-v1.ts is out of date; run node scripts/gen-types.mjs',
+      ]);
+      expect(gen().status).toBe(0);
+      expect({ rbac: readFileSync(rbac, 'utf8'), apps: readFileSync(apps, 'utf8') }).toEqual(fresh);
+      expect(gen('--check').status).toBe(0);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

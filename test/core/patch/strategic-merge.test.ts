@@ -8,7 +8,7 @@ import path from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { strategicMergePatch } from '../../../core/patch/index.ts';
-import { ConfigMapSchema } from '../../../core/registry/kinds/configmap.ts';
+import { ConfigMap } from '../../../core/registry/types/core-v1-misc.ts';
 import type { Schema } from '../../../core/schema/types.ts';
 import type { JsonObject, JsonValue } from '../../../core/util/json.ts';
 import { schemaFromOpenApi } from './openapi-schema.ts';
@@ -342,11 +342,11 @@ describe('strategic merge patch on a real kind: ConfigMap (ObjectMeta markers)',
     ],
     ['data keys are deleted with null', { data: { k1: null } }, (r) => r.data, { k2: 'v2' }],
   ])('%s', (_name, patch, pick, expected) => {
-    expect(pick(strategicMergePatch(frozen(cm), frozen(patch), ConfigMapSchema) as JsonObject)).toEqual(expected);
+    expect(pick(strategicMergePatch(frozen(cm), frozen(patch), ConfigMap) as JsonObject)).toEqual(expected);
   });
 
   it('an ownerReference without its uid is rejected', () => {
-    const err = catchPatchError(() => strategicMergePatch(cm, { metadata: { ownerReferences: [{ name: 'p' }] } }, ConfigMapSchema));
+    const err = catchPatchError(() => strategicMergePatch(cm, { metadata: { ownerReferences: [{ name: 'p' }] } }, ConfigMap));
     expect(err.message).toBe('map: map[name:p] does not contain declared merge key: uid');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * End to end through createApiServer({ extensions: [protobufExtension] }), in-process and over
+ * End to end through createApiServer() (protobuf is built in), in-process and over
  * HTTP: kubectl's spelling `application/vnd.kubernetes.protobuf` in Content-Type and Accept, the
  * answer in the same spelling, envelope bytes, lists, Status errors and watch frames.
  */
@@ -9,13 +9,13 @@ import {
   decodeMessage,
   encodeEnvelope,
   encodeMessage,
-  protobufExtension,
   WatchFrameReader,
   type WatchFrame,
 } from '../../../../core/codecs/protobuf/index.ts';
 import { listSchemaOf } from '../../../../core/codecs/protobuf/message-types.ts';
 import type { KindDefinition } from '../../../../core/registry/definition.ts';
-import { configMapKind, ConfigMapSchema } from '../../../../core/registry/kinds/configmap.ts';
+import { configMapKind } from '../../../../core/registry/kinds/configmap.ts';
+import { ConfigMap } from '../../../../core/registry/types/core-v1-misc.ts';
 import { namespaceKind } from '../../../../core/registry/kinds/namespace.ts';
 import { DeleteOptions, Status } from '../../../../core/registry/types/meta-v1.ts';
 import { objectType } from '../../../../core/registry/types/object.ts';
@@ -27,7 +27,7 @@ const PB = 'application/vnd.kubernetes.protobuf';
 const CM = '/api/v1/namespaces/default/configmaps';
 
 function configMapBody(name: string, data: Record<string, string>): Uint8Array<ArrayBuffer> {
-  return encodeEnvelope({ apiVersion: 'v1', kind: 'ConfigMap' }, encodeMessage(configMap(name, data) as JsonObject, ConfigMapSchema));
+  return encodeEnvelope({ apiVersion: 'v1', kind: 'ConfigMap' }, encodeMessage(configMap(name, data) as JsonObject, ConfigMap));
 }
 
 async function bytesOf(res: Response): Promise<Uint8Array> {
@@ -54,7 +54,7 @@ async function frames(res: Response, want: number): Promise<WatchFrame[]> {
 describe.each(TRANSPORTS)('protobuf over the API (%s)', (_name, start) => {
   let t: Target;
   beforeEach(async () => {
-    t = await start({ extensions: [protobufExtension] });
+    t = await start();
   });
   afterEach(async () => {
     await t.close();
@@ -71,7 +71,7 @@ describe.each(TRANSPORTS)('protobuf over the API (%s)', (_name, start) => {
     expect(got.headers.get('content-type')).toBe(PB);
     const env = decodeEnvelope(await bytesOf(got));
     expect(env).toMatchObject({ apiVersion: 'v1', kind: 'ConfigMap', contentEncoding: '', contentType: '' });
-    const obj = decodeMessage(env.raw, ConfigMapSchema);
+    const obj = decodeMessage(env.raw, ConfigMap);
     expect(obj.data).toEqual({ k: 'v' });
     expect(obj.metadata).toMatchObject({ name: 'pb', namespace: 'default' });
 
@@ -95,7 +95,7 @@ describe.each(TRANSPORTS)('protobuf over the API (%s)', (_name, start) => {
     const res = await t.request(CM, { headers: { accept: PB } });
     const env = decodeEnvelope(await bytesOf(res));
     expect(env.kind).toBe('ConfigMapList');
-    const list = decodeMessage(env.raw, listSchemaOf(ConfigMapSchema));
+    const list = decodeMessage(env.raw, listSchemaOf(ConfigMap));
     expect((list.items as JsonObject[]).map((i) => (i.metadata as JsonObject).name)).toEqual(['a', 'b']);
     expect(Number((list.metadata as JsonObject).resourceVersion)).toBeGreaterThan(0);
   });
@@ -156,7 +156,7 @@ describe.each(TRANSPORTS)('protobuf over the API (%s)', (_name, start) => {
     expect([added.type, deleted.type]).toEqual(['ADDED', 'DELETED']);
     const env = decodeEnvelope(added.object);
     expect(env).toMatchObject({ apiVersion: 'v1', kind: 'ConfigMap' });
-    expect(decodeMessage(env.raw, ConfigMapSchema)).toMatchObject({ metadata: { name: 'w' }, data: { k: '1' } });
+    expect(decodeMessage(env.raw, ConfigMap)).toMatchObject({ metadata: { name: 'w' }, data: { k: '1' } });
 
     const streamAsked = await t.request(`${CM}?watch=true`, { headers: { accept: `${PB};stream=watch` } });
     expect(streamAsked.headers.get('content-type')).toBe(`${PB};stream=watch`);
@@ -178,7 +178,7 @@ describe.each(TRANSPORTS)('a kind without protobuf field numbers (%s)', (_name, 
   };
   let t: Target;
   beforeEach(async () => {
-    t = await start({ kinds: [namespaceKind, widgetKind], extensions: [protobufExtension] });
+    t = await start({ kinds: [namespaceKind, widgetKind] });
   });
   afterEach(async () => {
     await t.close();

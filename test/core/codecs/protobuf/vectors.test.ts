@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decodeMessage, encodeEnvelope, encodeMessage, decodeEnvelope } from '../../../../core/codecs/protobuf/index.ts';
-import { ConfigMapSchema } from '../../../../core/registry/kinds/configmap.ts';
-import { NamespaceSchema } from '../../../../core/registry/kinds/namespace.ts';
+import { ConfigMap, Namespace } from '../../../../core/registry/types/core-v1-misc.ts';
 import { Status } from '../../../../core/registry/types/meta-v1.ts';
 import {
   bool,
@@ -112,8 +111,8 @@ const statusBytes = hex(
 
 describe('protobuf messages: hand-computed vectors', () => {
   it.each([
-    ['ConfigMap', configMap, ConfigMapSchema, configMapBytes],
-    ['Namespace', namespace, NamespaceSchema, namespaceBytes],
+    ['ConfigMap', configMap, ConfigMap, configMapBytes],
+    ['Namespace', namespace, Namespace, namespaceBytes],
     ['Status', status, Status, statusBytes],
   ] as const)('%s encodes to the bytes the real platform writes, and back', (_name, json, schema, expected) => {
     expect(toHex(encodeMessage(json, schema))).toBe(toHex(expected));
