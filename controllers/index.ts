@@ -1,7 +1,8 @@
 /**
  * orch controllers: the runtime (typed client, informers, work queue, controllers and their
- * manager, helpers), the test harness, and the sample controllers (finalizers, namespace
- * termination, garbage collection).
+ * manager, helpers), the test harness, the built-in controllers (namespace termination, garbage
+ * collection, StatefulSets, the pod simulator, resource claims, flow control) with the table hosts
+ * run them from (`BUILTIN_CONTROLLERS`), and a sample controller that owns a finalizer.
  *
  * Controllers talk to an API server only through a `fetch` function (or, beside a server in the
  * same process, a transport onto its `handle` that skips the WHATWG objects):
@@ -28,3 +29,4 @@ export * from './statefulset/index.ts';
 export * from './pod-lifecycle/index.ts';
 export * from './resource-claim/index.ts';
 export * from './flowcontrol/index.ts';
+export * from './builtin.ts';

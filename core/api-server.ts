@@ -4,7 +4,6 @@
  */
 import { Codecs } from './codecs/negotiate.ts';
 import { jsonSerializer } from './codecs/json.ts';
-import type { Serializer } from './codecs/serializer.ts';
 import { protobufSerializer } from './codecs/protobuf/serializer.ts';
 import { cborSerializer } from './codecs/cbor.ts';
 import { cborApplyPatcher } from './handlers/apply-patcher.ts';
@@ -20,7 +19,7 @@ import { OpenApiDocuments } from './openapi/documents.ts';
 import { storageVersionHash } from './discovery/storage-version-hash.ts';
 import { handleDiscovery } from './handlers/discovery.ts';
 import { Health, type HealthState } from './handlers/health.ts';
-import { handleResource, type Patcher, type ServedResource } from './handlers/resources.ts';
+import { handleResource, type ServedResource } from './handlers/resources.ts';
 import { statusResponse } from './handlers/respond.ts';
 import { VERSION_INFO } from './handlers/version.ts';
 import { jsonResponse, textResponse, type ApiRequest, type ApiResponse } from './http/api-request.ts';
@@ -33,7 +32,7 @@ import { apiVersionOf, deprecationWarning, type KindDefinition } from './registr
 import { BUILTIN_KINDS } from './registry/kinds/index.ts';
 import { namespaceKind } from './registry/kinds/namespace.ts';
 import { DEFAULT_READ_CONFIG, Reader, type ReadConfig } from './registry/read.ts';
-import { ResourceRegistry, type ManagedFieldsHook, type NamespaceState } from './registry/resource-registry.ts';
+import { ResourceRegistry, type NamespaceState } from './registry/resource-registry.ts';
 import { MemoryBackend } from './storage/memory-backend.ts';
 import type { StorageBackend } from './storage/backend.ts';
 import { Cache } from './store/cache.ts';
@@ -56,17 +55,8 @@ export interface ApiServerOptions {
   readonly read?: Partial<ReadConfig>;
   /** Kinds to serve (default: every built-in kind). */
   readonly kinds?: readonly KindDefinition[];
-  /** Extra serializers (protobuf, CBOR, Table) and patch types, installed by other modules. */
-  readonly extensions?: readonly ServerExtension[];
   /** Responses at least this large are gzipped for clients that accept it (default 128 KiB, as the real platform). */
   readonly compressionThresholdBytes?: number;
-}
-
-/** What a module adds to the server: formats, patch types, managed-fields bookkeeping. */
-export interface ServerExtension {
-  serializers?(gates: FeatureGates): Serializer[];
-  patchers?(gates: FeatureGates): Record<string, Patcher>;
-  managedFields?(): ManagedFieldsHook;
 }
 
 export interface ApiServer {
@@ -110,19 +100,16 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
   const backend = options.storage ?? new MemoryBackend();
   const readConfig: ReadConfig = { ...DEFAULT_READ_CONFIG, ...options.read };
   const cache = new Cache({ backend, clock, historyWindowMs: options.historyWindowMs ?? DEFAULT_HISTORY_MS });
-  const extensions = options.extensions ?? [];
   // CBOR is alpha: served (and accepted for apply) only with its gate.
   const cbor = gates.enabled('CBORServingAndStorage');
   const codecs = new Codecs(
-    [jsonSerializer, yamlSerializer, protobufSerializer, ...(cbor ? [cborSerializer] : []), ...extensions.flatMap((e) => e.serializers?.(gates) ?? [])],
+    [jsonSerializer, yamlSerializer, protobufSerializer, ...(cbor ? [cborSerializer] : [])],
     [tableVariant],
   );
   const patchers = new Map([
     ...Object.entries(BUILTIN_PATCHERS),
     ...(cbor ? ([['application/apply-patch+cbor', cborApplyPatcher]] as const) : []),
-    ...extensions.flatMap((e) => Object.entries(e.patchers?.(gates) ?? {})),
   ]);
-  const managedFields = extensions.map((e) => e.managedFields?.()).find((m) => m !== undefined) ?? managedFieldsHook;
 
   const allKinds = options.kinds ?? BUILTIN_KINDS;
   const kinds = allKinds.filter((def) => {
@@ -151,7 +138,7 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     return state;
   };
   for (const def of kinds) {
-    const registry = new ResourceRegistry(def, { backend, cache, clock, gates, namespaceState, managedFields });
+    const registry = new ResourceRegistry(def, { backend, cache, clock, gates, namespaceState, managedFields: managedFieldsHook });
     if (def === namespaceKind || (def.group === '' && def.resource === 'namespaces')) namespaces = registry;
     served.set(`${def.group}/${def.version}/${def.resource}`, { registry, reader: new Reader(registry, readConfig) });
   }

@@ -1,13 +1,14 @@
 /** orch core: the API server, independent of any host. */
-export { createApiServer, type ApiServer, type ApiServerOptions, type ServerExtension } from './api-server.ts';
+export { createApiServer, type ApiServer, type ApiServerOptions } from './api-server.ts';
 export type { ApiRequest, ApiResponse, HeaderReader, RequestUrl, ResponseBody } from './http/api-request.ts';
 export { MemoryBackend } from './storage/memory-backend.ts';
 export type { StorageBackend, KeyValue, BackendEvent, WriteResult, ValueProducer, RangeResult } from './storage/backend.ts';
 export { CompactedError } from './storage/backend.ts';
-export { realClock, VirtualClock, type Clock, type TimerHandle } from './util/clock.ts';
 export { FeatureGates, FeatureGateError, RuntimeConfig, RuntimeConfigError, KNOWN_GATES } from './features/index.ts';
 export { StatusError, type Status, type StatusCause, type StatusDetails } from './errors/status-error.ts';
 export type { KindDefinition } from './registry/definition.ts';
 export { BUILTIN_KINDS } from './registry/kinds/index.ts';
 export { VERSION_INFO } from './handlers/version.ts';
-export type { JsonObject, JsonValue } from './util/json.ts';
+// Clocks and the wire's conventions (timestamps, apiVersion, Go's string order and JSON), shared
+// by every layer rather than copied; core/util/index.ts is the same without the server.
+export * from './util/index.ts';

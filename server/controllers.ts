@@ -1,30 +1,18 @@
 /**
  * The controllers orch-apiserver runs beside the API, as a small cluster's controller manager
- * and node agent would: they talk to the server through an in-process client on `api.fetch` and
- * run on the server's clock. `--controllers` names them as kube-controller-manager's flag does
- * (`*` for those on by default, `-name` to leave one out). `flowcontrol` keeps the FlowSchema
- * `Dangling` condition (which the real API server maintains itself) so MISSINGPL is answered.
+ * and node agent would: the built-in table (controllers/builtin.ts), filtered by `--controllers`
+ * and by the server's feature gates, which they are given too. They talk to the server through an
+ * in-process client on its `handle` and run on the server's clock. `--controllers` names them as
+ * kube-controller-manager's flag does (`*` for those on by default, `-name` to leave one out).
  */
 import type { ApiServer } from '../core/index.ts';
-import {
-  Client,
-  garbageCollector,
-  inProcessTransport,
-  Manager,
-  flowSchemaController,
-  namespaceController,
-  podLifecycleSimulator,
-  resourceClaimController,
-  statefulSetController,
-  type Logger,
-  type RunnableFactory,
-} from '../controllers/index.ts';
+import { BUILTIN_CONTROLLERS, Client, gatesMissing, inProcessTransport, Manager, type BuiltinControllerName, type Logger } from '../controllers/index.ts';
 import { takingTurns } from './taking-turns.ts';
 
-export const CONTROLLER_NAMES = ['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'] as const;
-export type ControllerName = (typeof CONTROLLER_NAMES)[number];
+export type ControllerName = BuiltinControllerName;
+export const CONTROLLER_NAMES: readonly ControllerName[] = BUILTIN_CONTROLLERS.map((c) => c.name);
 /** What runs without `--controllers`, and what `*` stands for. */
-export const DEFAULT_CONTROLLERS: readonly ControllerName[] = ['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'];
+export const DEFAULT_CONTROLLERS: readonly ControllerName[] = BUILTIN_CONTROLLERS.filter((c) => c.enabledByDefault).map((c) => c.name);
 
 export class UnknownControllerError extends Error {}
 
@@ -71,29 +59,22 @@ export interface RunningControllers {
 
 export async function startControllers(api: ApiServer, settings: ControllerSettings): Promise<RunningControllers> {
   const gates = api.gates;
-  const factories: Record<ControllerName, () => RunnableFactory> = {
-    namespace: () => namespaceController(),
-    'garbage-collector': () => garbageCollector(),
-    statefulset: () =>
-      statefulSetController({
-        featureGates: { MaxUnavailableStatefulSet: gates.enabled('MaxUnavailableStatefulSet'), StatefulSetAutoDeletePVC: gates.enabled('StatefulSetAutoDeletePVC') },
-      }),
-    'pod-lifecycle': () => podLifecycleSimulator({ readyDelayMs: settings.podReadyDelayMs, stopDelayMs: settings.podStopDelayMs }),
-    'resource-claim': () => resourceClaimController(),
-    flowcontrol: () => flowSchemaController(),
-  };
   const skipped: { name: ControllerName; reason: string }[] = [];
-  const names = settings.names.filter((n) => {
-    // As kube-controller-manager: the claim controller runs only where its API is served.
-    if (n === 'resource-claim' && !gates.enabled('DynamicResourceAllocation')) {
-      skipped.push({ name: n, reason: 'feature gate DynamicResourceAllocation is off' });
-      return false;
+  const chosen = settings.names.flatMap((name) => {
+    const controller = BUILTIN_CONTROLLERS.find((c) => c.name === name);
+    if (!controller) return [];
+    // As kube-controller-manager: a controller runs only where its API is served.
+    const reason = gatesMissing(controller, gates);
+    if (reason) {
+      skipped.push({ name, reason });
+      return [];
     }
-    return true;
+    return [controller];
   });
   const client = new Client({ transport: takingTurns(inProcessTransport(api)), userAgent: 'orch-controller-manager' });
   const manager = new Manager({ client, clock: api.clock, ...(settings.logger ? { logger: settings.logger } : {}) });
-  for (const n of names) await manager.add(factories[n]());
+  const podLifecycle = { readyDelayMs: settings.podReadyDelayMs, stopDelayMs: settings.podStopDelayMs };
+  for (const c of chosen) await manager.add(c.create({ gates, podLifecycle }));
   await manager.start();
-  return { names, manager, skipped, stop: () => manager.stop() };
+  return { names: chosen.map((c) => c.name), manager, skipped, stop: () => manager.stop() };
 }

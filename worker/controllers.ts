@@ -1,29 +1,21 @@
 /**
- * The sample controllers, run in the worker against its own API server through the same client
- * any program uses, on the in-process transport orch-apiserver's controllers use (straight onto
- * `api.handle`: no Service Worker, no WHATWG Request in between — a browser's Request drops the
- * User-Agent header, and with it the field manager the server names the controllers' writes
- * after). The "controllers" switch starts and stops a manager running all of them.
+ * The built-in controllers (controllers/builtin.ts), run in the worker against its own API server
+ * as orch-apiserver runs them: those on by default whose feature gates the server has on, given
+ * the server's gates, through the same client any program uses on the in-process transport
+ * orch-apiserver's controllers use (straight onto `api.handle`: no Service Worker, no WHATWG
+ * Request in between — a browser's Request drops the User-Agent header, and with it the field
+ * manager the server names the controllers' writes after). The "controllers" switch starts and
+ * stops a manager running all of them; the sample finalizer controller is no built-in and does
+ * not run here.
  *
  * The pod simulator reads `settings.podSimulator`; changing those settings restarts the manager.
  */
 import type { ApiServer, Clock } from '../core/index.ts';
-import {
-  Client,
-  finalizerController,
-  flowSchemaController,
-  garbageCollector,
-  inProcessTransport,
-  Manager,
-  namespaceController,
-  podLifecycleSimulator,
-  statefulSetController,
-  type RunnableFactory,
-} from '../controllers/index.ts';
+import { BUILTIN_CONTROLLERS, Client, gatesMissing, inProcessTransport, Manager, type BuiltinController } from '../controllers/index.ts';
 import type { PodSimulatorSettings, RuntimeSettings } from './settings.ts';
 
 export interface ControllerHost {
-  /** Names of the controllers this build has. */
+  /** Names of the controllers this build runs against this server. */
   readonly available: readonly string[];
   /** Names of the controllers running now. */
   readonly running: readonly string[];
@@ -33,8 +25,8 @@ export interface ControllerHost {
 }
 
 export interface ControllerEnvironment {
-  /** The API server the controllers run against, in this worker. */
-  readonly api: Pick<ApiServer, 'handle'>;
+  /** The API server the controllers run against, in this worker, and its feature gates. */
+  readonly api: Pick<ApiServer, 'handle' | 'gates'>;
   readonly clock: Clock;
 }
 
@@ -44,26 +36,22 @@ export interface ControllerEnvironment {
  */
 const CONTROLLER_MANAGER = 'orch-controller-manager';
 
-const CONTROLLERS: readonly (readonly [string, (s: RuntimeSettings) => RunnableFactory | undefined])[] = [
-  ['namespace', () => namespaceController()],
-  ['garbage-collector', () => garbageCollector()],
-  ['configmap-mirror', () => finalizerController()],
-  ['statefulset', () => statefulSetController()],
-  ['flowcontrol', () => flowSchemaController()],
-  ['pod-lifecycle', (s) => (s.podSimulator.enabled ? podLifecycleSimulator({ readyDelayMs: s.podSimulator.readyDelayMs, stopDelayMs: s.podSimulator.stopDelayMs }) : undefined)],
-];
+/** The pod simulator is a switch of its own: the others run whenever the controllers do. */
+function wanted(c: BuiltinController, s: RuntimeSettings): boolean {
+  return c.name !== 'pod-lifecycle' || s.podSimulator.enabled;
+}
 
 export function startControllers(env: ControllerEnvironment, settings: RuntimeSettings): ControllerHost {
+  const gates = env.api.gates;
+  const available: readonly BuiltinController[] = BUILTIN_CONTROLLERS.filter((c) => c.enabledByDefault && gatesMissing(c, gates) === undefined);
   let manager: Manager | undefined;
   let started: RuntimeSettings | undefined;
   let queue: Promise<void> = Promise.resolve();
 
   const start = async (s: RuntimeSettings) => {
     const m = new Manager({ client: new Client({ transport: inProcessTransport(env.api), userAgent: CONTROLLER_MANAGER }), clock: env.clock });
-    for (const [, make] of CONTROLLERS) {
-      const factory = make(s);
-      if (factory) await m.add(factory);
-    }
+    const podLifecycle = { readyDelayMs: s.podSimulator.readyDelayMs, stopDelayMs: s.podSimulator.stopDelayMs };
+    for (const c of available) if (wanted(c, s)) await m.add(c.create({ gates, podLifecycle }));
     await m.start();
     manager = m;
     started = s;
@@ -88,9 +76,10 @@ export function startControllers(env: ControllerEnvironment, settings: RuntimeSe
   void apply(settings);
 
   return {
-    available: CONTROLLERS.map(([name]) => name),
+    available: available.map((c) => c.name),
     get running() {
-      return manager && started ? CONTROLLERS.filter(([, make]) => make(started!) !== undefined).map(([name]) => name) : [];
+      const s = started;
+      return manager && s ? available.filter((c) => wanted(c, s)).map((c) => c.name) : [];
     },
     apply,
     async stop() {

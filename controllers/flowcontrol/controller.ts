@@ -5,36 +5,10 @@
  * once it does. Written by a server-side apply of the status under the real field manager, only
  * when status, reason or message change.
  */
-import { resourceType } from '../runtime/api/resources.ts';
+import { FLOW_SCHEMAS, PRIORITY_LEVEL_CONFIGURATIONS } from '../runtime/api/resources.ts';
 import { formatTime } from '../runtime/api/time.ts';
-import type { KubeObject } from '../runtime/api/types.ts';
+import type { FlowSchema, FlowSchemaCondition } from '../runtime/api/types.ts';
 import type { RunnableFactory } from '../runtime/controller/manager.ts';
-
-export interface FlowSchemaCondition {
-  type: string;
-  status: 'True' | 'False' | 'Unknown';
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
-}
-
-export interface FlowSchema extends KubeObject {
-  spec: { priorityLevelConfiguration: { name: string }; [field: string]: unknown };
-  status?: { conditions?: FlowSchemaCondition[] };
-}
-
-export interface PriorityLevelConfiguration extends KubeObject {
-  spec?: Record<string, unknown>;
-}
-
-export const FLOW_SCHEMAS = resourceType<FlowSchema>({ group: 'flowcontrol.apiserver.orch.io', version: 'v1', resource: 'flowschemas', kind: 'FlowSchema', namespaced: false });
-export const PRIORITY_LEVEL_CONFIGURATIONS = resourceType<PriorityLevelConfiguration>({
-  group: 'flowcontrol.apiserver.orch.io',
-  version: 'v1',
-  resource: 'prioritylevelconfigurations',
-  kind: 'PriorityLevelConfiguration',
-  namespaced: false,
-});
 
 export const DANGLING = 'Dangling';
 /** The field manager the real config controller applies status with. */

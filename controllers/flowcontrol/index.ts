@@ -1,11 +1,1 @@
-export {
-  flowSchemaController,
-  danglingCondition,
-  DANGLING,
-  APF_FIELD_MANAGER,
-  FLOW_SCHEMAS,
-  PRIORITY_LEVEL_CONFIGURATIONS,
-  type FlowSchema,
-  type FlowSchemaCondition,
-  type PriorityLevelConfiguration,
-} from './controller.ts';
+export { flowSchemaController, danglingCondition, DANGLING, APF_FIELD_MANAGER } from './controller.ts';

@@ -1,20 +1,2 @@
 export { podLifecycleSimulator, SIM_FAIL_ANNOTATION, SIM_NEVER_READY_ANNOTATION, DEFAULT_NODE, type PodLifecycleOptions } from './simulator.ts';
-export {
-  PODS,
-  isPodAvailable,
-  isPodReady,
-  isPodTerminal,
-  podCondition,
-  type Container,
-  type ContainerState,
-  type ContainerStatus,
-  type Pod,
-  type PodCondition,
-  type PodPhase,
-  type PodResourceClaim,
-  type PodResourceClaimStatus,
-  type PodSpec,
-  type PodStatus,
-  type PodTemplateSpec,
-  type Volume,
-} from './pod.ts';
+export { isPodAvailable, isPodReady, isPodTerminal, podCondition } from './pod.ts';

@@ -21,7 +21,9 @@ import { isConflict, isNotFound, ApiError } from '../runtime/client/api-error.ts
 import type { ReconcileResult } from '../runtime/controller/controller.ts';
 import type { RunnableFactory } from '../runtime/controller/manager.ts';
 import { parseTime } from '../runtime/api/time.ts';
-import { isPodTerminal, PODS, type Pod, type PodStatus } from './pod.ts';
+import { PODS } from '../runtime/api/resources.ts';
+import type { Pod, PodStatus } from '../runtime/api/types.ts';
+import { isPodTerminal } from './pod.ts';
 import { currentStage, statusFor, type Placement, type Stage } from './status.ts';
 
 export const SIM_FAIL_ANNOTATION = 'sim.orch.io/fail';

@@ -4,7 +4,7 @@
  * container states `waiting` → `running` (or `terminated`).
  */
 import { formatTime } from '../runtime/api/time.ts';
-import type { Container, ContainerStatus, Pod, PodCondition, PodPhase, PodStatus } from './pod.ts';
+import type { Container, ContainerStatus, Pod, PodCondition, PodPhase, PodStatus } from '../runtime/api/types.ts';
 
 /** What the simulator makes of a pod: starting (containers being created), then one of the rest. */
 export type Stage = 'starting' | 'ready' | 'unready' | 'failed' | 'stopped';

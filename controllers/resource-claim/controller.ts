@@ -15,14 +15,11 @@
  * between) is found by its owner and annotation and recorded instead of made twice; one the pod
  * records but that is gone or no longer the pod's is made anew.
  */
-import type { Pod, PodResourceClaim } from '../pod-lifecycle/pod.ts';
-import { PODS } from '../pod-lifecycle/pod.ts';
-import { keyOf } from '../runtime/api/resources.ts';
-import type { KubeObject } from '../runtime/api/types.ts';
+import { keyOf, PODS, RESOURCE_CLAIM_TEMPLATES, RESOURCE_CLAIMS } from '../runtime/api/resources.ts';
+import type { KubeObject, Pod, PodResourceClaim, ResourceClaim } from '../runtime/api/types.ts';
 import type { RunnableFactory } from '../runtime/controller/manager.ts';
 import { controllerReference, getControllerOf } from '../runtime/helpers/owner-refs.ts';
 import { OWNER_INDEX } from '../runtime/informer/store.ts';
-import { RESOURCE_CLAIMS, RESOURCE_CLAIM_TEMPLATES, type ResourceClaim } from './types.ts';
 
 /** On a generated claim: which of the pod's claims it is (`resource.kubernetes.io/pod-claim-name` upstream). */
 export const POD_CLAIM_NAME_ANNOTATION = 'resource.orchestrator.io/pod-claim-name';

@@ -16,7 +16,6 @@
  *    revisions beyond `revisionHistoryLimit` deleted.
  */
 import type { Clock } from '../../core/index.ts';
-import type { Pod } from '../pod-lifecycle/pod.ts';
 import { isNotFound } from '../runtime/client/api-error.ts';
 import type { History } from './history.ts';
 import {
@@ -40,7 +39,7 @@ import {
 } from './identity.ts';
 import { PodExistsError, type PodControl } from './pod-control.ts';
 import { applyRevision } from './revisions.ts';
-import type { ControllerRevision, StatefulSet, StatefulSetStatus } from './types.ts';
+import type { ControllerRevision, Pod, StatefulSet, StatefulSetStatus } from '../runtime/api/types.ts';
 
 /** Most requests a Parallel batch sends at once (the real controller's bound). */
 const MAX_BATCH = 500;

@@ -4,9 +4,8 @@
  * runs the control loop, and writes the status when it differs from the stored one. While some
  * pods are ready but not yet available (`minReadySeconds`), it looks again after that long.
  */
-import type { Pod } from '../pod-lifecycle/pod.ts';
-import { PODS } from '../pod-lifecycle/pod.ts';
-import { keyOf, splitKey } from '../runtime/api/resources.ts';
+import { CONTROLLER_REVISIONS, keyOf, PERSISTENT_VOLUME_CLAIMS, PODS, splitKey, STATEFUL_SETS } from '../runtime/api/resources.ts';
+import type { Pod, StatefulSet, StatefulSetStatus } from '../runtime/api/types.ts';
 import { isConflict, isNotFound } from '../runtime/client/api-error.ts';
 import type { RunnableFactory } from '../runtime/controller/manager.ts';
 import { controllerReference, getControllerOf } from '../runtime/helpers/owner-refs.ts';
@@ -15,7 +14,6 @@ import { History } from './history.ts';
 import { isMemberOf, replicasOf } from './identity.ts';
 import { PodControl } from './pod-control.ts';
 import { selectorMatches } from './selector.ts';
-import { CONTROLLER_REVISIONS, PERSISTENT_VOLUME_CLAIMS, STATEFUL_SETS, type StatefulSet, type StatefulSetStatus } from './types.ts';
 
 /** Who the set's Events say reported them, as the real controller names itself. */
 export const STATEFULSET_CONTROLLER = 'statefulset-controller';

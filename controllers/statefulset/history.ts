@@ -4,15 +4,16 @@
  * taken by different data (counting the collision), renumbering one the set returns to, and
  * trimming history beyond `revisionHistoryLimit`.
  */
+import { goJson } from '../../core/util/index.ts';
+import { CONTROLLER_REVISIONS, STATEFUL_SETS } from '../runtime/api/resources.ts';
+import type { ControllerRevision, Pod, StatefulSet } from '../runtime/api/types.ts';
 import { isAlreadyExists, isConflict, isNotFound } from '../runtime/client/api-error.ts';
 import type { Client } from '../runtime/client/client.ts';
 import { controllerReference, getControllerOf } from '../runtime/helpers/owner-refs.ts';
 import type { Store } from '../runtime/informer/store.ts';
-import type { Pod } from '../pod-lifecycle/pod.ts';
 import { podRevision } from './identity.ts';
-import { equalRevision, goJson, hashRevision, nextRevision, newRevision, revisionName, sortRevisions } from './revisions.ts';
+import { equalRevision, hashRevision, nextRevision, newRevision, revisionName, sortRevisions } from './revisions.ts';
 import { selectorMatches } from './selector.ts';
-import { CONTROLLER_REVISIONS, STATEFUL_SETS, type ControllerRevision, type StatefulSet } from './types.ts';
 
 export class History {
   constructor(

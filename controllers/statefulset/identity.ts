@@ -4,10 +4,10 @@
  * are made from the template as the real controller makes them (`generateName` kept, template
  * labels, annotations and finalizers, the set as controller).
  */
-import type { Pod, Volume } from '../pod-lifecycle/pod.ts';
 import { isPodAvailable, isPodReady } from '../pod-lifecycle/pod.ts';
+import { STATEFUL_SETS } from '../runtime/api/resources.ts';
+import type { PersistentVolumeClaim, Pod, StatefulSet, Volume } from '../runtime/api/types.ts';
 import { controllerReference } from '../runtime/helpers/owner-refs.ts';
-import { STATEFUL_SETS, type PersistentVolumeClaim, type StatefulSet } from './types.ts';
 
 export const POD_NAME_LABEL = 'statefulset.orchestrator.io/pod-name';
 export const POD_INDEX_LABEL = 'apps.orchestrator.io/pod-index';

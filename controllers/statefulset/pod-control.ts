@@ -4,17 +4,14 @@
  * web successful", `FailedCreate` "... failed error: ...", claims "create Claim data-web-0 Pod
  * web-0 in StatefulSet web success").
  */
-import type { Pod } from '../pod-lifecycle/pod.ts';
-import { PODS } from '../pod-lifecycle/pod.ts';
-import { keyOf, type ResourceType } from '../runtime/api/resources.ts';
-import type { KubeObject, ObjectReference } from '../runtime/api/types.ts';
+import { keyOf, PERSISTENT_VOLUME_CLAIMS, PODS, type ResourceType } from '../runtime/api/resources.ts';
+import type { KubeObject, ObjectReference, PersistentVolumeClaim, Pod, StatefulSet } from '../runtime/api/types.ts';
 import { isAlreadyExists, isNotFound } from '../runtime/client/api-error.ts';
 import type { Client } from '../runtime/client/client.ts';
 import { referenceTo, type EventRecorder } from '../runtime/helpers/events.ts';
 import type { Store } from '../runtime/informer/store.ts';
 import { claimsFor, identityMatches, ordinalOf, storageMatches, updateIdentity, updateStorage } from './identity.ts';
 import { hasStaleOwnerRef, hasUnexpectedController, isClaimOwnerUpToDate, ownersForPolicy, retentionPolicy } from './retention.ts';
-import { PERSISTENT_VOLUME_CLAIMS, type PersistentVolumeClaim, type StatefulSet } from './types.ts';
 
 function title(verb: string): string {
   return verb[0].toUpperCase() + verb.slice(1);

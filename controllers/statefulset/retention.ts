@@ -12,13 +12,10 @@
  * Claims in a state the controller did not make (a stale reference to an earlier set or pod of
  * the same name, another controller) are left alone, as the real controller leaves them.
  */
-import type { Pod } from '../pod-lifecycle/pod.ts';
-import { PODS } from '../pod-lifecycle/pod.ts';
-import { apiVersionOf, type ResourceType } from '../runtime/api/resources.ts';
-import type { KubeObject, OwnerReference } from '../runtime/api/types.ts';
+import { apiVersionOf, PODS, STATEFUL_SETS, type ResourceType } from '../runtime/api/resources.ts';
+import type { KubeObject, OwnerReference, PersistentVolumeClaim, Pod, RetentionPolicyType, StatefulSet } from '../runtime/api/types.ts';
 import { controllerReference } from '../runtime/helpers/owner-refs.ts';
 import { inOrdinalRange } from './identity.ts';
-import { STATEFUL_SETS, type PersistentVolumeClaim, type RetentionPolicyType, type StatefulSet } from './types.ts';
 
 export interface RetentionPolicy {
   whenDeleted: RetentionPolicyType;

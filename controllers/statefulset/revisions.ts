@@ -5,10 +5,11 @@
  * `<set>-<hash>`, the hash being FNV-1 (32 bit) of those bytes and the collision count, written
  * in decimal and then spelled with the "safe" alphabet that avoids vowels and look-alikes.
  */
+import { goJson } from '../../core/util/index.ts';
+import { STATEFUL_SETS } from '../runtime/api/resources.ts';
 import { parseTime } from '../runtime/api/time.ts';
+import type { ControllerRevision, PodTemplateSpec, StatefulSet } from '../runtime/api/types.ts';
 import { controllerReference } from '../runtime/helpers/owner-refs.ts';
-import type { PodTemplateSpec } from '../pod-lifecycle/pod.ts';
-import { STATEFUL_SETS, type ControllerRevision, type StatefulSet } from './types.ts';
 
 /** The label a revision carries its hash in (`controller.kubernetes.io/hash` upstream). */
 export const CONTROLLER_REVISION_HASH_LABEL = 'controller.orchestrator.io/hash';
@@ -16,26 +17,6 @@ export const CONTROLLER_REVISION_HASH_LABEL = 'controller.orchestrator.io/hash';
 const SAFE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 /** Room left for `-<hash>` in a 253-character name. */
 const MAX_PREFIX = 223;
-
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-
-function sortKeys(v: unknown): Json {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v !== null && typeof v === 'object') {
-    const out: { [k: string]: Json } = {};
-    for (const k of Object.keys(v).sort()) {
-      const x = (v as Record<string, unknown>)[k];
-      if (x !== undefined) out[k] = sortKeys(x);
-    }
-    return out;
-  }
-  return v as Json;
-}
-
-/** JSON as Go's json.Marshal writes a map: keys sorted, HTML-sensitive characters escaped. */
-export function goJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value)).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 /** FNV-1, 32 bit (Go's `fnv.New32`, not 1a: multiply, then xor). */
 function fnv1(bytes: Uint8Array, seed = 0x811c9dc5): number {

@@ -4,7 +4,8 @@
  * and becomes a 409 Conflict Status with one `FieldManagerConflict` cause per field.
  */
 import { StatusError, type GroupResource, type StatusCause } from '../errors/status-error.ts';
-import { compareStrings, pathString, type Path } from './path.ts';
+import { pathString, type Path } from './path.ts';
+import { compareStrings } from '../util/compare.ts';
 import type { ManagerIdentity } from './managers.ts';
 
 export interface ApplyConflict {

@@ -8,7 +8,8 @@ import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
 import { parseTime } from '../util/time.ts';
 import type { FieldSet } from './field-set.ts';
 import { fromFieldsV1, toFieldsV1 } from './fields-v1.ts';
-import { compareStrings, goJson } from './path.ts';
+import { compareStrings } from '../util/compare.ts';
+import { goJson } from '../util/go-json.ts';
 
 export type Operation = 'Apply' | 'Update';
 

@@ -4,6 +4,8 @@
  * item by index (`i:`). Elements have a total order (the real platform's), which fixes the order
  * of FieldsV1 keys and of conflict listings.
  */
+import { compareStrings } from '../util/compare.ts';
+import { goJson, goString } from '../util/go-json.ts';
 import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
 
 export interface KeyField {
@@ -31,25 +33,6 @@ export function keyElement(fields: readonly KeyField[]): PathElement {
 /** A path of field names, e.g. `fieldPath('metadata', 'labels')`. */
 export function fieldPath(...names: string[]): Path {
   return names.map(fieldElement);
-}
-
-/**
- * Go compares strings byte-wise in UTF-8, which is code point order; JavaScript's `<` compares
- * UTF-16 units, which differs for characters beyond the BMP.
- */
-export function compareStrings(a: string, b: string): number {
-  if (a === b) return 0;
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const ca = a.codePointAt(i)!;
-    const cb = b.codePointAt(j)!;
-    if (ca !== cb) return ca < cb ? -1 : 1;
-    i += ca > 0xffff ? 2 : 1;
-    j += cb > 0xffff ? 2 : 1;
-  }
-  if (i < a.length) return 1;
-  return j < b.length ? -1 : 0;
 }
 
 /** The real platform's total order of values: numbers, strings, booleans, lists, maps, null. */
@@ -123,21 +106,6 @@ export function compareElements(a: PathElement, b: PathElement): number {
       return a.index < bi ? -1 : a.index > bi ? 1 : 0;
     }
   }
-}
-
-/** JSON as Go's encoder writes it: map keys sorted, `<`, `>`, `&`, U+2028 and U+2029 escaped. */
-export function goJson(v: JsonValue): string {
-  if (typeof v === 'string') return goString(v);
-  if (Array.isArray(v)) return `[${v.map(goJson).join(',')}]`;
-  if (isObject(v)) {
-    const keys = Object.keys(v).sort(compareStrings);
-    return `{${keys.map((k) => `${goString(k)}:${goJson(v[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(v);
-}
-
-function goString(s: string): string {
-  return JSON.stringify(s).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Elements are immutable and shared by every path below them, so their token is computed once. */

@@ -2,13 +2,14 @@
  * Go's `%v` rendering of decoded JSON, for error messages worded like the real platform's
  * (`map: map[name:a] does not contain declared merge key: name`).
  */
+import { compareStrings } from '../util/compare.ts';
 import { isObject, type JsonValue } from '../util/json.ts';
 
 export function goValue(v: JsonValue | undefined): string {
   if (v === null || v === undefined) return '<nil>';
   if (Array.isArray(v)) return `[${v.map(goValue).join(' ')}]`;
   if (isObject(v)) {
-    const keys = Object.keys(v).sort();
+    const keys = Object.keys(v).sort(compareStrings); // fmt prints map keys in Go's string order
     return `map[${keys.map((k) => `${k}:${goValue(v[k])}`).join(' ')}]`;
   }
   if (typeof v === 'number') return goNumber(v);

@@ -3,9 +3,9 @@
  * not a list of operations is 400, more than 10,000 operations is 413, an operation that cannot
  * apply is 422 (and nothing of the patch is kept).
  */
-import { deepEqual, isObject, type JsonObject, type JsonValue } from '../util/json.ts';
+import { clone as cloneJson, deepEqual, isObject, setOwn, type JsonObject, type JsonValue } from '../util/json.ts';
 import { arrayIndex, parsePointer, PointerError } from './json-pointer.ts';
-import { cloneJson, hasOwn, setOwn } from './own-keys.ts';
+import { hasOwn } from './own-keys.ts';
 import { guardDepth, PatchError } from './patch-error.ts';
 
 /** The platform's cap on operations in one JSON patch. */

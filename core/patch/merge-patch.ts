@@ -1,6 +1,6 @@
 /** JSON merge patch (RFC 7386/7396): objects merge member by member, `null` deletes, anything else replaces. */
-import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
-import { cloneJson, hasOwn, setOwn } from './own-keys.ts';
+import { clone as cloneJson, isObject, setOwn, type JsonObject, type JsonValue } from '../util/json.ts';
+import { hasOwn } from './own-keys.ts';
 import { guardDepth } from './patch-error.ts';
 
 /** Never mutates its inputs; the result shares nothing with them. */

@@ -6,9 +6,9 @@
  * `$deleteFromPrimitiveList/<list>` steer it. Everything about a field comes from the schema.
  */
 import type { Schema } from '../schema/types.ts';
-import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
+import { clone as cloneJson, isObject, setOwn, type JsonObject, type JsonValue } from '../util/json.ts';
 import { jsonKind } from './go-format.ts';
-import { cloneJson, getOwn, hasOwn, setOwn } from './own-keys.ts';
+import { getOwn, hasOwn } from './own-keys.ts';
 import { guardDepth, PatchError } from './patch-error.ts';
 import { SharedBacking } from './shared-backing.ts';
 import { smpErrors } from './strategic-errors.ts';

@@ -6,9 +6,13 @@
 import type { FieldError } from '../errors/field-error.ts';
 import type { NameValidator } from '../meta/names.ts';
 import type { ObjectSchema } from '../schema/types.ts';
+import { apiVersionOf } from '../util/api-version.ts';
 import type { JsonObject } from '../util/json.ts';
 import type { FeatureGates } from '../features/feature-gates.ts';
 import type { TableColumn } from './table.ts';
+
+// The registry's modules name a kind's apiVersion through here; the helper is util's, for every layer.
+export { apiVersionOf };
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
@@ -156,10 +160,6 @@ export function deprecationWarning(def: KindDefinition): string | undefined {
   if (d.removedRelease) msg += `, unavailable in v${d.removedRelease}+`;
   if (d.replacement) msg += `; use ${d.replacement}`;
   return msg;
-}
-
-export function apiVersionOf(def: Pick<KindDefinition, 'group' | 'version'>): string {
-  return def.group ? `${def.group}/${def.version}` : def.version;
 }
 
 export function listKindOf(def: KindDefinition): string {

@@ -4,7 +4,7 @@
  * read-modify-write loop used by patch and apply, delete with finalizers and propagation, and
  * deletecollection. Reads are in `read.ts`.
  */
-import { fieldErrors, type FieldError } from '../errors/field-error.ts';
+import type { FieldError } from '../errors/field-error.ts';
 import { StatusError, successStatus, type GroupKind, type GroupResource } from '../errors/status-error.ts';
 import type { FeatureGates } from '../features/feature-gates.ts';
 import { nameIsDNSSubdomain } from '../meta/names.ts';
@@ -17,7 +17,7 @@ import { REGISTRY_PREFIX } from '../store/cache.ts';
 import type { ResourceStore } from '../store/resource-store.ts';
 import type { Version } from '../store/types.ts';
 import type { Clock } from '../util/clock.ts';
-import { clone, deepEqual, flatText, isObject, type JsonObject } from '../util/json.ts';
+import { clone, deepEqual, flatText, type JsonObject } from '../util/json.ts';
 import { formatTime } from '../util/time.ts';
 import { apiVersionOf, storageResourceOf, type KindDefinition, type PartialSubresource, type StrategyContext } from './definition.ts';
 import { generateName } from './generate-name.ts';
@@ -33,7 +33,7 @@ export interface ManagedFieldsHook {
   update(newObj: JsonObject, oldObj: JsonObject | undefined, manager: string, subresource: string, def: KindDefinition, now: number): void;
 }
 
-export interface RegistryDeps {
+interface RegistryDeps {
   readonly backend: StorageBackend;
   readonly cache: Cache;
   readonly clock: Clock;
@@ -55,7 +55,7 @@ export interface WriteOptions {
   readonly apply?: boolean;
 }
 
-export interface WriteOutcome {
+interface WriteOutcome {
   readonly json: string;
   readonly created: boolean;
 }
@@ -68,7 +68,7 @@ export interface DeleteOptions {
   readonly ignoreStoreReadErrorWithClusterBreakingPotential?: boolean;
 }
 
-export interface DeleteOutcome {
+interface DeleteOutcome {
   /** The body: a Status (deleted, kind keeps no copy) or the object. */
   readonly json: string;
   /** True when the object is gone; false when it is terminating (finalizers pending). */
@@ -79,7 +79,7 @@ export interface DeleteOutcome {
  * Computes the new object of a read-modify-write from the current one (undefined if absent).
  * Return undefined to say "nothing to write, answer with the current object".
  */
-export type TryUpdate = (current: JsonObject | undefined) => JsonObject | undefined;
+type TryUpdate = (current: JsonObject | undefined) => JsonObject | undefined;
 
 const MAX_GENERATE_NAME_RETRIES = 7;
 const MAX_CAS_RETRIES = 64;
@@ -517,15 +517,9 @@ function withoutMeta(obj: JsonObject): JsonObject {
  * The manager of a write without `fieldManager`: the User-Agent's product, as the real platform
  * derives it (`kubectl/v1.32.4 (linux/amd64) kubernetes/abc` → `kubectl`).
  */
-export function managerFromUserAgent(userAgent: string | undefined): string {
+function managerFromUserAgent(userAgent: string | undefined): string {
   if (!userAgent) return 'unknown';
   const first = userAgent.split('/')[0];
   const trimmed = first.length > 128 ? first.slice(0, 128) : first;
   return trimmed || 'unknown';
 }
-
-export function isObjectJson(v: unknown): v is JsonObject {
-  return isObject(v);
-}
-
-export { fieldErrors };

@@ -4,7 +4,6 @@
  * event stream.
  */
 import { Observable, Subject } from 'rxjs';
-import { compareStrings } from '../util/compare.ts';
 import type { BackendEvent } from '../storage/backend.ts';
 import { BTree } from '../util/btree.ts';
 import { flatText } from '../util/json.ts';
@@ -56,8 +55,12 @@ export interface ScanOptions {
 }
 
 export class ResourceStore {
-  // Keys are plain strings: a direct comparison beats the library's general-purpose one.
-  private readonly tree = new BTree<string, Entry>(undefined, compareStrings);
+  // Keys are `namespace/name`: for nearly every kind ASCII names, where JavaScript's code-unit
+  // order is etcd's byte order. A direct comparison beats both the library's general-purpose one
+  // and compareStrings' surrogate check on this hottest of paths. Kinds whose names may be any
+  // path segment (Events, RBAC) would list a name with a character beyond the BMP before one
+  // with a character in U+E000..U+FFFF, the reverse of etcd: a list order, nothing else.
+  private readonly tree = new BTree<string, Entry>(undefined, compareAsciiKeys);
   private log: StoreEvent[] = [];
   private logHead = 0;
   private readonly subject = new Subject<StoreEvent>();
@@ -200,4 +203,8 @@ function versionAt(entry: Entry, atRevision: number | undefined): Version | unde
     if (vs[i].rv <= atRevision) return vs[i].deleted ? undefined : vs[i];
   }
   return undefined;
+}
+
+function compareAsciiKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

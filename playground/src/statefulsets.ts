@@ -4,46 +4,10 @@
  * has not made it yet. Plain functions of the objects, so the view shows whatever the controller
  * does rather than what it should do.
  */
-import type { ApiObject } from './api/http.ts';
-
-export interface StatefulSet extends ApiObject {
-  spec?: {
-    replicas?: number;
-    serviceName?: string;
-    podManagementPolicy?: string;
-    updateStrategy?: { type?: string; rollingUpdate?: { partition?: number; maxUnavailable?: number | string } };
-    ordinals?: { start?: number };
-    selector?: { matchLabels?: Record<string, string> };
-    template?: { metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: unknown };
-  };
-  status?: {
-    observedGeneration?: number;
-    replicas?: number;
-    readyReplicas?: number;
-    availableReplicas?: number;
-    currentReplicas?: number;
-    updatedReplicas?: number;
-    currentRevision?: string;
-    updateRevision?: string;
-  };
-}
-
-interface ContainerStatus {
-  name: string;
-  ready?: boolean;
-  state?: { waiting?: { reason?: string }; running?: unknown; terminated?: { reason?: string } };
-}
-
-export interface Pod extends ApiObject {
-  status?: {
-    phase?: string;
-    conditions?: { type: string; status: string; reason?: string }[];
-    containerStatuses?: ContainerStatus[];
-  };
-}
-
-/** The label the controller puts the pod's revision (the ControllerRevision's name) in. */
-export const REVISION_LABEL = 'controller-revision-hash';
+import { isPodReady } from '../../controllers/pod-lifecycle/index.ts';
+import type { Pod, StatefulSet } from '../../controllers/runtime/index.ts';
+// The label the controller puts the pod's revision (the ControllerRevision's name) in.
+import { REVISION_LABEL } from '../../controllers/statefulset/index.ts';
 
 export function exampleStatefulSet(namespace: string): StatefulSet {
   return {
@@ -75,10 +39,6 @@ export function podsByOrdinal(sts: StatefulSet, pods: readonly Pod[]): Map<numbe
     out.set(Number(m[1]), p);
   }
   return out;
-}
-
-export function isPodReady(p: Pod): boolean {
-  return p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
 }
 
 /** What a learner sees of one pod: phase (Pending until a node reports one), Ready, and why not. */

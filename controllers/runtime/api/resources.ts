@@ -2,7 +2,22 @@
  * Which resource a client, informer or controller talks about. A ResourceType carries the object
  * type it serves (a phantom parameter), so `client.resource(CONFIG_MAPS)` is typed as ConfigMaps.
  */
-import type { ConfigMap, Event, KubeObject, Namespace } from './types.ts';
+import type {
+  ConfigMap,
+  ControllerRevision,
+  Event,
+  FlowSchema,
+  KubeObject,
+  Namespace,
+  PersistentVolumeClaim,
+  Pod,
+  PriorityLevelConfiguration,
+  ResourceClaim,
+  ResourceClaimTemplate,
+  StatefulSet,
+} from './types.ts';
+
+export { apiVersionOf } from '../../../core/util/index.ts';
 
 export interface ResourceType<T extends KubeObject = KubeObject> {
   /** '' for the core group. */
@@ -20,13 +35,31 @@ export function resourceType<T extends KubeObject = KubeObject>(r: Omit<Resource
   return { group: r.group, version: r.version, resource: r.resource, kind: r.kind, namespaced: r.namespaced };
 }
 
+// Every resource the runtime and the built-in controllers talk about, in one place.
+
 export const NAMESPACES = resourceType<Namespace>({ group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', namespaced: false });
 export const CONFIG_MAPS = resourceType<ConfigMap>({ group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true });
+export const PODS = resourceType<Pod>({ group: '', version: 'v1', resource: 'pods', kind: 'Pod', namespaced: true });
+export const PERSISTENT_VOLUME_CLAIMS = resourceType<PersistentVolumeClaim>({ group: '', version: 'v1', resource: 'persistentvolumeclaims', kind: 'PersistentVolumeClaim', namespaced: true });
 export const EVENTS = resourceType<Event>({ group: 'events.orch.io', version: 'v1', resource: 'events', kind: 'Event', namespaced: true });
-
-export function apiVersionOf(r: { readonly group: string; readonly version: string }): string {
-  return r.group ? `${r.group}/${r.version}` : r.version;
-}
+export const STATEFUL_SETS = resourceType<StatefulSet>({ group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', namespaced: true });
+export const CONTROLLER_REVISIONS = resourceType<ControllerRevision>({ group: 'apps', version: 'v1', resource: 'controllerrevisions', kind: 'ControllerRevision', namespaced: true });
+export const FLOW_SCHEMAS = resourceType<FlowSchema>({ group: 'flowcontrol.apiserver.orch.io', version: 'v1', resource: 'flowschemas', kind: 'FlowSchema', namespaced: false });
+export const PRIORITY_LEVEL_CONFIGURATIONS = resourceType<PriorityLevelConfiguration>({
+  group: 'flowcontrol.apiserver.orch.io',
+  version: 'v1',
+  resource: 'prioritylevelconfigurations',
+  kind: 'PriorityLevelConfiguration',
+  namespaced: false,
+});
+export const RESOURCE_CLAIMS = resourceType<ResourceClaim>({ group: 'resource.orch.io', version: 'v1beta1', resource: 'resourceclaims', kind: 'ResourceClaim', namespaced: true });
+export const RESOURCE_CLAIM_TEMPLATES = resourceType<ResourceClaimTemplate>({
+  group: 'resource.orch.io',
+  version: 'v1beta1',
+  resource: 'resourceclaimtemplates',
+  kind: 'ResourceClaimTemplate',
+  namespaced: true,
+});
 
 /** `group/version/resource`, a stable identity for maps. */
 export function resourceId(r: ResourceType): string {

@@ -1,17 +1,15 @@
-/** Timestamps as the wire spells them: Time to the second, MicroTime to the microsecond, UTC. */
+/**
+ * Timestamps as the wire spells them (Time to the second, MicroTime to the microsecond, UTC):
+ * core's, which the API server writes them with.
+ */
+import { parseTime as parseRfc3339 } from '../../../core/util/index.ts';
 
-export function formatTime(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-}
+export { formatMicroTime, formatTime } from '../../../core/util/index.ts';
 
-export function formatMicroTime(ms: number): string {
-  const iso = new Date(Math.floor(ms)).toISOString();
-  return `${iso.slice(0, 23)}000Z`;
-}
-
-/** Milliseconds since the epoch, or undefined for a missing or malformed time. */
+/**
+ * Milliseconds since the epoch, or undefined for a missing or malformed time: what a controller
+ * adds delays to and compares with its clock (core's parse also keeps the microseconds).
+ */
 export function parseTime(text: string | undefined): number | undefined {
-  if (!text) return undefined;
-  const ms = Date.parse(text);
-  return Number.isNaN(ms) ? undefined : ms;
+  return text ? parseRfc3339(text)?.ms : undefined;
 }

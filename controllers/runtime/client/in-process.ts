@@ -4,7 +4,9 @@
  * (whose first use in Node 20 loads undici, ~40 ms of orch-apiserver's start; each exchange then
  * costs two object graphs more). Core types only (its public face); no host API.
  */
-import { StatusError, type ApiServer, type ResponseBody } from '../../../core/index.ts';
+import type { ApiServer, ResponseBody } from '../../../core/index.ts';
+// Not core's index: the runtime also runs in the playground's page, which must not bundle the server.
+import { StatusError } from '../../../core/errors/index.ts';
 import type { ClientResponse, Transport } from './transport.ts';
 
 const encoder = new TextEncoder();

@@ -3,7 +3,7 @@
  * event recorders. It starts everything added to it (and anything added later at once) and stops
  * it all in reverse: controllers finish the work in hand, then informers close their watches.
  */
-import { realClock, type Clock } from '../../../core/index.ts';
+import { realClock, type Clock } from '../../../core/util/index.ts';
 import { resourceId, type ResourceType } from '../api/resources.ts';
 import type { KubeObject } from '../api/types.ts';
 import type { Client } from '../client/client.ts';

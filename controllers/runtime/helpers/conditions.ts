@@ -4,15 +4,10 @@
  * transition).
  */
 import { formatTime } from '../api/time.ts';
+import type { Condition } from '../api/types.ts';
 
-export interface ConditionLike {
-  type: string;
-  status: 'True' | 'False' | 'Unknown';
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
-  observedGeneration?: number;
-}
+/** Any kind's condition: metav1.Condition, or an older kind's without `observedGeneration`. */
+export type ConditionLike = Condition;
 
 export function findCondition<C extends ConditionLike>(conditions: readonly C[] | undefined, type: string): C | undefined {
   return conditions?.find((c) => c.type === type);

@@ -3,7 +3,6 @@
  * which kubectl and client-go send): objects, lists, Status answers and watch streams in the
  * real platform's protobuf wire format, for every kind whose schema carries field numbers.
  */
-import type { ServerExtension } from '../../api-server.ts';
 import { StatusError } from '../../errors/status-error.ts';
 import { apiVersionOf, type KindDefinition } from '../../registry/definition.ts';
 import { DecodeError } from '../../schema/decode.ts';
@@ -105,9 +104,4 @@ export const protobufSerializer: Serializer = {
     return encodeWatchFrame(type, encodeTyped(parseObject(objectJson), ctx.def));
   },
   decode: (body: Uint8Array, ctx: EncodeContext) => decodeBody(body, ctx.def),
-};
-
-/** Installs the protobuf format: `createApiServer({ extensions: [protobufExtension] })`. */
-export const protobufExtension: ServerExtension = {
-  serializers: () => [protobufSerializer],
 };

@@ -2,42 +2,16 @@
  * Talking to the API server the way any page does: plain `fetch` on the page's origin (the
  * Service Worker answers). Errors come back as the `Status` the server sent, never swallowed.
  */
+import { ApiError as RuntimeApiError, isStatus, type ObjectMeta, type Status } from '../../../controllers/runtime/index.ts';
 
-export interface ApiStatus {
-  kind: 'Status';
-  apiVersion: string;
-  status?: 'Success' | 'Failure';
-  message?: string;
-  reason?: string;
-  code?: number;
-  details?: { name?: string; group?: string; kind?: string; causes?: { reason?: string; message?: string; field?: string }[] };
-}
+/** A Status as the server sends it (the controller runtime's shape of it). */
+export type ApiStatus = Status;
 
 export type ApiObject = Record<string, unknown> & {
   apiVersion?: string;
   kind?: string;
   metadata?: ObjectMeta;
 };
-
-export interface ObjectMeta {
-  name?: string;
-  namespace?: string;
-  uid?: string;
-  resourceVersion?: string;
-  creationTimestamp?: string;
-  deletionTimestamp?: string;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  ownerReferences?: { kind: string; name: string; uid: string; controller?: boolean }[];
-  [k: string]: unknown;
-}
-
-export interface ApiList<T = ApiObject> {
-  kind: string;
-  apiVersion: string;
-  metadata: { resourceVersion?: string; continue?: string };
-  items: T[];
-}
 
 export interface ApiResult {
   readonly status: number;
@@ -46,10 +20,6 @@ export interface ApiResult {
   readonly text: string;
   /** The body as JSON, when it is JSON. */
   readonly json: unknown;
-}
-
-export function isStatus(v: unknown): v is ApiStatus {
-  return typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'Status';
 }
 
 /** An answer the caller did not want (status ≥ 400), carrying the server's Status. */
@@ -64,7 +34,7 @@ export class ApiError extends Error {
 
 /** A Status for failures that never reached the server (network, aborted, worker down). */
 export function clientStatus(message: string, code = 0): ApiStatus {
-  return { kind: 'Status', apiVersion: 'v1', status: 'Failure', message, reason: 'ClientError', code };
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'ClientError', code };
 }
 
 export interface RequestOptions {
@@ -98,7 +68,7 @@ export async function api<T = ApiObject>(method: string, path: string, body?: un
 
 /** Whatever was thrown, as a Status to show. */
 export function toStatus(err: unknown): ApiStatus {
-  if (err instanceof ApiError) return err.status;
+  if (err instanceof ApiError || err instanceof RuntimeApiError) return err.status;
   if (isStatus(err)) return err;
   return clientStatus(err instanceof Error ? err.message : String(err));
 }

@@ -1,113 +1,62 @@
 /**
- * Live collections for the UI: list, then watch from the list's resourceVersion; on a dropped
- * stream, watch again from the last version seen; on 410 Gone, list again — the same loop an
- * informer runs.
+ * Live collections for the UI, kept by the controller runtime's informer loop (`reflect`: list,
+ * watch from the list's resourceVersion, resume a dropped watch from the last version seen, list
+ * again on 410 Gone) and its cache, over the page's `fetch`.
  */
-import { isStatus, send, toStatus, type ApiList, type ApiObject, type ApiStatus } from './http.ts';
+import { realClock } from '../../../core/util/index.ts';
+import { reflect, Store, type KubeObject, type ResourceType } from '../../../controllers/runtime/index.ts';
+import { client } from './client.ts';
+import { toStatus, type ApiStatus } from './http.ts';
 
-export interface WatchEvent {
-  readonly type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
-  readonly object: ApiObject;
+/** A change the watch delivered (not the state a list or relist brought). */
+export interface WatchEvent<T extends KubeObject = KubeObject> {
+  readonly type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  readonly object: T;
 }
 
-/** Calls `onEvent` for each event of a watch request until it ends or `signal` aborts. */
-export async function streamWatch(path: string, onEvent: (e: WatchEvent) => void, signal: AbortSignal): Promise<void> {
-  const res = await fetch(path, { headers: { accept: 'application/json' }, signal });
-  if (!res.ok || !res.body) {
-    const text = await res.text();
-    let status: ApiStatus | undefined;
-    try {
-      const j = JSON.parse(text) as unknown;
-      if (isStatus(j)) status = j;
-    } catch {
-      // not JSON
-    }
-    throw status ?? new Error(`${res.status} ${text}`);
-  }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buf = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      buf += value;
-      let nl: number;
-      while ((nl = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, nl).trim();
-        buf = buf.slice(nl + 1);
-        if (line) onEvent(JSON.parse(line) as WatchEvent);
-      }
-    }
-  } finally {
-    reader.cancel().catch(() => undefined);
-  }
-}
-
-export interface LiveListener {
+export interface LiveListener<T extends KubeObject> {
   /** The whole collection, after every change. */
-  onItems(items: ApiObject[]): void;
+  onItems(items: T[]): void;
   /** Each change as it arrives (not the initial list). */
-  onEvent?(e: WatchEvent): void;
+  onEvent?(e: WatchEvent<T>): void;
   /** A failure (shown as the Status it is); the loop retries after a pause. */
   onError?(status: ApiStatus): void;
 }
 
-function keyOf(o: ApiObject): string {
-  return `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
+/** Retries back off from 0.5 s to 15 s (a kind that is not served is asked rarely). */
+const BACKOFF = { initialMs: 500, capMs: 15_000 };
+
+function keyOf(o: KubeObject): string {
+  return `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
 }
 
-/** Retries back off from this to `MAX_RETRY_MS` (a kind that is not served is asked rarely). */
-const RETRY_MS = 500;
-const MAX_RETRY_MS = 15_000;
-
-/** Keeps `listener` up to date with the collection at `path` until the returned stop is called. */
-export function live(path: string, listener: LiveListener): () => void {
-  const abort = new AbortController();
-  const items = new Map<string, ApiObject>();
-  const publish = () => listener.onItems([...items.values()].sort((a, b) => keyOf(a).localeCompare(keyOf(b))));
-  const sep = path.includes('?') ? '&' : '?';
-
-  const run = async () => {
-    let rv = '';
-    let delay = RETRY_MS;
-    while (!abort.signal.aborted) {
-      try {
-        if (!rv) {
-          const r = await send('GET', path, { signal: abort.signal });
-          if (r.status >= 400) throw isStatus(r.json) ? r.json : new Error(`${r.status} ${r.text}`);
-          const list = r.json as ApiList;
-          items.clear();
-          for (const o of list.items) items.set(keyOf(o), o);
-          rv = list.metadata.resourceVersion ?? '';
-          publish();
-          delay = RETRY_MS;
-        }
-        let gone = false;
-        await streamWatch(`${path}${sep}watch=1&allowWatchBookmarks=true&resourceVersion=${encodeURIComponent(rv)}`, (e) => {
-          if (e.type === 'ERROR') {
-            if (isStatus(e.object) && e.object.code === 410) gone = true;
-            else listener.onError?.(toStatus(e.object));
-            return;
-          }
-          const v = e.object.metadata?.resourceVersion;
-          if (v) rv = v;
-          if (e.type === 'BOOKMARK') return;
-          if (e.type === 'DELETED') items.delete(keyOf(e.object));
-          else items.set(keyOf(e.object), e.object);
-          listener.onEvent?.(e);
-          publish();
-        }, abort.signal);
-        if (gone) rv = '';
-      } catch (err) {
-        if (abort.signal.aborted) return;
-        const status = toStatus(err);
-        if (status.code === 410) rv = '';
-        else listener.onError?.(status);
-        await new Promise((r) => setTimeout(r, delay));
-        delay = Math.min(delay * 2, MAX_RETRY_MS);
-      }
+/**
+ * Keeps `listener` up to date with the objects of `type` in `namespace` (every namespace when it
+ * is empty) until the returned stop is called.
+ */
+export function live<T extends KubeObject>(type: ResourceType<T>, namespace: string, listener: LiveListener<T>): () => void {
+  const cache = new Store<T>();
+  const publish = () => listener.onItems(cache.list().sort((a, b) => keyOf(a).localeCompare(keyOf(b))));
+  const subscription = reflect(client.resource(type, namespace || undefined), {
+    clock: realClock,
+    backoff: BACKOFF,
+    onTrace: (t) => {
+      if (t.kind === 'error') listener.onError?.(toStatus(t.error));
+    },
+  }).subscribe((ev) => {
+    switch (ev.type) {
+      case 'SYNC':
+        cache.replace(ev.items);
+        publish();
+        return;
+      case 'BOOKMARK':
+        return;
+      default:
+        if (ev.type === 'DELETED') cache.remove(ev.object);
+        else cache.upsert(ev.object);
+        listener.onEvent?.({ type: ev.type, object: ev.object });
+        publish();
     }
-  };
-  void run();
-  return () => abort.abort();
+  });
+  return () => subscription.unsubscribe();
 }

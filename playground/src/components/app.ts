@@ -4,6 +4,7 @@
  * timeline keeps recording while another view is shown.
  */
 import { css, html, LitElement, nothing } from 'lit';
+import { NAMESPACES } from '../../../controllers/runtime/index.ts';
 import type { ApiStatus } from '../api/http.ts';
 import { toStatus } from '../api/http.ts';
 import { discover, type ResourceType } from '../api/resources.ts';
@@ -98,8 +99,8 @@ export class App extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     void this.loadTypes();
-    this.stopNamespaces = live('/api/v1/namespaces', {
-      onItems: (items) => (this.namespaces = items.map((n) => n.metadata?.name ?? '').filter(Boolean)),
+    this.stopNamespaces = live(NAMESPACES, '', {
+      onItems: (items) => (this.namespaces = items.map((n) => n.metadata.name ?? '').filter(Boolean)),
       onError: (s) => (this.error = s),
     });
     this.addEventListener('orch-edit', (e) => {

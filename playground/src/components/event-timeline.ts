@@ -78,7 +78,7 @@ export class EventTimeline extends LitElement {
     for (const s of this.stops) s();
     this.watched = key;
     this.stops = watchable.map((t) =>
-      live(collectionPath(t), {
+      live(t, '', {
         onItems: () => {
           if (this.errors[t.resource]) {
             const { [t.resource]: _gone, ...rest } = this.errors;

@@ -3,8 +3,9 @@
  * object shows it as YAML, with "edit" (to the YAML editor) and "delete".
  */
 import { css, html, LitElement, nothing } from 'lit';
-import { api, toStatus, type ApiObject, type ApiStatus } from '../api/http.ts';
-import { apiVersion, collectionPath, objectPath, type ResourceType } from '../api/resources.ts';
+import { apiVersionOf, type KubeObject } from '../../../controllers/runtime/index.ts';
+import { api, toStatus, type ApiStatus } from '../api/http.ts';
+import { collectionPath, objectPath, type ResourceType } from '../api/resources.ts';
 import { live } from '../api/watch.ts';
 import { shared } from '../styles.ts';
 import { toYaml } from '../yaml.ts';
@@ -41,7 +42,7 @@ export class Explorer extends LitElement {
   /** '' means all namespaces. */
   declare namespace: string;
   declare type: ResourceType | undefined;
-  declare items: ApiObject[];
+  declare items: KubeObject[];
   declare selected: string | undefined;
   declare error: ApiStatus | undefined;
   private stop: (() => void) | undefined;
@@ -87,14 +88,15 @@ export class Explorer extends LitElement {
 
   override updated(): void {
     if (!this.type && this.types.length) this.type = this.types.find((t) => t.resource === 'configmaps') ?? this.types[0];
-    const path = this.type ? collectionPath(this.type, this.namespace) : '';
+    const t = this.type;
+    const path = t ? collectionPath(t, this.namespace) : '';
     if (path === this.watching) return;
     this.stop?.();
     this.watching = path;
     this.items = [];
     this.error = undefined;
-    if (!path) return;
-    this.stop = live(path, {
+    if (!t) return;
+    this.stop = live(t, this.namespace, {
       onItems: (items) => {
         this.items = items;
         this.error = undefined;
@@ -104,18 +106,18 @@ export class Explorer extends LitElement {
   }
 
   /** The selected object, with the kind and apiVersion list items leave out. */
-  private get current(): ApiObject | undefined {
+  private get current(): KubeObject | undefined {
     const o = this.items.find((x) => this.keyOf(x) === this.selected);
     if (!o || !this.type) return o;
     const { apiVersion: _a, kind: _k, ...rest } = o;
-    return { apiVersion: apiVersion(this.type), kind: this.type.kind, ...rest };
+    return { apiVersion: apiVersionOf(this.type), kind: this.type.kind, ...rest };
   }
 
-  private keyOf(o: ApiObject): string {
+  private keyOf(o: KubeObject): string {
     return `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
   }
 
-  private async deleteObject(o: ApiObject): Promise<void> {
+  private async deleteObject(o: KubeObject): Promise<void> {
     if (!this.type) return;
     try {
       await api('DELETE', objectPath(this.type, o.metadata?.namespace ?? '', o.metadata?.name ?? ''));
@@ -142,7 +144,7 @@ export class Explorer extends LitElement {
           <h3>Kinds</h3>
           <ul class="pick" role="listbox" aria-label="kinds">
             ${this.types.map(
-              (x) => html`<li data-resource=${x.resource} data-group=${x.group} aria-selected=${String(x === t)} title=${apiVersion(x)} @click=${() => {
+              (x) => html`<li data-resource=${x.resource} data-group=${x.group} aria-selected=${String(x === t)} title=${apiVersionOf(x)} @click=${() => {
                 this.type = x;
                 this.selected = undefined;
               }}>

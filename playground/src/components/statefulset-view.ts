@@ -6,9 +6,10 @@
  * so it shows whatever the controller does — and any failure as the Status the server sent.
  */
 import { css, html, LitElement, nothing } from 'lit';
+import { PODS, STATEFUL_SETS, type Pod, type StatefulSet, type StatefulSetStatus } from '../../../controllers/runtime/index.ts';
 import { api, toStatus, type ApiStatus } from '../api/http.ts';
 import { live } from '../api/watch.ts';
-import { exampleStatefulSet, shortRevision, slotsOf, type Pod, type Slot, type StatefulSet } from '../statefulsets.ts';
+import { exampleStatefulSet, shortRevision, slotsOf, type Slot } from '../statefulsets.ts';
 import { shared } from '../styles.ts';
 import './status-view.ts';
 
@@ -114,18 +115,17 @@ export class StatefulSetView extends LitElement {
     this.pods = [];
     this.error = undefined;
     this.podsError = undefined;
-    const ns = encodeURIComponent(this.namespace);
     this.stops = [
-      live(`${STS_ROOT}/namespaces/${ns}/statefulsets`, {
+      live(STATEFUL_SETS, this.namespace, {
         onItems: (items) => {
-          this.sets = items as StatefulSet[];
+          this.sets = items;
           this.error = undefined;
         },
         onError: (s) => (this.error = s),
       }),
-      live(`/api/v1/namespaces/${ns}/pods`, {
+      live(PODS, this.namespace, {
         onItems: (items) => {
-          this.pods = items as Pod[];
+          this.pods = items;
           this.podsError = undefined;
         },
         onError: (s) => (this.podsError = s),
@@ -151,7 +151,7 @@ export class StatefulSetView extends LitElement {
   }
 
   private renderStatus(sts: StatefulSet) {
-    const st = sts.status ?? {};
+    const st: Partial<StatefulSetStatus> = sts.status ?? {};
     const generation = Number(sts.metadata?.generation ?? 0);
     const behind = st.observedGeneration !== undefined && st.observedGeneration < generation;
     const rolling = !!st.currentRevision && !!st.updateRevision && st.currentRevision !== st.updateRevision;
@@ -179,7 +179,7 @@ export class StatefulSetView extends LitElement {
   }
 
   private renderSlot(sts: StatefulSet, slot: Slot) {
-    const st = sts.status ?? {};
+    const st: Partial<StatefulSetStatus> = sts.status ?? {};
     const p = slot.pod;
     if (!p) {
       return html`<div class="slot" data-ordinal=${slot.ordinal}>

@@ -4,8 +4,9 @@
  * server sent it: the object, or the Status of the error.
  */
 import { css, html, LitElement, nothing } from 'lit';
-import { clientStatus, isStatus, send, type ApiObject, type ApiResult, type ApiStatus } from '../api/http.ts';
-import { apiVersion, collectionPath, findType, objectPath, type ResourceType } from '../api/resources.ts';
+import { apiVersionOf, isStatus } from '../../../controllers/runtime/index.ts';
+import { clientStatus, send, type ApiObject, type ApiResult, type ApiStatus } from '../api/http.ts';
+import { collectionPath, findType, objectPath, type ResourceType } from '../api/resources.ts';
 import { shared } from '../styles.ts';
 import { parseYaml, toYaml } from '../yaml.ts';
 import './status-view.ts';
@@ -234,7 +235,7 @@ export class YamlEditor extends LitElement {
             </select>
             <select name="target" @change=${(e: Event) => (this.target = { ...this.target, resource: (e.target as HTMLSelectElement).value })}>
               <option value="" ?selected=${!this.target.resource}>kind…</option>
-              ${this.types.map((t) => html`<option value=${`${t.group}/${t.resource}`} ?selected=${this.target.resource === `${t.group}/${t.resource}`}>${t.kind} (${apiVersion(t)})</option>`)}
+              ${this.types.map((t) => html`<option value=${`${t.group}/${t.resource}`} ?selected=${this.target.resource === `${t.group}/${t.resource}`}>${t.kind} (${apiVersionOf(t)})</option>`)}
             </select>
             <input name="targetNamespace" placeholder="namespace" .value=${this.target.namespace} @input=${(e: Event) => (this.target = { ...this.target, namespace: (e.target as HTMLInputElement).value })} />
             <input name="targetName" placeholder="name" .value=${this.target.name} @input=${(e: Event) => (this.target = { ...this.target, name: (e.target as HTMLInputElement).value })} />
