@@ -113,7 +113,9 @@ export function validateObjectMetaUpdate(meta: JsonObject, old: JsonObject, rule
   for (const f of ['name', 'namespace', 'uid', 'creationTimestamp'] as const) {
     if ((meta[f] ?? '') !== (old[f] ?? '')) errs.push(fieldErrors.invalid(`${path}.${f}`, meta[f] ?? '', IMMUTABLE));
   }
-  if (old.deletionTimestamp !== undefined && meta.deletionTimestamp !== old.deletionTimestamp) {
+  // Only a DELETE starts deletion: an update may neither set the timestamp on a live object nor
+  // change or drop it (the registry carries the stored one over before this check).
+  if (meta.deletionTimestamp !== old.deletionTimestamp) {
     errs.push(fieldErrors.invalid(`${path}.deletionTimestamp`, meta.deletionTimestamp ?? null, IMMUTABLE));
   }
   if (old.deletionTimestamp !== undefined && Array.isArray(meta.finalizers)) {
