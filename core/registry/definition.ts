@@ -29,28 +29,33 @@ export interface StrategyContext {
   readonly operation: 'create' | 'update';
 }
 
-export interface Strategy {
+/**
+ * A kind's rules. `T` is the kind's object type (its generated interface): the registry hands the
+ * hooks decoded objects, whose shape the schema already guarantees, so a hook reads
+ * `obj.spec?.template?.spec` instead of probing untyped JSON.
+ */
+export interface Strategy<T = JsonObject> {
   /** Defaults that depend on other fields (run after the schema's own defaults, on every write). */
-  defaults?(obj: JsonObject, ctx: StrategyContext): void;
+  defaults?(obj: T, ctx: StrategyContext): void;
   /** Adjust a new object before validation (e.g. initial status). */
-  prepareForCreate?(obj: JsonObject, ctx: StrategyContext): void;
+  prepareForCreate?(obj: T, ctx: StrategyContext): void;
   /** Adjust an updated object before validation (e.g. keep fields only a subresource may change). */
-  prepareForUpdate?(obj: JsonObject, old: JsonObject, ctx: StrategyContext): void;
-  validate?(obj: JsonObject, ctx: StrategyContext): FieldError[];
-  validateUpdate?(obj: JsonObject, old: JsonObject, ctx: StrategyContext): FieldError[];
+  prepareForUpdate?(obj: T, old: T, ctx: StrategyContext): void;
+  validate?(obj: T, ctx: StrategyContext): FieldError[];
+  validateUpdate?(obj: T, old: T, ctx: StrategyContext): FieldError[];
   /**
    * Finalizers beyond `metadata.finalizers` that keep a deleted object (Namespace's
    * `spec.finalizers`). The object is removed once none remain in either place.
    */
-  pendingFinalizers?(obj: JsonObject): boolean;
+  pendingFinalizers?(obj: T): boolean;
   /** Changes made when deletion starts (Namespace: phase Terminating). */
-  beginDeletion?(obj: JsonObject, ctx: StrategyContext): void;
+  beginDeletion?(obj: T, ctx: StrategyContext): void;
   /**
    * Graceful deletion (Pods): the grace period in seconds a DELETE gives the object, from the
    * requested one (`gracePeriodSeconds`) and the object itself. Kinds without it are removed at
    * once (or kept by finalizers).
    */
-  gracePeriod?(obj: JsonObject, requested: number | undefined): number;
+  gracePeriod?(obj: T, requested: number | undefined): number;
 }
 
 /** A subresource that writes part of the object (`status`, Namespace `finalize`). */
@@ -73,18 +78,18 @@ export interface ScaleSubresource {
  * A subresource an object is POSTed to, which changes its parent (Pod `binding`): the posted
  * body's type, and the change it makes to the stored object (or a StatusError it answers).
  */
-export interface CreateSubresource {
+export interface CreateSubresource<T = JsonObject> {
   readonly kind: 'create';
   readonly schema: ObjectSchema;
   /** The posted kind as its apiVersion and kind (e.g. `v1` `Binding`). */
   readonly apiVersion: string;
   readonly bodyKind: string;
-  change(obj: JsonObject, body: JsonObject, ctx: StrategyContext): void;
+  change(obj: T, body: JsonObject, ctx: StrategyContext): void;
 }
 
-export type Subresource = PartialSubresource | ScaleSubresource | CreateSubresource;
+export type Subresource<T = JsonObject> = PartialSubresource | ScaleSubresource | CreateSubresource<T>;
 
-export interface KindDefinition {
+export interface KindDefinition<T = JsonObject> {
   /** '' for the core (legacy) group. */
   readonly group: string;
   readonly version: string;
@@ -101,7 +106,7 @@ export interface KindDefinition {
   readonly schema: ObjectSchema;
   /** Which name syntax the kind requires (default: DNS subdomain). */
   readonly validateName?: NameValidator;
-  readonly subresources?: Readonly<Record<string, Subresource>>;
+  readonly subresources?: Readonly<Record<string, Subresource<T>>>;
   /** `metadata.generation` starts at 1 and moves when anything but metadata and status changes. */
   readonly generation?: boolean;
   /** PUT of a missing object creates it (Events, Leases); otherwise 404. */
@@ -111,10 +116,10 @@ export interface KindDefinition {
   /** Served only while this feature gate is on. */
   readonly featureGate?: string;
   /** Field selectors beyond metadata.name and metadata.namespace. */
-  readonly fieldSelectors?: Readonly<Record<string, (obj: JsonObject) => string>>;
-  readonly strategy?: Strategy;
+  readonly fieldSelectors?: Readonly<Record<string, (obj: T) => string>>;
+  readonly strategy?: Strategy<T>;
   /** Objects that exist when the server starts (created if missing). */
-  readonly bootstrap?: () => JsonObject[];
+  readonly bootstrap?: () => T[];
   /**
    * Objects no DELETE may remove, by name, and the reason a DELETE of one is refused with (403
    * Forbidden), as the real platform's admission refuses to delete the system namespaces.
@@ -128,12 +133,12 @@ export interface KindDefinition {
    * Columns of the Table view after `Name` (e.g. `Data`, `Age`). Without them a kind's table is
    * `Name` and `Created At`.
    */
-  readonly table?: readonly TableColumn[];
+  readonly table?: readonly TableColumn<T>[];
   /**
    * This version is stored as another version of the same kind (they share one storage, as
    * core/v1 and events.orch.io/v1 Events do): converters between the two representations.
    */
-  readonly storedAs?: StoredAs;
+  readonly storedAs?: StoredAs<T>;
   /** A served version that is deprecated: requests get a `Warning` header and count in the gauge. */
   readonly deprecated?: {
     /** Release that deprecated it, e.g. `1.19`. */
@@ -145,11 +150,20 @@ export interface KindDefinition {
   };
 }
 
-export interface StoredAs {
+export interface StoredAs<T = JsonObject> {
   /** The kind definition of the storage version. */
   readonly def: KindDefinition;
-  toStorage(obj: JsonObject): JsonObject;
-  fromStorage(obj: JsonObject): JsonObject;
+  toStorage(obj: T): JsonObject;
+  fromStorage(obj: JsonObject): T;
+}
+
+/**
+ * A kind declared over its object type. The registry, handlers and codecs work on decoded JSON
+ * whatever the kind; the hooks of this definition are only ever called with objects of this kind
+ * (decoded by its schema), which is why this one conversion is sound.
+ */
+export function defineKind<T>(def: KindDefinition<T>): KindDefinition {
+  return def as unknown as KindDefinition;
 }
 
 /** The real platform's deprecation warning text. */

@@ -3,10 +3,11 @@
  * comes first for every kind, and kinds without columns get `Name` and `Created At`.
  */
 import type { JsonObject } from '../util/json.ts';
+import type { ObjectMeta } from './types/meta-v1.ts';
 
 export type CellValue = string | number | boolean | null;
 
-export interface TableColumn {
+export interface TableColumn<T = JsonObject> {
   /** As the real platform names it (`Ready`, `Age`); clients upper-case it. */
   readonly name: string;
   readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'date';
@@ -15,7 +16,7 @@ export interface TableColumn {
   /** 0: always shown; 1: shown with `-o wide`. */
   readonly priority?: number;
   /** The cell of one object; `now` (ms) is the server clock, for ages. */
-  cell(obj: JsonObject, now: number): CellValue;
+  cell(obj: T, now: number): CellValue;
 }
 
 /**
@@ -51,13 +52,14 @@ export function humanDuration(ms: number): string {
 }
 
 /** The `Age` column every kind with custom columns ends with. */
-export const AGE_COLUMN: TableColumn = {
+/** Every kind's object has metadata, so this one column serves any kind's table. */
+export const AGE_COLUMN: TableColumn<{ readonly metadata: ObjectMeta }> = {
   name: 'Age',
   type: 'string',
   description: 'CreationTimestamp is a timestamp representing the server time when this object was created.',
   cell(obj, now) {
-    const meta = obj.metadata as JsonObject | undefined;
-    const ts = typeof meta?.creationTimestamp === 'string' ? Date.parse(meta.creationTimestamp) : NaN;
+    const created = obj.metadata.creationTimestamp;
+    const ts = typeof created === 'string' ? Date.parse(created) : NaN;
     return Number.isNaN(ts) ? '<unknown>' : humanDuration(now - ts);
   },
 };

@@ -3,7 +3,14 @@
  * mandatory `exempt` and `catch-all` objects, whose spec may not be changed, and the suggested
  * ones. Names follow this platform's spelling (kube- → orch-, k8s.io → orch.io).
  */
-import type { JsonObject } from '../../util/json.ts';
+import type {
+  FlowSchemaSpec,
+  PolicyRulesWithSubjects,
+  PriorityLevelConfigurationSpec,
+  ResourcePolicyRule,
+  Subject,
+} from '../types/flowcontrol-v1.ts';
+import type { ObjectMeta } from '../types/meta-v1.ts';
 
 export const APF_GROUP_VERSION = 'flowcontrol.apiserver.orch.io/v1';
 /** Marks objects the server keeps up to date with its own defaults. */
@@ -19,14 +26,12 @@ const AUTHENTICATED = 'system:authenticated';
 const UNAUTHENTICATED = 'system:unauthenticated';
 const SERVICE_ACCOUNTS = 'system:serviceaccounts';
 
-type Spec = JsonObject;
-
-const groups = (...names: string[]): JsonObject[] => names.map((name) => ({ kind: 'Group', group: { name } }));
-const users = (...names: string[]): JsonObject[] => names.map((name) => ({ kind: 'User', user: { name } }));
-const systemServiceAccounts = (...names: string[]): JsonObject[] =>
+const groups = (...names: string[]): Subject[] => names.map((name) => ({ kind: 'Group', group: { name } }));
+const users = (...names: string[]): Subject[] => names.map((name) => ({ kind: 'User', user: { name } }));
+const systemServiceAccounts = (...names: string[]): Subject[] =>
   names.map((name) => ({ kind: 'ServiceAccount', serviceAccount: { namespace: SYSTEM_NAMESPACE, name } }));
 
-const resourceRule = (verbs: string[], apiGroups: string[], resources: string[], namespaces: string[], clusterScope: boolean): JsonObject => ({
+const resourceRule = (verbs: string[], apiGroups: string[], resources: string[], namespaces: string[], clusterScope: boolean): ResourcePolicyRule => ({
   verbs,
   apiGroups,
   resources,
@@ -34,10 +39,13 @@ const resourceRule = (verbs: string[], apiGroups: string[], resources: string[],
   namespaces,
 });
 
-const everything = { resourceRules: [resourceRule(['*'], ['*'], ['*'], ['*'], true)], nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }] };
+const everything: Pick<PolicyRulesWithSubjects, 'resourceRules' | 'nonResourceRules'> = {
+  resourceRules: [resourceRule(['*'], ['*'], ['*'], ['*'], true)],
+  nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
+};
 const electionVerbs = ['get', 'create', 'update'];
 
-function flowSchemaSpec(level: string, precedence: number, distinguisher: string, rule: JsonObject): Spec {
+function flowSchemaSpec(level: string, precedence: number, distinguisher: 'ByNamespace' | 'ByUser' | '', rule: PolicyRulesWithSubjects): FlowSchemaSpec {
   return {
     priorityLevelConfiguration: { name: level },
     matchingPrecedence: precedence,
@@ -46,7 +54,7 @@ function flowSchemaSpec(level: string, precedence: number, distinguisher: string
   };
 }
 
-function limited(shares: number, lendable: number, queuing?: [number, number, number]): Spec {
+function limited(shares: number, lendable: number, queuing?: [number, number, number]): PriorityLevelConfigurationSpec {
   return {
     type: 'Limited',
     limited: {
@@ -59,12 +67,12 @@ function limited(shares: number, lendable: number, queuing?: [number, number, nu
   };
 }
 
-export const MANDATORY_PRIORITY_LEVELS: Readonly<Record<string, Spec>> = {
+export const MANDATORY_PRIORITY_LEVELS: Readonly<Record<string, PriorityLevelConfigurationSpec>> = {
   exempt: { type: 'Exempt', exempt: { nominalConcurrencyShares: 0, lendablePercent: 0 } },
   'catch-all': limited(5, 0),
 };
 
-export const SUGGESTED_PRIORITY_LEVELS: Readonly<Record<string, Spec>> = {
+export const SUGGESTED_PRIORITY_LEVELS: Readonly<Record<string, PriorityLevelConfigurationSpec>> = {
   system: limited(30, 33, [64, 6, 50]),
   'node-high': limited(40, 25, [64, 6, 50]),
   'leader-election': limited(10, 0, [16, 4, 50]),
@@ -73,12 +81,12 @@ export const SUGGESTED_PRIORITY_LEVELS: Readonly<Record<string, Spec>> = {
   'global-default': limited(20, 50, [128, 6, 50]),
 };
 
-export const MANDATORY_FLOW_SCHEMAS: Readonly<Record<string, Spec>> = {
+export const MANDATORY_FLOW_SCHEMAS: Readonly<Record<string, FlowSchemaSpec>> = {
   exempt: flowSchemaSpec('exempt', 1, '', { subjects: groups(MASTERS), ...everything }),
   'catch-all': flowSchemaSpec('catch-all', 10000, 'ByUser', { subjects: groups(UNAUTHENTICATED, AUTHENTICATED), ...everything }),
 };
 
-export const SUGGESTED_FLOW_SCHEMAS: Readonly<Record<string, Spec>> = {
+export const SUGGESTED_FLOW_SCHEMAS: Readonly<Record<string, FlowSchemaSpec>> = {
   'system-nodes': flowSchemaSpec('system', 500, 'ByUser', { subjects: groups(NODES), ...everything }),
   'system-node-high': flowSchemaSpec('node-high', 400, 'ByUser', {
     subjects: groups(NODES),
@@ -113,8 +121,16 @@ export const SUGGESTED_FLOW_SCHEMAS: Readonly<Record<string, Spec>> = {
   'global-default': flowSchemaSpec('global-default', 9900, 'ByUser', { subjects: groups(UNAUTHENTICATED, AUTHENTICATED), ...everything }),
 };
 
+/** A start-up object: a FlowSchema or PriorityLevelConfiguration with the spec `S`. */
+interface ApfObject<S> {
+  apiVersion: string;
+  kind: string;
+  metadata: ObjectMeta;
+  spec: S;
+}
+
 /** Start-up objects of one kind, each marked for automatic update as the real platform marks them. */
-export function apfObjects(kind: string, specs: readonly Readonly<Record<string, Spec>>[]): JsonObject[] {
+export function apfObjects<S>(kind: string, specs: readonly Readonly<Record<string, S>>[]): ApfObject<S>[] {
   return specs.flatMap((byName) =>
     Object.entries(byName).map(([name, spec]) => ({
       apiVersion: APF_GROUP_VERSION,

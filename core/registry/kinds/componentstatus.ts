@@ -3,17 +3,15 @@
  * Deprecated since v1.19 but still served, so requests for it carry the deprecation Warning and
  * count in `apiserver_requested_deprecated_apis`, as in the real platform.
  */
-import { isObject } from '../../util/json.ts';
-import type { KindDefinition } from '../definition.ts';
-import { ComponentStatus } from '../types/core-v1-misc.ts';
+import { defineKind } from '../definition.ts';
+import { ComponentStatus, type ComponentCondition } from '../types/core-v1-misc.ts';
 
-function condition(obj: Record<string, unknown>) {
-  const list = Array.isArray(obj.conditions) ? obj.conditions : [];
-  const healthy = list.find((c) => isObject(c) && c.type === 'Healthy');
-  return isObject(healthy) ? healthy : undefined;
+/** The `Healthy` condition, the one the table reports. */
+function condition(obj: ComponentStatus): ComponentCondition | undefined {
+  return (obj.conditions ?? []).find((c) => c.type === 'Healthy');
 }
 
-export const componentStatusKind: KindDefinition = {
+export const componentStatusKind = defineKind<ComponentStatus>({
   group: '',
   version: 'v1',
   kind: 'ComponentStatus',
@@ -26,8 +24,8 @@ export const componentStatusKind: KindDefinition = {
   deprecated: { deprecatedIn: '1.19' },
   table: [
     { name: 'Status', type: 'string', description: 'Status of the component conditions', cell: (o) => (condition(o)?.status === 'True' ? 'Healthy' : 'Unhealthy') },
-    { name: 'Message', type: 'string', description: 'Message of the component conditions', cell: (o) => String(condition(o)?.message ?? '') },
-    { name: 'Error', type: 'string', description: 'Error of the component conditions', cell: (o) => String(condition(o)?.error ?? '') },
+    { name: 'Message', type: 'string', description: 'Message of the component conditions', cell: (o) => condition(o)?.message ?? '' },
+    { name: 'Error', type: 'string', description: 'Error of the component conditions', cell: (o) => condition(o)?.error ?? '' },
   ],
   bootstrap: () =>
     ['controller-manager', 'scheduler', 'etcd-0'].map((name) => ({
@@ -36,4 +34,4 @@ export const componentStatusKind: KindDefinition = {
       metadata: { name },
       conditions: [{ type: 'Healthy', status: 'True', message: 'ok' }],
     })),
-};
+});

@@ -1,9 +1,9 @@
+import { AGE_COLUMN } from '../table.ts';
 /** ConfigMap (core v1, namespaced): configuration data; `immutable: true` freezes data and binaryData. */
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isConfigMapKey } from '../../meta/names.ts';
-import { deepEqual, isObject, utf8Length, type JsonObject } from '../../util/json.ts';
-import type { KindDefinition } from '../definition.ts';
-import { AGE_COLUMN } from '../table.ts';
+import { deepEqual, utf8Length } from '../../util/json.ts';
+import { defineKind } from '../definition.ts';
 import { ConfigMap } from '../types/core-v1-misc.ts';
 
 /** The real platform's limit on the total size of a ConfigMap's values. */
@@ -15,27 +15,27 @@ function base64Length(b64: string): number {
   return (b64.length / 4) * 3 - pad;
 }
 
-function validateConfigMap(obj: JsonObject): FieldError[] {
+function validateConfigMap(obj: ConfigMap): FieldError[] {
   const errs: FieldError[] = [];
-  const data = isObject(obj.data) ? obj.data : {};
-  const binary = isObject(obj.binaryData) ? obj.binaryData : {};
+  const data = obj.data ?? {};
+  const binary = obj.binaryData ?? {};
   let total = 0;
   for (const key of Object.keys(data)) {
     for (const m of isConfigMapKey(key)) errs.push(fieldErrors.invalid(`data[${key}]`, key, m));
     if (Object.prototype.hasOwnProperty.call(binary, key)) {
       errs.push(fieldErrors.invalid(`data[${key}]`, key, 'duplicate of key present in binaryData'));
     }
-    total += utf8Length(String(data[key]));
+    total += utf8Length(data[key]);
   }
   for (const key of Object.keys(binary)) {
     for (const m of isConfigMapKey(key)) errs.push(fieldErrors.invalid(`binaryData[${key}]`, key, m));
-    total += base64Length(String(binary[key]));
+    total += base64Length(binary[key]);
   }
   if (total > MAX_CONFIGMAP_SIZE) errs.push(fieldErrors.tooLong('', MAX_CONFIGMAP_SIZE));
   return errs;
 }
 
-export const configMapKind: KindDefinition = {
+export const configMapKind = defineKind<ConfigMap>({
   group: '',
   version: 'v1',
   kind: 'ConfigMap',
@@ -49,7 +49,7 @@ export const configMapKind: KindDefinition = {
       name: 'Data',
       type: 'string',
       description: 'Data contains the configuration data.',
-      cell: (obj) => Object.keys(isObject(obj.data) ? obj.data : {}).length + Object.keys(isObject(obj.binaryData) ? obj.binaryData : {}).length,
+      cell: (obj) => Object.keys(obj.data ?? {}).length + Object.keys(obj.binaryData ?? {}).length,
     },
     AGE_COLUMN,
   ],
@@ -65,4 +65,4 @@ export const configMapKind: KindDefinition = {
       return errs;
     },
   },
-};
+});

@@ -1,30 +1,29 @@
+import { AGE_COLUMN } from '../table.ts';
 /**
  * ControllerRevision (apps/v1, namespaced): an immutable snapshot of state a controller keeps
  * to roll back to. `data` is arbitrary JSON and may not change; `revision` may (controllers
  * renumber a revision they reuse).
  */
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
-import type { JsonObject } from '../../util/json.ts';
-import type { KindDefinition } from '../definition.ts';
-import { AGE_COLUMN } from '../table.ts';
+import { defineKind } from '../definition.ts';
 import { ControllerRevision } from '../types/apps-v1.ts';
-import { immutable, listAt, objAt, textAt } from './field-checks.ts';
+import { immutable } from './field-checks.ts';
 
-function validate(obj: JsonObject): FieldError[] {
+function validate(obj: ControllerRevision): FieldError[] {
   return obj.data === undefined || obj.data === null ? [fieldErrors.required('data', 'data is mandatory')] : [];
 }
 
 /** `statefulset.apps/web`: the controlling owner, as the real printer names it. */
-function controllerOf(obj: JsonObject): string {
-  const owner = listAt(objAt(obj.metadata)?.ownerReferences).map(objAt).find((r) => r?.controller === true);
+function controllerOf(obj: ControllerRevision): string {
+  const owner = (obj.metadata.ownerReferences ?? []).find((r) => r.controller === true);
   if (!owner) return '<none>';
-  const apiVersion = textAt(owner.apiVersion);
+  const apiVersion = owner.apiVersion;
   const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
-  const kind = textAt(owner.kind).toLowerCase();
-  return `${group ? `${kind}.${group}` : kind}/${textAt(owner.name)}`;
+  const kind = owner.kind.toLowerCase();
+  return `${group ? `${kind}.${group}` : kind}/${owner.name}`;
 }
 
-export const controllerRevisionKind: KindDefinition = {
+export const controllerRevisionKind = defineKind<ControllerRevision>({
   group: 'apps',
   version: 'v1',
   kind: 'ControllerRevision',
@@ -34,11 +33,11 @@ export const controllerRevisionKind: KindDefinition = {
   schema: ControllerRevision,
   table: [
     { name: 'Controller', type: 'string', description: 'Controller of the object', cell: controllerOf },
-    { name: 'Revision', type: 'number', description: 'Revision indicates the revision of the state represented by Data.', cell: (obj) => (typeof obj.revision === 'number' ? obj.revision : 0) },
+    { name: 'Revision', type: 'number', description: 'Revision indicates the revision of the state represented by Data.', cell: (obj) => obj.revision ?? 0 },
     AGE_COLUMN,
   ],
   strategy: {
     validate,
     validateUpdate: (obj, old) => immutable('data', obj.data, old.data),
   },
-};
+});

@@ -6,8 +6,18 @@
  */
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../meta/names.ts';
-import type { JsonObject, JsonValue } from '../../util/json.ts';
-import { isSet, listAt, numberAt, objAt, semanticEqual, stringsAt, textAt } from './field-checks.ts';
+import type { JsonValue } from '../../util/json.ts';
+import type { NodeSelector } from '../types/core-v1.ts';
+import type {
+  AllocationResult,
+  Condition,
+  DeviceClaim,
+  DeviceConfiguration,
+  DeviceRequest,
+  DeviceRequestAllocationResult,
+  ResourceClaimStatus,
+} from '../types/resource-v1beta1.ts';
+import { semanticEqual } from './field-checks.ts';
 
 const REQUESTS_MAX = 32;
 const CONSTRAINTS_MAX = 32;
@@ -25,21 +35,20 @@ const C_IDENTIFIER_MSG =
   "a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '[A-Za-z_][A-Za-z0-9_]*')";
 
 /** Allocation mode defaults to ExactCount, whose count defaults to one device. */
-export function defaultDeviceClaim(devices: JsonObject | undefined): void {
-  for (const r of listAt(devices?.requests)) {
-    const req = objAt(r);
-    if (req && req.allocationMode === 'ExactCount' && !numberAt(req.count)) req.count = 1;
+export function defaultDeviceClaim(devices: DeviceClaim | undefined): void {
+  for (const req of devices?.requests ?? []) {
+    if (req.allocationMode === 'ExactCount' && !req.count) req.count = 1;
   }
 }
 
 /** Drops `adminAccess` while the DRAAdminAccess gate is off (unless the stored object uses it). */
-export function dropAdminAccess(devices: JsonObject | undefined, oldDevices: JsonObject | undefined): void {
-  const inUse = listAt(oldDevices?.requests).some((r) => isSet(objAt(r)?.adminAccess));
+export function dropAdminAccess(devices: DeviceClaim | undefined, oldDevices: DeviceClaim | undefined): void {
+  const inUse = (oldDevices?.requests ?? []).some((r) => r.adminAccess != null);
   if (inUse) return;
-  for (const r of listAt(devices?.requests)) delete objAt(r)?.adminAccess;
+  for (const r of devices?.requests ?? []) delete r.adminAccess;
 }
 
-function tooMany(list: JsonValue[], max: number, path: string): FieldError[] {
+function tooMany(list: readonly unknown[], max: number, path: string): FieldError[] {
   return list.length > max ? [fieldErrors.tooMany(path, list.length, max)] : [];
 }
 
@@ -101,7 +110,7 @@ function requestRefs(names: string[], known: ReadonlySet<string>, path: string):
   return errs;
 }
 
-/** Opaque driver parameters: a JSON object of at most 10 KiB. */
+/** Opaque driver parameters (a raw field, any JSON the client sent): a JSON object of at most 10 KiB. */
 function rawParameters(value: JsonValue | undefined, path: string, stored: boolean): FieldError[] {
   if (value === undefined || value === null) return [fieldErrors.required(path)];
   if (!stored && JSON.stringify(value).length > PARAMETERS_MAX_LENGTH) return [fieldErrors.tooLong(path, PARAMETERS_MAX_LENGTH)];
@@ -109,27 +118,28 @@ function rawParameters(value: JsonValue | undefined, path: string, stored: boole
   return [];
 }
 
-function deviceConfiguration(config: JsonObject, path: string, stored: boolean): FieldError[] {
-  const opaque = objAt(config.opaque);
+function deviceConfiguration(config: DeviceConfiguration, path: string, stored: boolean): FieldError[] {
+  const opaque = config.opaque;
   if (!opaque) return [fieldErrors.required(`${path}.opaque`)];
-  return [...driverName(textAt(opaque.driver), `${path}.opaque.driver`), ...rawParameters(opaque.parameters, `${path}.opaque.parameters`, stored)];
+  return [...driverName(opaque.driver ?? '', `${path}.opaque.driver`), ...rawParameters(opaque.parameters, `${path}.opaque.parameters`, stored)];
 }
 
-function deviceRequest(req: JsonObject, path: string): FieldError[] {
-  const errs = dnsLabel(textAt(req.name), `${path}.name`);
-  const className = textAt(req.deviceClassName);
+function deviceRequest(req: DeviceRequest, path: string): FieldError[] {
+  const errs = dnsLabel(req.name ?? '', `${path}.name`);
+  const className = req.deviceClassName ?? '';
   if (!className) errs.push(fieldErrors.required(`${path}.deviceClassName`));
   else errs.push(...dnsSubdomain(className, `${path}.deviceClassName`));
-  const selectors = listAt(req.selectors);
+  const selectors = req.selectors ?? [];
   selectors.forEach((s, i) => {
-    const cel = objAt(objAt(s)?.cel);
+    const cel = s.cel;
     const spath = `${path}.selectors[${i}]`;
+    const expression = cel?.expression ?? '';
     if (!cel) errs.push(fieldErrors.required(`${spath}.cel`));
-    else if (!textAt(cel.expression)) errs.push(fieldErrors.required(`${spath}.cel.expression`));
-    else if (textAt(cel.expression).length > CEL_MAX_LENGTH) errs.push(fieldErrors.tooLong(`${spath}.cel.expression`, CEL_MAX_LENGTH));
+    else if (!expression) errs.push(fieldErrors.required(`${spath}.cel.expression`));
+    else if (expression.length > CEL_MAX_LENGTH) errs.push(fieldErrors.tooLong(`${spath}.cel.expression`, CEL_MAX_LENGTH));
   });
   errs.push(...tooMany(selectors, SELECTORS_MAX, `${path}.selectors`));
-  const count = numberAt(req.count) ?? 0;
+  const count = req.count ?? 0;
   if (req.allocationMode === 'All' && count !== 0) {
     errs.push(fieldErrors.invalid(`${path}.count`, count, "must not be specified when allocationMode is 'All'"));
   } else if (req.allocationMode === 'ExactCount' && count <= 0) {
@@ -139,56 +149,52 @@ function deviceRequest(req: JsonObject, path: string): FieldError[] {
 }
 
 /** Validates `devices` of a ResourceClaimSpec at `path` (`spec.devices`, `spec.spec.devices`). */
-export function validateDeviceClaim(devices: JsonObject | undefined, path: string, stored = false): FieldError[] {
+export function validateDeviceClaim(devices: DeviceClaim | undefined, path: string, stored = false): FieldError[] {
   const errs: FieldError[] = [];
-  const requests = listAt(devices?.requests);
+  const requests = devices?.requests ?? [];
   const names = new Set<string>();
-  requests.forEach((r, i) => {
-    const req = objAt(r) ?? {};
+  requests.forEach((req, i) => {
     errs.push(...deviceRequest(req, `${path}.requests[${i}]`));
-    const name = textAt(req.name);
+    const name = req.name ?? '';
     if (names.has(name)) errs.push(fieldErrors.duplicate(`${path}.requests[${i}].name`, name));
     names.add(name);
   });
   errs.push(...tooMany(requests, REQUESTS_MAX, `${path}.requests`));
-  const constraints = listAt(devices?.constraints);
-  constraints.forEach((c, i) => {
-    const constraint = objAt(c) ?? {};
+  const constraints = devices?.constraints ?? [];
+  constraints.forEach((constraint, i) => {
     const cpath = `${path}.constraints[${i}]`;
-    errs.push(...requestRefs(stringsAt(constraint.requests), names, `${cpath}.requests`));
-    if (!isSet(constraint.matchAttribute)) errs.push(fieldErrors.required(`${cpath}.matchAttribute`));
-    else errs.push(...fullyQualifiedName(textAt(constraint.matchAttribute), `${cpath}.matchAttribute`));
+    errs.push(...requestRefs(constraint.requests ?? [], names, `${cpath}.requests`));
+    if (constraint.matchAttribute == null) errs.push(fieldErrors.required(`${cpath}.matchAttribute`));
+    else errs.push(...fullyQualifiedName(constraint.matchAttribute, `${cpath}.matchAttribute`));
   });
   errs.push(...tooMany(constraints, CONSTRAINTS_MAX, `${path}.constraints`));
-  const configs = listAt(devices?.config);
-  configs.forEach((c, i) => {
-    const config = objAt(c) ?? {};
-    errs.push(...requestRefs(stringsAt(config.requests), names, `${path}.config[${i}].requests`));
+  const configs = devices?.config ?? [];
+  configs.forEach((config, i) => {
+    errs.push(...requestRefs(config.requests ?? [], names, `${path}.config[${i}].requests`));
     errs.push(...deviceConfiguration(config, `${path}.config[${i}]`, stored));
   });
   errs.push(...tooMany(configs, CONFIG_MAX, `${path}.config`));
   return errs;
 }
 
-export function requestNamesOf(devices: JsonObject | undefined): Set<string> {
-  return new Set(listAt(devices?.requests).map((r) => textAt(objAt(r)?.name)));
+export function requestNamesOf(devices: DeviceClaim | undefined): Set<string> {
+  return new Set((devices?.requests ?? []).map((r) => r.name ?? ''));
 }
 
 const NODE_SELECTOR_OPERATORS = ['DoesNotExist', 'Exists', 'Gt', 'In', 'Lt', 'NotIn'];
 
-function nodeSelector(selector: JsonObject, path: string): FieldError[] {
+function nodeSelector(selector: NodeSelector, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  const terms = listAt(selector.nodeSelectorTerms);
+  const terms = selector.nodeSelectorTerms ?? [];
   if (!terms.length) errs.push(fieldErrors.required(`${path}.nodeSelectorTerms`, 'must have at least one node selector term'));
   terms.forEach((t, i) => {
     for (const [member, isField] of [['matchExpressions', false], ['matchFields', true]] as const) {
-      listAt(objAt(t)?.[member]).forEach((r, j) => {
-        const req = objAt(r) ?? {};
+      (t[member] ?? []).forEach((req, j) => {
         const rpath = `${path}.nodeSelectorTerms[${i}].${member}[${j}]`;
-        const key = textAt(req.key);
+        const key = req.key ?? '';
         if (!isField) errs.push(...isQualifiedName(key).map((m) => fieldErrors.invalid(`${rpath}.key`, key, m)));
-        const values = stringsAt(req.values);
-        const op = textAt(req.operator);
+        const values = req.values ?? [];
+        const op = req.operator ?? '';
         if (!NODE_SELECTOR_OPERATORS.includes(op)) errs.push(fieldErrors.notSupported(`${rpath}.operator`, op, NODE_SELECTOR_OPERATORS));
         else if ((op === 'In' || op === 'NotIn') && !values.length) {
           errs.push(fieldErrors.required(`${rpath}.values`, 'must be specified when `operator` is \'In\' or \'NotIn\''));
@@ -204,30 +210,28 @@ function nodeSelector(selector: JsonObject, path: string): FieldError[] {
   return errs;
 }
 
-function allocationResult(allocation: JsonObject, path: string, names: ReadonlySet<string>): FieldError[] {
+function allocationResult(allocation: AllocationResult, path: string, names: ReadonlySet<string>): FieldError[] {
   const errs: FieldError[] = [];
-  const devices = objAt(allocation.devices) ?? {};
-  const results = listAt(devices.results);
-  results.forEach((r, i) => {
-    const res = objAt(r) ?? {};
+  const devices = allocation.devices ?? {};
+  const results = devices.results ?? [];
+  results.forEach((res, i) => {
     const rpath = `${path}.devices.results[${i}]`;
-    const request = textAt(res.request);
+    const request = res.request ?? '';
     if (!names.has(request)) errs.push(fieldErrors.invalid(`${rpath}.request`, request, 'must be the name of a request in the claim'));
-    errs.push(...driverName(textAt(res.driver), `${rpath}.driver`));
-    errs.push(...poolName(textAt(res.pool), `${rpath}.pool`));
-    errs.push(...dnsLabel(textAt(res.device), `${rpath}.device`));
+    errs.push(...driverName(res.driver ?? '', `${rpath}.driver`));
+    errs.push(...poolName(res.pool ?? '', `${rpath}.pool`));
+    errs.push(...dnsLabel(res.device ?? '', `${rpath}.device`));
   });
   errs.push(...tooMany(results, REQUESTS_MAX, `${path}.devices.results`));
-  const configs = listAt(devices.config);
-  configs.forEach((c, i) => {
-    const config = objAt(c) ?? {};
+  const configs = devices.config ?? [];
+  configs.forEach((config, i) => {
     const cpath = `${path}.devices.config[${i}]`;
-    if (!textAt(config.source)) errs.push(fieldErrors.required(`${cpath}.source`));
-    errs.push(...requestRefs(stringsAt(config.requests), names, `${cpath}.requests`));
+    if (!config.source) errs.push(fieldErrors.required(`${cpath}.source`));
+    errs.push(...requestRefs(config.requests ?? [], names, `${cpath}.requests`));
     errs.push(...deviceConfiguration(config, cpath, false));
   });
   errs.push(...tooMany(configs, 2 * CONFIG_MAX, `${path}.devices.config`));
-  const selector = objAt(allocation.nodeSelector);
+  const selector = allocation.nodeSelector;
   if (selector) errs.push(...nodeSelector(selector, `${path}.nodeSelector`));
   return errs;
 }
@@ -238,87 +242,90 @@ const CONDITION_REASON_MSG =
   "a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_'";
 
 /** metav1.Condition lists, as apimachinery's ValidateConditions checks them. */
-function validateMetaConditions(conditions: JsonValue[], path: string): FieldError[] {
+function validateMetaConditions(conditions: readonly Condition[], path: string): FieldError[] {
   const errs: FieldError[] = [];
   const types = new Set<string>();
-  conditions.forEach((c, i) => {
-    const cond = objAt(c) ?? {};
+  conditions.forEach((cond, i) => {
     const cpath = `${path}[${i}]`;
-    const type = textAt(cond.type);
+    // The schema's required check runs beside this one: a missing member is '' here (or null for the time).
+    const type = cond.type;
     if (types.has(type)) errs.push(fieldErrors.duplicate(`${cpath}.type`, type));
     types.add(type);
     errs.push(...isQualifiedName(type).map((m) => fieldErrors.invalid(`${cpath}.type`, type, m)));
-    const status = textAt(cond.status);
+    // The schema's enum check runs beside this one too, so any string may be here, not only the union's.
+    const status: string = cond.status;
     if (!CONDITION_STATUSES.includes(status)) errs.push(fieldErrors.notSupported(`${cpath}.status`, status, CONDITION_STATUSES));
-    const generation = numberAt(cond.observedGeneration) ?? 0;
+    const generation = cond.observedGeneration ?? 0;
     if (generation < 0) errs.push(fieldErrors.invalid(`${cpath}.observedGeneration`, generation, 'must be greater than or equal to zero'));
-    if (!isSet(cond.lastTransitionTime)) errs.push(fieldErrors.required(`${cpath}.lastTransitionTime`, 'must be set'));
-    const reason = textAt(cond.reason);
+    // Typed `string`, but an unset time decodes to null (Go writes a zero metav1.Time as null).
+    if (cond.lastTransitionTime == null) errs.push(fieldErrors.required(`${cpath}.lastTransitionTime`, 'must be set'));
+    const reason = cond.reason;
     if (!reason) {
       errs.push(fieldErrors.required(`${cpath}.reason`, 'must be set'));
     } else {
       if (!CONDITION_REASON.test(reason)) errs.push(fieldErrors.invalid(`${cpath}.reason`, reason, CONDITION_REASON_MSG));
       if (reason.length > 1024) errs.push(fieldErrors.tooLong(`${cpath}.reason`, 1024));
     }
-    if (textAt(cond.message).length > 32768) errs.push(fieldErrors.tooLong(`${cpath}.message`, 32768));
+    if ((cond.message ?? '').length > 32768) errs.push(fieldErrors.tooLong(`${cpath}.message`, 32768));
   });
   return errs;
 }
 
-function deviceKey(d: JsonObject): string {
-  return JSON.stringify([textAt(d.driver), textAt(d.pool), textAt(d.device)]);
+/** An allocated device, as allocation results and device status entries both name it. */
+type DeviceName = Pick<DeviceRequestAllocationResult, 'driver' | 'pool' | 'device'>;
+
+function deviceKey(d: DeviceName): string {
+  return JSON.stringify([d.driver ?? '', d.pool ?? '', d.device ?? '']);
 }
 
 /**
  * A status write: consumers need an allocation, an allocation cannot be changed once set (only
  * removed), and device status entries must name allocated devices.
  */
-export function validateClaimStatus(status: JsonObject, old: JsonObject, deleting: boolean, names: ReadonlySet<string>): FieldError[] {
+export function validateClaimStatus(status: ResourceClaimStatus, old: ResourceClaimStatus, deleting: boolean, names: ReadonlySet<string>): FieldError[] {
   const errs: FieldError[] = [];
-  const reservedFor = listAt(status.reservedFor);
+  const reservedFor = status.reservedFor ?? [];
   const uids = new Set<string>();
-  reservedFor.forEach((r, i) => {
-    const ref = objAt(r) ?? {};
+  reservedFor.forEach((ref, i) => {
     const rpath = `status.reservedFor[${i}]`;
-    for (const member of ['resource', 'name', 'uid']) if (!textAt(ref[member])) errs.push(fieldErrors.required(`${rpath}.${member}`));
-    const uid = textAt(ref.uid);
+    for (const member of ['resource', 'name', 'uid'] as const) if (!ref[member]) errs.push(fieldErrors.required(`${rpath}.${member}`));
+    const uid = ref.uid ?? '';
     if (uids.has(uid)) errs.push(fieldErrors.duplicate(`${rpath}.uid`, uid));
     uids.add(uid);
   });
   errs.push(...tooMany(reservedFor, RESERVED_FOR_MAX, 'status.reservedFor'));
 
-  const allocation = objAt(status.allocation);
-  const allocated = new Set(listAt(objAt(allocation?.devices)?.results).map((r) => deviceKey(objAt(r) ?? {})));
+  const allocation = status.allocation;
+  const allocated = new Set((allocation?.devices?.results ?? []).map(deviceKey));
   const seen = new Set<string>();
-  listAt(status.devices).forEach((d, i) => {
-    const dev = objAt(d) ?? {};
+  (status.devices ?? []).forEach((dev, i) => {
     const dpath = `status.devices[${i}]`;
-    errs.push(...driverName(textAt(dev.driver), `${dpath}.driver`));
-    errs.push(...poolName(textAt(dev.pool), `${dpath}.pool`));
-    errs.push(...dnsLabel(textAt(dev.device), `${dpath}.device`));
+    errs.push(...driverName(dev.driver ?? '', `${dpath}.driver`));
+    errs.push(...poolName(dev.pool ?? '', `${dpath}.pool`));
+    errs.push(...dnsLabel(dev.device ?? '', `${dpath}.device`));
     const key = deviceKey(dev);
     if (seen.has(key)) errs.push(fieldErrors.duplicate(dpath, { driver: dev.driver ?? '', pool: dev.pool ?? '', device: dev.device ?? '' }));
     seen.add(key);
     if (!allocated.has(key)) {
       errs.push(fieldErrors.invalid(dpath, { driver: dev.driver ?? '', pool: dev.pool ?? '', device: dev.device ?? '' }, 'must be an allocated device in the claim'));
     }
-    const conditions = listAt(dev.conditions);
+    const conditions = dev.conditions ?? [];
     if (conditions.length > DEVICE_STATUS_MAX_CONDITIONS) errs.push(fieldErrors.tooMany(`${dpath}.conditions`, conditions.length, DEVICE_STATUS_MAX_CONDITIONS));
     errs.push(...validateMetaConditions(conditions, `${dpath}.conditions`));
-    if (isSet(dev.data)) errs.push(...rawParameters(dev.data, `${dpath}.data`, false));
+    if (dev.data != null) errs.push(...rawParameters(dev.data, `${dpath}.data`, false));
   });
 
   if (reservedFor.length) {
     if (!allocation) {
       errs.push(fieldErrors.forbidden('status.reservedFor', 'may not be specified when `allocated` is not set'));
     } else if (deleting) {
-      const before = new Set(listAt(old.reservedFor).map((r) => JSON.stringify(r)));
+      const before = new Set((old.reservedFor ?? []).map((r) => JSON.stringify(r)));
       if (reservedFor.some((r) => !before.has(JSON.stringify(r)))) {
         errs.push(fieldErrors.forbidden('status.reservedFor', 'new entries may not be added while `deallocationRequested` or `deletionTimestamp` are set'));
       }
     }
   }
-  const oldAllocation = objAt(old.allocation);
+  const oldAllocation = old.allocation;
   if (oldAllocation && allocation) {
     if (!semanticEqual(allocation, oldAllocation)) errs.push(fieldErrors.invalid('status.allocation', allocation, 'field is immutable'));
   } else if (allocation) {

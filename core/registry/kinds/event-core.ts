@@ -3,59 +3,57 @@
  * legacy rules; events.orch.io/v1 (event.ts) is a stricter view of the same objects.
  */
 import { nameIsPathSegment } from '../../meta/names.ts';
-import type { JsonObject } from '../../util/json.ts';
 import { parseTime } from '../../util/time.ts';
-import type { KindDefinition } from '../definition.ts';
+import { defineKind } from '../definition.ts';
 import { humanDuration, type TableColumn } from '../table.ts';
-import { Event } from '../types/core-v1-misc.ts';
+import { Event, type ObjectReference } from '../types/core-v1-misc.ts';
 import { validateEventLegacy } from './event-validation.ts';
-import { numberAt, objAt, textAt } from './field-checks.ts';
 
 /** Age of a timestamp as the real printers show it (`<unknown>` when unset). */
-function since(ts: unknown, now: number): string {
-  const t = typeof ts === 'string' ? parseTime(ts) : undefined;
+function since(ts: string | null | undefined, now: number): string {
+  const t = ts != null ? parseTime(ts) : undefined;
   return t ? humanDuration(now - t.ms) : '<unknown>';
 }
 
-function firstSeen(e: JsonObject, now: number): string {
+function firstSeen(e: Event, now: number): string {
   return e.firstTimestamp ? since(e.firstTimestamp, now) : since(e.eventTime, now);
 }
 
-function lastSeen(e: JsonObject, now: number): string {
-  const series = objAt(e.series);
+function lastSeen(e: Event, now: number): string {
+  const series = e.series;
   if (series) return since(series.lastObservedTime, now);
   return e.lastTimestamp ? since(e.lastTimestamp, now) : firstSeen(e, now);
 }
 
-function occurrences(e: JsonObject): number {
-  const series = objAt(e.series);
-  if (series) return numberAt(series.count) ?? 0;
+function occurrences(e: Event): number {
+  const series = e.series;
+  if (series) return series.count ?? 0;
   // Events written through events.orch.io/v1 have no count when they happened once.
-  return numberAt(e.count) || 1;
+  return e.count || 1;
 }
 
-function target(e: JsonObject): string {
-  const ref = objAt(e.involvedObject) ?? {};
-  const kind = textAt(ref.kind).toLowerCase();
-  return textAt(ref.name) ? `${kind}/${textAt(ref.name)}` : kind;
+function target(e: Event): string {
+  const ref = e.involvedObject ?? {};
+  const kind = (ref.kind ?? '').toLowerCase();
+  return ref.name ? `${kind}/${ref.name}` : kind;
 }
 
-function source(e: JsonObject): string {
-  const src = objAt(e.source) ?? {};
-  const component = textAt(src.component) || textAt(e.reportingComponent);
-  const instance = textAt(src.host) || textAt(e.reportingInstance);
+function source(e: Event): string {
+  const src = e.source ?? {};
+  const component = src.component || e.reportingComponent || '';
+  const instance = src.host || e.reportingInstance || '';
   return instance ? `${component}, ${instance}` : component;
 }
 
 /** The real event printer's columns, on the stored (core) form. */
-export const EVENT_COLUMNS: readonly TableColumn[] = [
+export const EVENT_COLUMNS: readonly TableColumn<Event>[] = [
   { name: 'Last Seen', type: 'string', description: 'The time at which the most recent occurrence of this event was recorded.', cell: lastSeen },
-  { name: 'Type', type: 'string', description: 'Type of this event (Normal, Warning), new types could be added in the future', cell: (e) => textAt(e.type) },
+  { name: 'Type', type: 'string', description: 'Type of this event (Normal, Warning), new types could be added in the future', cell: (e) => e.type ?? '' },
   {
     name: 'Reason',
     type: 'string',
     description: "This should be a short, machine understandable string that gives the reason for the transition into the object's current status.",
-    cell: (e) => textAt(e.reason),
+    cell: (e) => e.reason ?? '',
   },
   { name: 'Object', type: 'string', description: 'The object that this event is about.', cell: target },
   {
@@ -63,17 +61,17 @@ export const EVENT_COLUMNS: readonly TableColumn[] = [
     type: 'string',
     priority: 1,
     description: 'If referring to a piece of an object instead of an entire object, this string should contain a valid JSON/Go field access statement.',
-    cell: (e) => textAt(objAt(e.involvedObject)?.fieldPath),
+    cell: (e) => e.involvedObject?.fieldPath ?? '',
   },
   { name: 'Source', type: 'string', priority: 1, description: 'The component reporting this event. Should be a short machine understandable string.', cell: source },
-  { name: 'Message', type: 'string', description: 'A human-readable description of the status of this operation.', cell: (e) => textAt(e.message).trim() },
+  { name: 'Message', type: 'string', description: 'A human-readable description of the status of this operation.', cell: (e) => (e.message ?? '').trim() },
   { name: 'First Seen', type: 'string', priority: 1, description: 'The time at which the event was first recorded. (Time of server receipt is in TypeMeta.)', cell: firstSeen },
   { name: 'Count', type: 'string', priority: 1, description: 'The number of times this event has occurred.', cell: occurrences },
 ];
 
-const involved = (e: JsonObject, member: string): string => textAt(objAt(e.involvedObject)?.[member]);
+const involved = (e: Event, member: keyof ObjectReference): string => e.involvedObject?.[member] ?? '';
 
-export const coreEventKind: KindDefinition = {
+export const coreEventKind = defineKind<Event>({
   group: '',
   version: 'v1',
   kind: 'Event',
@@ -93,11 +91,11 @@ export const coreEventKind: KindDefinition = {
     'involvedObject.apiVersion': (e) => involved(e, 'apiVersion'),
     'involvedObject.resourceVersion': (e) => involved(e, 'resourceVersion'),
     'involvedObject.fieldPath': (e) => involved(e, 'fieldPath'),
-    reason: (e) => textAt(e.reason),
-    reportingComponent: (e) => textAt(e.reportingComponent),
-    source: (e) => textAt(objAt(e.source)?.component),
-    type: (e) => textAt(e.type),
+    reason: (e) => e.reason ?? '',
+    reportingComponent: (e) => e.reportingComponent ?? '',
+    source: (e) => e.source?.component ?? '',
+    type: (e) => e.type ?? '',
   },
   table: EVENT_COLUMNS,
   strategy: { validate: validateEventLegacy },
-};
+});

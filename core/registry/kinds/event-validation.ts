@@ -6,8 +6,8 @@
  */
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isDNS1123Subdomain, isQualifiedName } from '../../meta/names.ts';
-import type { JsonObject, JsonValue } from '../../util/json.ts';
-import { immutable, isSet, numberAt, objAt, semanticEqual, textAt } from './field-checks.ts';
+import type { Event } from '../types/core-v1-misc.ts';
+import { immutable, semanticEqual } from './field-checks.ts';
 
 const REPORTING_INSTANCE_MAX = 128;
 const ACTION_MAX = 128;
@@ -23,12 +23,12 @@ function atMost(value: string, max: number, path: string): FieldError[] {
 }
 
 /** Rules every Event write meets, whichever version wrote it. */
-export function validateEventLegacy(event: JsonObject): FieldError[] {
+export function validateEventLegacy(event: Event): FieldError[] {
   const errs: FieldError[] = [];
-  const namespace = textAt(objAt(event.metadata)?.namespace);
-  const involvedNamespace = textAt(objAt(event.involvedObject)?.namespace);
+  const namespace = event.metadata?.namespace ?? '';
+  const involvedNamespace = event.involvedObject?.namespace ?? '';
   const mismatch = () => fieldErrors.invalid('involvedObject.namespace', involvedNamespace, 'does not match event.namespace');
-  if (!isSet(event.eventTime)) {
+  if (event.eventTime == null) {
     // An old-style event: it lives in the namespace of its object ("default" for cluster objects).
     if (!involvedNamespace) {
       if (namespace !== '' && namespace !== 'default') errs.push(mismatch());
@@ -37,51 +37,51 @@ export function validateEventLegacy(event: JsonObject): FieldError[] {
     }
   } else {
     if (!involvedNamespace && !CLUSTER_EVENT_NAMESPACES.includes(namespace)) errs.push(mismatch());
-    const controller = textAt(event.reportingComponent);
+    const controller = event.reportingComponent ?? '';
     if (!controller) errs.push(fieldErrors.required('reportingController'));
     for (const m of isQualifiedName(controller)) errs.push(fieldErrors.invalid('reportingController', controller, m));
-    const instance = textAt(event.reportingInstance);
+    const instance = event.reportingInstance ?? '';
     if (!instance) errs.push(fieldErrors.required('reportingInstance'));
     errs.push(...atMost(instance, REPORTING_INSTANCE_MAX, 'reportingInstance'));
-    const action = textAt(event.action);
+    const action = event.action ?? '';
     if (!action) errs.push(fieldErrors.required('action'));
     errs.push(...atMost(action, ACTION_MAX, 'action'));
-    const reason = textAt(event.reason);
+    const reason = event.reason ?? '';
     if (!reason) errs.push(fieldErrors.required('reason'));
     errs.push(...atMost(reason, REASON_MAX, 'reason'));
-    errs.push(...atMost(textAt(event.message), NOTE_MAX, 'message'));
+    errs.push(...atMost(event.message ?? '', NOTE_MAX, 'message'));
   }
   for (const m of isDNS1123Subdomain(namespace)) errs.push(fieldErrors.invalid('namespace', namespace, m));
   return errs;
 }
 
-function validateSeries(event: JsonObject): FieldError[] {
-  const series = objAt(event.series);
+function validateSeries(event: Event): FieldError[] {
+  const series = event.series;
   if (!series) return [];
   const errs: FieldError[] = [];
-  if ((numberAt(series.count) ?? 0) < 2) errs.push(fieldErrors.invalid('series.count', '', 'should be at least 2'));
-  if (!isSet(series.lastObservedTime)) errs.push(fieldErrors.required('series.lastObservedTime'));
+  if ((series.count ?? 0) < 2) errs.push(fieldErrors.invalid('series.count', '', 'should be at least 2'));
+  if (series.lastObservedTime == null) errs.push(fieldErrors.required('series.lastObservedTime'));
   return errs;
 }
 
 const needsUnset = (path: string): FieldError => fieldErrors.invalid(path, '', 'needs to be unset');
 
 /** A create through events.orch.io/v1: the new-style members are required, the old ones refused. */
-export function validateEventCreateStrict(event: JsonObject): FieldError[] {
+export function validateEventCreateStrict(event: Event): FieldError[] {
   const errs = [...validateEventLegacy(event), ...validateSeries(event)];
-  if (!isSet(event.eventTime)) errs.push(fieldErrors.required('eventTime'));
-  const type = textAt(event.type);
+  if (event.eventTime == null) errs.push(fieldErrors.required('eventTime'));
+  const type = event.type ?? '';
   if (type !== 'Normal' && type !== 'Warning') errs.push(fieldErrors.invalid('type', '', `has invalid value: ${type}`));
-  if (isSet(event.firstTimestamp)) errs.push(needsUnset('firstTimestamp'));
-  if (isSet(event.lastTimestamp)) errs.push(needsUnset('lastTimestamp'));
-  if ((numberAt(event.count) ?? 0) !== 0) errs.push(needsUnset('count'));
-  const source = objAt(event.source);
-  if (textAt(source?.component) || textAt(source?.host)) errs.push(needsUnset('source'));
+  if (event.firstTimestamp != null) errs.push(needsUnset('firstTimestamp'));
+  if (event.lastTimestamp != null) errs.push(needsUnset('lastTimestamp'));
+  if ((event.count ?? 0) !== 0) errs.push(needsUnset('count'));
+  const source = event.source;
+  if (source?.component || source?.host) errs.push(needsUnset('source'));
   return errs;
 }
 
 /** [core member, reported path] of what an events.orch.io/v1 update may not change. */
-const IMMUTABLE_ON_UPDATE: readonly (readonly [string, string])[] = [
+const IMMUTABLE_ON_UPDATE: readonly (readonly [keyof Event, string])[] = [
   ['involvedObject', 'involvedObject'],
   ['reason', 'reason'],
   ['message', 'message'],
@@ -100,11 +100,9 @@ const IMMUTABLE_ON_UPDATE: readonly (readonly [string, string])[] = [
 ];
 
 /** An update through events.orch.io/v1: only the series (and metadata) may move. */
-export function validateEventUpdateStrict(event: JsonObject, old: JsonObject): FieldError[] {
+export function validateEventUpdateStrict(event: Event, old: Event): FieldError[] {
   const errs: FieldError[] = [];
   if (!semanticEqual(event.series, old.series)) errs.push(...validateSeries(event));
-  for (const [member, path] of IMMUTABLE_ON_UPDATE) {
-    errs.push(...immutable(path, event[member] as JsonValue | undefined, old[member] as JsonValue | undefined));
-  }
+  for (const [member, path] of IMMUTABLE_ON_UPDATE) errs.push(...immutable(path, event[member], old[member]));
   return errs;
 }

@@ -3,17 +3,16 @@
  * Writes through this version meet the strict rules: new-style members required, the
  * `deprecated*` ones refused on create, and only the series may change on update.
  */
-import type { JsonObject } from '../../util/json.ts';
-import type { KindDefinition } from '../definition.ts';
+import { defineKind } from '../definition.ts';
+import type { ObjectReference } from '../types/core-v1-misc.ts';
 import { Event } from '../types/events-v1.ts';
-import { eventFromCore, eventToCore } from './event-conversion.ts';
+import { coreEventOf, eventFromCore, eventToCore } from './event-conversion.ts';
 import { coreEventKind, EVENT_COLUMNS } from './event-core.ts';
 import { validateEventCreateStrict, validateEventUpdateStrict } from './event-validation.ts';
-import { objAt, textAt } from './field-checks.ts';
 
-const regarding = (e: JsonObject, member: string): string => textAt(objAt(e.regarding)?.[member]);
+const regarding = (e: Event, member: keyof ObjectReference): string => e.regarding?.[member] ?? '';
 
-export const eventsV1EventKind: KindDefinition = {
+export const eventsV1EventKind = defineKind<Event>({
   group: 'events.orch.io',
   version: 'v1',
   kind: 'Event',
@@ -33,16 +32,16 @@ export const eventsV1EventKind: KindDefinition = {
     'regarding.apiVersion': (e) => regarding(e, 'apiVersion'),
     'regarding.resourceVersion': (e) => regarding(e, 'resourceVersion'),
     'regarding.fieldPath': (e) => regarding(e, 'fieldPath'),
-    reason: (e) => textAt(e.reason),
-    reportingController: (e) => textAt(e.reportingController),
-    type: (e) => textAt(e.type),
+    reason: (e) => e.reason ?? '',
+    reportingController: (e) => e.reportingController ?? '',
+    type: (e) => e.type ?? '',
   },
   // The real platform prints both versions with the same (core) printer.
-  table: EVENT_COLUMNS.map((c) => ({ ...c, cell: (obj: JsonObject, now: number) => c.cell(eventToCore(obj), now) })),
+  table: EVENT_COLUMNS.map((c) => ({ ...c, cell: (obj: Event, now: number) => c.cell(coreEventOf(obj), now) })),
   strategy: {
     // Both run on the stored form so that the causes name the core members, as the real ones do.
     // The create rules (new-style members required, old ones refused) hold on create only.
-    validate: (obj, ctx) => (ctx.operation === 'create' ? validateEventCreateStrict(eventToCore(obj)) : []),
-    validateUpdate: (obj, old) => validateEventUpdateStrict(eventToCore(obj), eventToCore(old)),
+    validate: (obj, ctx) => (ctx.operation === 'create' ? validateEventCreateStrict(coreEventOf(obj)) : []),
+    validateUpdate: (obj, old) => validateEventUpdateStrict(coreEventOf(obj), coreEventOf(old)),
   },
-};
+});

@@ -1,3 +1,4 @@
+import { AGE_COLUMN } from '../table.ts';
 /**
  * FlowSchema (flowcontrol.apiserver.orch.io/v1, cluster scoped): which requests belong to which
  * priority level. Validation follows the real platform's v1.32 rules and messages.
@@ -5,12 +6,19 @@
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../../meta/names.ts';
 import { decodeValue } from '../../schema/decode.ts';
-import type { JsonObject, JsonValue } from '../../util/json.ts';
-import type { KindDefinition } from '../definition.ts';
-import { AGE_COLUMN } from '../table.ts';
-import { FlowSchema, FlowSchemaSpec, MATCHING_PRECEDENCE_MAX } from '../types/flowcontrol-v1.ts';
+import { defineKind } from '../definition.ts';
+import {
+  FlowSchema,
+  FlowSchemaSpec,
+  MATCHING_PRECEDENCE_MAX,
+  type NonResourcePolicyRule,
+  type PolicyRulesWithSubjects,
+  type ResourcePolicyRule,
+  type Subject,
+} from '../types/flowcontrol-v1.ts';
 import { apfObjects, MANDATORY_FLOW_SCHEMAS, SUGGESTED_FLOW_SCHEMAS } from './apf-bootstrap.ts';
-import { isSet, listAt, numberAt, objAt, semanticEqual, stringsAt, textAt, validateConditionTypes } from './field-checks.ts';
+import { validateConditionTypes } from './condition-checks.ts';
+import { semanticEqual } from './field-checks.ts';
 
 /** Verbs a rule may name (besides `*`), sorted as the real platform lists them. */
 const SUPPORTED_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'proxy', 'update', 'watch'];
@@ -45,9 +53,9 @@ export function nonResourceURLProblem(url: string): string | undefined {
   return undefined;
 }
 
-function validateNonResourceRule(rule: JsonObject, path: string): FieldError[] {
-  const errs = validateVerbs(stringsAt(rule.verbs), `${path}.verbs`);
-  const urls = stringsAt(rule.nonResourceURLs);
+function validateNonResourceRule(rule: NonResourcePolicyRule, path: string): FieldError[] {
+  const errs = validateVerbs(rule.verbs ?? [], `${path}.verbs`);
+  const urls = rule.nonResourceURLs ?? [];
   if (!urls.length) {
     errs.push(fieldErrors.required(`${path}.nonResourceURLs`, 'nonResourceURLs must contain at least one value'));
   } else if (urls.includes('*')) {
@@ -61,12 +69,12 @@ function validateNonResourceRule(rule: JsonObject, path: string): FieldError[] {
   return errs;
 }
 
-function validateResourceRule(rule: JsonObject, path: string): FieldError[] {
-  const errs = validateVerbs(stringsAt(rule.verbs), `${path}.verbs`);
-  const apiGroups = stringsAt(rule.apiGroups);
+function validateResourceRule(rule: ResourcePolicyRule, path: string): FieldError[] {
+  const errs = validateVerbs(rule.verbs ?? [], `${path}.verbs`);
+  const apiGroups = rule.apiGroups ?? [];
   if (!apiGroups.length) errs.push(fieldErrors.required(`${path}.apiGroups`, 'resource rules must supply at least one api group'));
   else errs.push(...wildcardAlone(apiGroups, `${path}.apiGroups`, 'api groups'));
-  const resources = stringsAt(rule.resources);
+  const resources = rule.resources ?? [];
   if (!resources.length) {
     errs.push(fieldErrors.required(`${path}.resources`, 'resource rules must supply at least one resource'));
   } else if (resources.includes('*')) {
@@ -78,7 +86,7 @@ function validateResourceRule(rule: JsonObject, path: string): FieldError[] {
       }
     });
   }
-  const namespaces = stringsAt(rule.namespaces);
+  const namespaces = rule.namespaces ?? [];
   if (!namespaces.length && rule.clusterScope !== true) {
     errs.push(fieldErrors.required(`${path}.namespaces`, 'resource rules that are not cluster scoped must supply at least one namespace'));
   } else if (namespaces.includes('*')) {
@@ -92,52 +100,55 @@ function validateResourceRule(rule: JsonObject, path: string): FieldError[] {
 }
 
 /** The member each subject kind names, in the order the real platform reports stray members. */
-const MEMBER_OF_KIND: Readonly<Record<string, string>> = { ServiceAccount: 'serviceAccount', User: 'user', Group: 'group' };
+const MEMBER_OF_KIND: Readonly<Record<string, 'serviceAccount' | 'user' | 'group'>> = { ServiceAccount: 'serviceAccount', User: 'user', Group: 'group' };
 
-function validateSubject(subject: JsonObject, path: string): FieldError[] {
-  const kind = textAt(subject.kind);
+function validateSubject(subject: Subject, path: string): FieldError[] {
+  // The schema's enum check runs beside this one, so the kind may be any string here.
+  const kind: string = subject.kind ?? '';
   const member = MEMBER_OF_KIND[kind];
   if (!member) return []; // an unknown kind is reported by the schema's enum
   const errs: FieldError[] = [];
-  const value = objAt(subject[member]);
+  const value = subject[member];
   if (!value) {
     errs.push(fieldErrors.required(`${path}.${member}`, `${member} is required when subject kind is '${kind}'`));
   } else {
-    const name = textAt(value.name);
+    const name = value.name ?? '';
     if (!name) errs.push(fieldErrors.required(`${path}.${member}.name`));
     if (kind === 'ServiceAccount') {
       if (name && name !== '*') for (const m of isDNS1123Subdomain(name)) errs.push(fieldErrors.invalid(`${path}.serviceAccount.name`, name, m));
-      const ns = textAt(value.namespace);
+      // `value` is `subject.serviceAccount` here; the namespace is read through the member that has one.
+      const ns = subject.serviceAccount?.namespace ?? '';
       if (!ns) errs.push(fieldErrors.required(`${path}.serviceAccount.namespace`, 'must specify namespace for service account'));
       else for (const m of isDNS1123Label(ns)) errs.push(fieldErrors.invalid(`${path}.serviceAccount.namespace`, ns, m));
     }
   }
   for (const [otherKind, other] of Object.entries(MEMBER_OF_KIND)) {
-    if (other !== member && isSet(subject[other])) {
+    if (other !== member && subject[other] != null) {
       errs.push(fieldErrors.forbidden(`${path}.${other}`, `${other} is forbidden when subject kind is not '${otherKind}'`));
     }
   }
   return errs;
 }
 
-function validateRule(rule: JsonObject, path: string): FieldError[] {
+function validateRule(rule: PolicyRulesWithSubjects, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  const subjects = listAt(rule.subjects);
+  const subjects = rule.subjects ?? [];
   if (!subjects.length) errs.push(fieldErrors.required(`${path}.subjects`, 'subjects must contain at least one value'));
-  subjects.forEach((s, i) => errs.push(...validateSubject(objAt(s) ?? {}, `${path}.subjects[${i}]`)));
-  const resourceRules = listAt(rule.resourceRules);
-  const nonResourceRules = listAt(rule.nonResourceRules);
+  subjects.forEach((s, i) => errs.push(...validateSubject(s, `${path}.subjects[${i}]`)));
+  const resourceRules = rule.resourceRules ?? [];
+  const nonResourceRules = rule.nonResourceRules ?? [];
   if (!resourceRules.length && !nonResourceRules.length) {
     errs.push(fieldErrors.required(path, 'at least one of resourceRules and nonResourceRules has to be non-empty'));
   }
-  resourceRules.forEach((r, i) => errs.push(...validateResourceRule(objAt(r) ?? {}, `${path}.resourceRules[${i}]`)));
-  nonResourceRules.forEach((r, i) => errs.push(...validateNonResourceRule(objAt(r) ?? {}, `${path}.nonResourceRules[${i}]`)));
+  resourceRules.forEach((r, i) => errs.push(...validateResourceRule(r, `${path}.resourceRules[${i}]`)));
+  nonResourceRules.forEach((r, i) => errs.push(...validateNonResourceRule(r, `${path}.nonResourceRules[${i}]`)));
   return errs;
 }
 
-function validateSpec(name: string, spec: JsonObject): FieldError[] {
+/** Partial: a missing spec is checked as `{}` (the decoder always writes one; the rules do not count on it). */
+function validateSpec(name: string, spec: Partial<FlowSchemaSpec>): FieldError[] {
   const errs: FieldError[] = [];
-  const precedence = numberAt(spec.matchingPrecedence) ?? 0;
+  const precedence = spec.matchingPrecedence ?? 0;
   if (precedence <= 0) errs.push(fieldErrors.invalid('spec.matchingPrecedence', precedence, 'must be a positive value'));
   if (precedence > MATCHING_PRECEDENCE_MAX) {
     errs.push(fieldErrors.invalid('spec.matchingPrecedence', precedence, `must not be greater than ${MATCHING_PRECEDENCE_MAX}`));
@@ -145,30 +156,26 @@ function validateSpec(name: string, spec: JsonObject): FieldError[] {
   if (precedence === 1 && name !== 'exempt') {
     errs.push(fieldErrors.invalid('spec.matchingPrecedence', precedence, "only the schema named 'exempt' may have matchingPrecedence 1"));
   }
-  const level = textAt(objAt(spec.priorityLevelConfiguration)?.name);
+  const level = spec.priorityLevelConfiguration?.name ?? '';
   if (!level) errs.push(fieldErrors.required('spec.priorityLevelConfiguration.name', 'must reference a priority level'));
   else for (const m of isDNS1123Subdomain(level)) errs.push(fieldErrors.invalid('spec.priorityLevelConfiguration.name', level, m));
-  listAt(spec.rules).forEach((r, i) => errs.push(...validateRule(objAt(r) ?? {}, `spec.rules[${i}]`)));
+  (spec.rules ?? []).forEach((r, i) => errs.push(...validateRule(r, `spec.rules[${i}]`)));
   const fixed = MANDATORY_FLOW_SCHEMAS[name];
-  if (fixed && !semanticEqual(spec, decodeValue(fixed, FlowSchemaSpec, { defaults: true }) as JsonValue)) {
+  if (fixed && !semanticEqual(spec, decodeValue(fixed, FlowSchemaSpec, { defaults: true }))) {
     errs.push(fieldErrors.invalid('spec', spec, `spec of '${name}' must equal the fixed value`));
   }
   return errs;
 }
 
-function validateFlowSchema(obj: JsonObject): FieldError[] {
-  const name = textAt(objAt(obj.metadata)?.name);
+function validateFlowSchema(obj: FlowSchema): FieldError[] {
+  const name = obj.metadata?.name ?? '';
   return [
-    ...validateSpec(name, objAt(obj.spec) ?? {}),
-    ...validateConditionTypes(objAt(obj.status)?.conditions, 'status.conditions', 'must not be empty'),
+    ...validateSpec(name, obj.spec ?? {}),
+    ...validateConditionTypes(obj.status?.conditions, 'status.conditions', 'must not be empty'),
   ];
 }
 
-function specOf(obj: JsonObject): JsonObject {
-  return objAt(obj.spec) ?? {};
-}
-
-export const flowSchemaKind: KindDefinition = {
+export const flowSchemaKind = defineKind<FlowSchema>({
   group: 'flowcontrol.apiserver.orch.io',
   version: 'v1',
   kind: 'FlowSchema',
@@ -183,19 +190,19 @@ export const flowSchemaKind: KindDefinition = {
       name: 'PriorityLevel',
       type: 'string',
       description: '`name` is the name of the priority level configuration being referenced Required.',
-      cell: (obj) => textAt(objAt(specOf(obj).priorityLevelConfiguration)?.name),
+      cell: (obj) => obj.spec?.priorityLevelConfiguration?.name ?? '',
     },
     {
       name: 'MatchingPrecedence',
       type: 'string',
       description: 'The FlowSchema among those matching a request with the numerically lowest `matchingPrecedence` is chosen.',
-      cell: (obj) => numberAt(specOf(obj).matchingPrecedence) ?? 0,
+      cell: (obj) => obj.spec?.matchingPrecedence ?? 0,
     },
     {
       name: 'DistinguisherMethod',
       type: 'string',
       description: '`distinguisherMethod` defines how to compute the flow distinguisher for requests that match this schema.',
-      cell: (obj) => textAt(objAt(specOf(obj).distinguisherMethod)?.type) || '<none>',
+      cell: (obj) => obj.spec?.distinguisherMethod?.type || '<none>',
     },
     AGE_COLUMN,
     {
@@ -203,11 +210,11 @@ export const flowSchemaKind: KindDefinition = {
       type: 'string',
       description: 'references a broken or non-existent PriorityLevelConfiguration',
       cell(obj) {
-        const dangling = listAt(objAt(obj.status)?.conditions).map(objAt).find((c) => c?.type === DANGLING_CONDITION);
-        return dangling ? textAt(dangling.status) : '?';
+        const dangling = obj.status?.conditions?.find((c) => c.type === DANGLING_CONDITION);
+        return dangling ? (dangling.status ?? '') : '?';
       },
     },
   ],
   strategy: { validate: validateFlowSchema },
   bootstrap: () => apfObjects('FlowSchema', [MANDATORY_FLOW_SCHEMAS, SUGGESTED_FLOW_SCHEMAS]),
-};
+});

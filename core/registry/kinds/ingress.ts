@@ -1,3 +1,4 @@
+import { AGE_COLUMN } from '../table.ts';
 /**
  * Ingress (networking.orch.io/v1, namespaced): HTTP routing rules from outside the cluster to
  * Services. Validation follows v1.32; the seed adds that a load-balancer port status entry
@@ -5,11 +6,8 @@
  */
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isDNS1123Subdomain, nameIsDNS1035Label, nameIsDNSSubdomain } from '../../meta/names.ts';
-import type { JsonObject, JsonValue } from '../../util/json.ts';
-import type { KindDefinition } from '../definition.ts';
-import { AGE_COLUMN } from '../table.ts';
-import { Ingress } from '../types/networking-v1.ts';
-import { isSet, listAt, numberAt, objAt, textAt } from './field-checks.ts';
+import { defineKind } from '../definition.ts';
+import { Ingress, type HTTPIngressPath, type IngressBackend, type IngressRule, type IngressTLS } from '../types/networking-v1.ts';
 import { isIP } from './network-checks.ts';
 import { isValidPortName, isValidPortNum } from './pod-spec.ts';
 
@@ -36,28 +34,26 @@ function validateHost(host: string, path: string): FieldError[] {
   return msgs.map((m) => fieldErrors.invalid(path, host, m));
 }
 
-function validateBackend(backend: JsonObject, path: string): FieldError[] {
+function validateBackend(backend: IngressBackend, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  const resource = objAt(backend.resource);
-  const service = objAt(backend.service);
+  const { resource, service } = backend;
   if (resource && service) return [fieldErrors.invalid(path, '', 'cannot set both resource and service backends')];
   if (resource) {
     const group = resource.apiGroup;
-    if (typeof group === 'string') for (const m of isDNS1123Subdomain(group)) errs.push(fieldErrors.invalid(`${path}.resource.apiGroup`, group, m));
+    if (group != null) for (const m of isDNS1123Subdomain(group)) errs.push(fieldErrors.invalid(`${path}.resource.apiGroup`, group, m));
     for (const f of ['kind', 'name'] as const) {
-      const v = textAt(resource[f]);
+      const v = resource[f] ?? '';
       if (!v) errs.push(fieldErrors.required(`${path}.resource.${f}`));
       else for (const m of pathSegmentName(v)) errs.push(fieldErrors.invalid(`${path}.resource.${f}`, v, m));
     }
     return errs;
   }
   if (!service) return [fieldErrors.invalid(path, '', 'resource or service backend is required')];
-  const name = textAt(service.name);
+  const name = service.name ?? '';
   if (!name) errs.push(fieldErrors.required(`${path}.service.name`));
   else for (const m of nameIsDNS1035Label(name, false)) errs.push(fieldErrors.invalid(`${path}.service.name`, name, m));
-  const port = objAt(service.port) ?? {};
-  const portName = textAt(port.name);
-  const portNumber = numberAt(port.number) ?? 0;
+  const portName = service.port?.name ?? '';
+  const portNumber = service.port?.number ?? 0;
   if (portName && portNumber) errs.push(fieldErrors.invalid(path, '', 'cannot set both port name & port number'));
   else if (portName) for (const m of isValidPortName(portName)) errs.push(fieldErrors.invalid(`${path}.service.port.name`, portName, m));
   else if (portNumber) for (const m of isValidPortNum(portNumber)) errs.push(fieldErrors.invalid(`${path}.service.port.number`, portNumber, m));
@@ -71,10 +67,10 @@ function pathSegmentName(v: string): string[] {
   return ['/', '%'].filter((c) => v.includes(c)).map((c) => `may not contain '${c}'`);
 }
 
-function validateHTTPPath(p: JsonObject, path: string): FieldError[] {
+function validateHTTPPath(p: HTTPIngressPath, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  if (!isSet(p.pathType)) return [fieldErrors.required(`${path}.pathType`, 'pathType must be specified')];
-  const value = textAt(p.path);
+  if (p.pathType == null) return [fieldErrors.required(`${path}.pathType`, 'pathType must be specified')];
+  const value = p.path ?? '';
   switch (p.pathType) {
     case 'Exact':
     case 'Prefix':
@@ -90,71 +86,67 @@ function validateHTTPPath(p: JsonObject, path: string): FieldError[] {
     default:
       errs.push(fieldErrors.notSupported(`${path}.pathType`, p.pathType, PATH_TYPES));
   }
-  errs.push(...validateBackend(objAt(p.backend) ?? {}, `${path}.backend`));
+  errs.push(...validateBackend(p.backend ?? {}, `${path}.backend`));
   return errs;
 }
 
-function validateRules(rules: JsonValue | undefined): FieldError[] {
+function validateRules(rules: readonly IngressRule[]): FieldError[] {
   const errs: FieldError[] = [];
-  listAt(rules).forEach((rule, i) => {
-    const r = objAt(rule) ?? {};
+  rules.forEach((r, i) => {
     const path = `spec.rules[${i}]`;
-    const host = textAt(r.host);
+    const host = r.host ?? '';
     if (host) {
       if (isIP(host)) errs.push(fieldErrors.invalid(`${path}.host`, host, 'must be a DNS name, not an IP address'));
       errs.push(...validateHost(host, `${path}.host`));
     }
-    const http = objAt(r.http);
-    if (!http) return;
-    // An empty `paths` is reported by the schema (Required value).
-    listAt(http.paths).forEach((p, j) => errs.push(...validateHTTPPath(objAt(p) ?? {}, `${path}.http.paths[${j}]`)));
+    if (!r.http) return;
+    // An empty `paths` is reported by the schema (Required value); a missing one decodes to null,
+    // whatever the interface says of a required list.
+    (r.http.paths ?? []).forEach((p, j) => errs.push(...validateHTTPPath(p, `${path}.http.paths[${j}]`)));
   });
   return errs;
 }
 
-function validateTLS(tls: JsonValue | undefined): FieldError[] {
+function validateTLS(tls: readonly IngressTLS[]): FieldError[] {
   const errs: FieldError[] = [];
-  listAt(tls).forEach((entry, i) => {
-    const t = objAt(entry) ?? {};
-    listAt(t.hosts).forEach((h, j) => errs.push(...validateHost(textAt(h), `spec.tls[${i}].hosts[${j}]`)));
-    const secret = textAt(t.secretName);
+  tls.forEach((t, i) => {
+    (t.hosts ?? []).forEach((h, j) => errs.push(...validateHost(h, `spec.tls[${i}].hosts[${j}]`)));
+    const secret = t.secretName ?? '';
     if (secret) for (const m of nameIsDNSSubdomain(secret, false)) errs.push(fieldErrors.invalid(`spec.tls[${i}].secretName`, secret, m));
   });
   return errs;
 }
 
-function validateSpec(obj: JsonObject): FieldError[] {
-  const spec = objAt(obj.spec) ?? {};
+function validateSpec(obj: Ingress): FieldError[] {
+  const spec = obj.spec ?? {};
   const errs: FieldError[] = [];
-  const rules = listAt(spec.rules);
-  if (rules.length === 0 && !isSet(spec.defaultBackend)) {
+  const rules = spec.rules ?? [];
+  if (rules.length === 0 && spec.defaultBackend == null) {
     errs.push(fieldErrors.invalid('spec', spec.rules ?? null, 'either `defaultBackend` or `rules` must be specified'));
   }
-  const def = objAt(spec.defaultBackend);
-  if (def) errs.push(...validateBackend(def, 'spec.defaultBackend'));
-  errs.push(...validateRules(spec.rules));
-  errs.push(...validateTLS(spec.tls));
-  if (isSet(spec.ingressClassName)) {
-    const cls = textAt(spec.ingressClassName);
+  if (spec.defaultBackend) errs.push(...validateBackend(spec.defaultBackend, 'spec.defaultBackend'));
+  errs.push(...validateRules(rules));
+  errs.push(...validateTLS(spec.tls ?? []));
+  if (spec.ingressClassName != null) {
+    const cls = spec.ingressClassName;
     for (const m of nameIsDNSSubdomain(cls, false)) errs.push(fieldErrors.invalid('spec.ingressClassName', cls, m));
   }
   return errs;
 }
 
-function validateStatus(obj: JsonObject): FieldError[] {
+function validateStatus(obj: Ingress): FieldError[] {
   const errs: FieldError[] = [];
-  listAt(objAt(objAt(obj.status)?.loadBalancer)?.ingress).forEach((entry, i) => {
-    const e = objAt(entry) ?? {};
+  (obj.status?.loadBalancer?.ingress ?? []).forEach((e, i) => {
     const path = `status.loadBalancer.ingress[${i}]`;
-    const ip = textAt(e.ip);
+    const ip = e.ip ?? '';
     if (ip && !isIP(ip)) errs.push(fieldErrors.invalid(`${path}.ip`, ip, 'must be a valid IP address'));
-    const host = textAt(e.hostname);
+    const host = e.hostname ?? '';
     if (host) {
       for (const m of isDNS1123Subdomain(host)) errs.push(fieldErrors.invalid(`${path}.hostname`, host, m));
       if (isIP(host)) errs.push(fieldErrors.invalid(`${path}.hostname`, host, 'must be a DNS name, not an IP address'));
     }
-    listAt(e.ports).forEach((p, j) => {
-      const port = numberAt(objAt(p)?.port) ?? 0;
+    (e.ports ?? []).forEach((p, j) => {
+      const port = p.port ?? 0;
       // The protocol's presence and values are the schema's; the port needs a value in range.
       if (port === 0) errs.push(fieldErrors.required(`${path}.ports[${j}].port`));
       else for (const m of isValidPortNum(port)) errs.push(fieldErrors.invalid(`${path}.ports[${j}].port`, port, m));
@@ -164,31 +156,30 @@ function validateStatus(obj: JsonObject): FieldError[] {
 }
 
 /** On create only: the deprecated class annotation may not contradict `ingressClassName`. */
-function validateClassAnnotation(obj: JsonObject): FieldError[] {
-  const annotations = objAt(objAt(obj.metadata)?.annotations) ?? {};
-  const value = annotations[INGRESS_CLASS_ANNOTATION];
-  const cls = objAt(obj.spec)?.ingressClassName;
-  if (typeof value === 'string' && typeof cls === 'string' && value !== cls) {
+function validateClassAnnotation(obj: Ingress): FieldError[] {
+  const value = obj.metadata.annotations?.[INGRESS_CLASS_ANNOTATION];
+  const cls = obj.spec?.ingressClassName;
+  if (value !== undefined && cls !== undefined && value !== cls) {
     return [fieldErrors.invalid(`annotations.${INGRESS_CLASS_ANNOTATION}`, value, 'must match `ingressClassName` when both are specified')];
   }
   return [];
 }
 
-function hosts(rules: JsonValue | undefined): string {
+function hosts(rules: readonly IngressRule[] | undefined): string {
   const list: string[] = [];
-  const all = listAt(rules);
+  const all = rules ?? [];
   const max = 3;
   let more = false;
   for (const r of all) {
     if (list.length === max) more = true;
-    const host = textAt(objAt(r)?.host);
+    const host = r.host ?? '';
     if (!more && host) list.push(host);
   }
   if (!list.length) return '*';
   return more ? `${list.join(',')} + ${all.length - max} more...` : list.join(',');
 }
 
-export const ingressKind: KindDefinition = {
+export const ingressKind = defineKind<Ingress>({
   group: 'networking.orch.io',
   version: 'v1',
   kind: 'Ingress',
@@ -206,22 +197,22 @@ export const ingressKind: KindDefinition = {
       name: 'Class',
       type: 'string',
       description: 'The name of the IngressClass resource that should be used for the ingress.',
-      cell: (obj) => (isSet(objAt(obj.spec)?.ingressClassName) ? textAt(objAt(obj.spec)?.ingressClassName) : '<none>'),
+      cell: (obj) => obj.spec?.ingressClassName ?? '<none>',
     },
-    { name: 'Hosts', type: 'string', description: 'Hosts that incoming requests are matched against before the ingress rule', cell: (obj) => hosts(objAt(obj.spec)?.rules) },
+    { name: 'Hosts', type: 'string', description: 'Hosts that incoming requests are matched against before the ingress rule', cell: (obj) => hosts(obj.spec?.rules) },
     {
       name: 'Address',
       type: 'string',
       description: 'Address is a list containing ingress points for the load-balancer',
       cell(obj) {
-        const text = listAt(objAt(objAt(obj.status)?.loadBalancer)?.ingress)
-          .map((e) => textAt(objAt(e)?.ip) || textAt(objAt(e)?.hostname))
+        const text = (obj.status?.loadBalancer?.ingress ?? [])
+          .map((e) => e.ip || e.hostname || '')
           .filter(Boolean)
           .join(',');
         return text.length > 16 ? `${text.slice(0, 13)}...` : text;
       },
     },
-    { name: 'Ports', type: 'string', description: 'Ports of TLS configurations that open', cell: (obj) => (listAt(objAt(obj.spec)?.tls).length ? '80, 443' : '80') },
+    { name: 'Ports', type: 'string', description: 'Ports of TLS configurations that open', cell: (obj) => (obj.spec?.tls?.length ? '80, 443' : '80') },
     AGE_COLUMN,
   ],
   strategy: {
@@ -233,4 +224,4 @@ export const ingressKind: KindDefinition = {
       return [...validateSpec(obj), ...validateStatus(obj), ...(ctx.operation === 'create' ? validateClassAnnotation(obj) : [])];
     },
   },
-};
+});

@@ -1,14 +1,13 @@
+import { AGE_COLUMN } from '../table.ts';
 /**
  * IngressClass (networking.orch.io/v1, cluster scoped): which controller implements a class
  * of Ingresses, with an optional reference to its parameters. The controller is fixed once set.
  */
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../../meta/names.ts';
-import type { JsonObject } from '../../util/json.ts';
-import type { KindDefinition } from '../definition.ts';
-import { AGE_COLUMN } from '../table.ts';
-import { IngressClass } from '../types/networking-v1.ts';
-import { immutable, isSet, objAt, textAt } from './field-checks.ts';
+import { defineKind } from '../definition.ts';
+import { IngressClass, type IngressClassParametersReference } from '../types/networking-v1.ts';
+import { immutable } from './field-checks.ts';
 
 /** Marks the class used for Ingresses that name none. */
 export const DEFAULT_CLASS_ANNOTATION = 'ingressclass.orchestrator.io/is-default-class';
@@ -39,38 +38,37 @@ function pathSegmentName(v: string): string[] {
   return ['/', '%'].filter((c) => v.includes(c)).map((c) => `may not contain '${c}'`);
 }
 
-function validateParameters(params: JsonObject, path: string): FieldError[] {
+function validateParameters(params: IngressClassParametersReference, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  if (typeof params.apiGroup === 'string') {
+  if (params.apiGroup != null) {
     for (const m of isDNS1123Subdomain(params.apiGroup)) errs.push(fieldErrors.invalid(`${path}.apiGroup`, params.apiGroup, m));
   }
   for (const f of ['kind', 'name'] as const) {
-    const v = textAt(params[f]);
+    const v = params[f] ?? '';
     if (!v) errs.push(fieldErrors.required(`${path}.${f}`));
     else for (const m of pathSegmentName(v)) errs.push(fieldErrors.invalid(`${path}.${f}`, v, m));
   }
-  if (!isSet(params.scope)) return [...errs, fieldErrors.required(`${path}.scope`)];
-  const scope = textAt(params.scope);
+  if (params.scope == null) return [...errs, fieldErrors.required(`${path}.scope`)];
+  const scope = params.scope;
   if (!SCOPES.includes(scope)) {
     errs.push(fieldErrors.notSupported(`${path}.scope`, scope, SCOPES));
   } else if (scope === 'Namespace') {
-    if (!isSet(params.namespace)) errs.push(fieldErrors.required(`${path}.namespace`, "`parameters.scope` is set to 'Namespace'"));
-    else for (const m of isDNS1123Label(textAt(params.namespace))) errs.push(fieldErrors.invalid(`${path}.namespace`, params.namespace, m));
-  } else if (isSet(params.namespace)) {
+    if (params.namespace == null) errs.push(fieldErrors.required(`${path}.namespace`, "`parameters.scope` is set to 'Namespace'"));
+    else for (const m of isDNS1123Label(params.namespace)) errs.push(fieldErrors.invalid(`${path}.namespace`, params.namespace, m));
+  } else if (params.namespace != null) {
     errs.push(fieldErrors.forbidden(`${path}.namespace`, "`parameters.scope` is set to 'Cluster'"));
   }
   return errs;
 }
 
-function validate(obj: JsonObject): FieldError[] {
-  const spec = objAt(obj.spec) ?? {};
-  const errs = validateController(textAt(spec.controller), 'spec.controller');
-  const params = objAt(spec.parameters);
-  if (params) errs.push(...validateParameters(params, 'spec.parameters'));
+function validate(obj: IngressClass): FieldError[] {
+  const spec = obj.spec ?? {};
+  const errs = validateController(spec.controller ?? '', 'spec.controller');
+  if (spec.parameters) errs.push(...validateParameters(spec.parameters, 'spec.parameters'));
   return errs;
 }
 
-export const ingressClassKind: KindDefinition = {
+export const ingressClassKind = defineKind<IngressClass>({
   group: 'networking.orch.io',
   version: 'v1',
   kind: 'IngressClass',
@@ -80,22 +78,22 @@ export const ingressClassKind: KindDefinition = {
   schema: IngressClass,
   generation: true,
   table: [
-    { name: 'Controller', type: 'string', description: 'Controller that implements the ingresses of this class.', cell: (obj) => textAt(objAt(obj.spec)?.controller) },
+    { name: 'Controller', type: 'string', description: 'Controller that implements the ingresses of this class.', cell: (obj) => obj.spec?.controller ?? '' },
     {
       name: 'Parameters',
       type: 'string',
       description: 'A reference to the parameters of the controller.',
       cell(obj) {
-        const p = objAt(objAt(obj.spec)?.parameters);
+        const p = obj.spec?.parameters;
         if (!p) return '<none>';
-        const kind = typeof p.apiGroup === 'string' ? `${textAt(p.kind)}.${p.apiGroup}` : textAt(p.kind);
-        return `${kind}/${textAt(p.name)}`;
+        const kind = p.apiGroup != null ? `${p.kind ?? ''}.${p.apiGroup}` : (p.kind ?? '');
+        return `${kind}/${p.name ?? ''}`;
       },
     },
     AGE_COLUMN,
   ],
   strategy: {
     validate,
-    validateUpdate: (obj, old) => immutable('spec.controller', objAt(obj.spec)?.controller, objAt(old.spec)?.controller),
+    validateUpdate: (obj, old) => immutable('spec.controller', obj.spec?.controller, old.spec?.controller),
   },
-};
+});

@@ -1,9 +1,8 @@
+import { AGE_COLUMN } from '../table.ts';
 /** Namespace (core v1, cluster scoped): a scope for names, with a lifecycle (Active → Terminating → gone). */
 import { fieldErrors } from '../../errors/field-error.ts';
 import { isQualifiedName, nameIsDNSLabel } from '../../meta/names.ts';
-import { isObject, type JsonObject } from '../../util/json.ts';
-import type { KindDefinition } from '../definition.ts';
-import { AGE_COLUMN } from '../table.ts';
+import { defineKind } from '../definition.ts';
 import { Namespace } from '../types/core-v1-misc.ts';
 
 /** The finalizer the namespace controller removes once the namespace is empty. */
@@ -11,19 +10,18 @@ export const NAMESPACE_FINALIZER = 'orchestrator';
 /** Label every namespace carries with its own name. */
 export const NAMESPACE_NAME_LABEL = 'orchestrator.io/metadata.name';
 
-function specFinalizers(obj: JsonObject): string[] {
-  const spec = isObject(obj.spec) ? obj.spec : {};
-  return Array.isArray(spec.finalizers) ? (spec.finalizers as string[]) : [];
+function specFinalizers(obj: Namespace): string[] {
+  return obj.spec?.finalizers ?? [];
 }
 
-function ensureNameLabel(obj: JsonObject): void {
-  const meta = obj.metadata as JsonObject;
-  const labels = isObject(meta.labels) ? meta.labels : {};
-  if (typeof meta.name === 'string' && meta.name) labels[NAMESPACE_NAME_LABEL] = meta.name;
+function ensureNameLabel(obj: Namespace): void {
+  const meta = obj.metadata;
+  const labels = meta.labels ?? {};
+  if (meta.name) labels[NAMESPACE_NAME_LABEL] = meta.name;
   meta.labels = labels;
 }
 
-export const namespaceKind: KindDefinition = {
+export const namespaceKind = defineKind<Namespace>({
   group: '',
   version: 'v1',
   kind: 'Namespace',
@@ -40,7 +38,7 @@ export const namespaceKind: KindDefinition = {
       name: 'Status',
       type: 'string',
       description: 'The status of the namespace',
-      cell: (obj) => (isObject(obj.status) && typeof obj.status.phase === 'string' ? obj.status.phase : ''),
+      cell: (obj) => obj.status?.phase ?? '',
     },
     AGE_COLUMN,
   ],
@@ -51,7 +49,7 @@ export const namespaceKind: KindDefinition = {
   strategy: {
     prepareForCreate(obj) {
       obj.status = { phase: 'Active' };
-      const spec = isObject(obj.spec) ? obj.spec : {};
+      const spec = obj.spec ?? {};
       const fins = specFinalizers(obj);
       if (!fins.includes(NAMESPACE_FINALIZER)) spec.finalizers = [...fins, NAMESPACE_FINALIZER];
       obj.spec = spec;
@@ -71,7 +69,7 @@ export const namespaceKind: KindDefinition = {
     },
     pendingFinalizers: (obj) => specFinalizers(obj).length > 0,
     beginDeletion(obj) {
-      const status = isObject(obj.status) ? obj.status : {};
+      const status = obj.status ?? {};
       status.phase = 'Terminating';
       obj.status = status;
     },
@@ -85,4 +83,4 @@ export const namespaceKind: KindDefinition = {
   // The real platform's NamespaceLifecycle admission keeps these three ("immortal namespaces");
   // the node-lease namespace, also made at start, may be deleted there and is recreated.
   undeletable: { names: ['default', 'orch-system', 'orch-public'], reason: 'this namespace may not be deleted' },
-};
+});

@@ -8,14 +8,14 @@
  */
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isDNS1123Subdomain } from '../../meta/names.ts';
-import { deepEqual, isObject, type JsonObject, type JsonValue } from '../../util/json.ts';
-import type { KindDefinition, StrategyContext } from '../definition.ts';
-import { AGE_COLUMN, humanDuration } from '../table.ts';
+import { deepEqual, type JsonObject } from '../../util/json.ts';
+import { defineKind, type StrategyContext } from '../definition.ts';
+import { humanDuration, AGE_COLUMN } from '../table.ts';
 import { StatusError } from '../../errors/status-error.ts';
 import { formatTime } from '../../util/time.ts';
 import { Binding } from '../types/core-v1-misc.ts';
-import { Pod } from '../types/core-v1.ts';
-import { isSet, listAt, numberAt, objAt, semanticEqual, textAt } from './field-checks.ts';
+import { Pod, type ContainerStatus, type PodSpec, type PodStatus, type Toleration } from '../types/core-v1.ts';
+import { semanticEqual } from './field-checks.ts';
 import { isIP } from './network-checks.ts';
 import { defaultPodSpec, dropDisabledPodSpecFields, validatePodSpec } from './pod-spec.ts';
 
@@ -31,39 +31,37 @@ const UPDATABLE_SPEC_FIELDS = [
   '`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)',
 ];
 
-function specOf(obj: JsonObject): JsonObject {
-  if (!isObject(obj.spec)) obj.spec = {};
-  return obj.spec as JsonObject;
+function specOf(obj: Pod): PodSpec {
+  return (obj.spec ??= {});
 }
 
-function statusOf(obj: JsonObject): JsonObject {
-  if (!isObject(obj.status)) obj.status = {};
-  return obj.status as JsonObject;
+function statusOf(obj: Pod): PodStatus {
+  return (obj.status ??= {});
 }
 
 /** The v1 conversion keeps `podIP`/`hostIP` equal to the first of `podIPs`/`hostIPs`. */
-function normalizeIPs(status: JsonObject): void {
+function normalizeIPs(status: PodStatus): void {
   for (const [one, many] of [['podIP', 'podIPs'], ['hostIP', 'hostIPs']] as const) {
-    const list = listAt(status[many]).filter(isObject);
-    if (list.length) status[one] = textAt(list[0].ip);
-    else if (textAt(status[one])) status[many] = [{ ip: textAt(status[one]) }];
+    const list = status[many] ?? [];
+    if (list.length) status[one] = list[0].ip ?? '';
+    else if (status[one]) status[many] = [{ ip: status[one] }];
   }
 }
 
 /** Default admission of the real API server for pods (Priority, DefaultTolerationSeconds, ServiceAccount). */
-function admit(spec: JsonObject): void {
-  if (!textAt(spec.priorityClassName)) {
-    if (!isSet(spec.priority)) spec.priority = 0;
-    if (!isSet(spec.preemptionPolicy)) spec.preemptionPolicy = 'PreemptLowerPriority';
+function admit(spec: PodSpec): void {
+  if (!spec.priorityClassName) {
+    if (spec.priority == null) spec.priority = 0;
+    if (spec.preemptionPolicy == null) spec.preemptionPolicy = 'PreemptLowerPriority';
   }
-  const tolerations = listAt(spec.tolerations).filter(isObject);
+  const tolerations = [...(spec.tolerations ?? [])];
   const tolerates = (key: string) =>
-    tolerations.some((t) => (!textAt(t.key) && t.operator === 'Exists') || (textAt(t.key) === key && (!textAt(t.effect) || t.effect === 'NoExecute')));
+    tolerations.some((t) => (!t.key && t.operator === 'Exists') || (t.key === key && (!t.effect || t.effect === 'NoExecute')));
   for (const key of DEFAULT_TOLERATIONS) {
     if (!tolerates(key)) tolerations.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: DEFAULT_TOLERATION_SECONDS });
   }
   spec.tolerations = tolerations;
-  if (!textAt(spec.serviceAccountName)) {
+  if (!spec.serviceAccountName) {
     spec.serviceAccountName = 'default';
     spec.serviceAccount = 'default';
   }
@@ -72,29 +70,28 @@ function admit(spec: JsonObject): void {
 const QOS_RESOURCES = ['cpu', 'memory'];
 
 /** The pod's QoS class from its containers' requests and limits (after defaulting). */
-export function qosClass(spec: JsonObject): string {
-  const containers = [...listAt(spec.initContainers), ...listAt(spec.containers)].filter(isObject);
+export function qosClass(spec: PodSpec): 'BestEffort' | 'Guaranteed' | 'Burstable' {
+  const containers = [...(spec.initContainers ?? []), ...(spec.containers ?? [])];
   let any = false;
   let guaranteed = true;
   for (const c of containers) {
-    const res = objAt(c.resources) ?? {};
-    const limits = objAt(res.limits) ?? {};
-    const requests = objAt(res.requests) ?? {};
+    const limits = c.resources?.limits ?? {};
+    const requests = c.resources?.requests ?? {};
     for (const r of QOS_RESOURCES) {
-      if (isSet(limits[r]) || isSet(requests[r])) any = true;
-      if (!isSet(limits[r]) || (isSet(requests[r]) && requests[r] !== limits[r])) guaranteed = false;
+      if (limits[r] != null || requests[r] != null) any = true;
+      if (limits[r] == null || (requests[r] != null && requests[r] !== limits[r])) guaranteed = false;
     }
   }
   if (!any) return 'BestEffort';
   return guaranteed ? 'Guaranteed' : 'Burstable';
 }
 
-function prepareForCreate(obj: JsonObject, ctx: StrategyContext): void {
+function prepareForCreate(obj: Pod, ctx: StrategyContext): void {
   const spec = specOf(obj);
   dropDisabledPodSpecFields(spec, undefined, ctx.gates);
   admit(spec);
-  const status: JsonObject = { phase: 'Pending', qosClass: qosClass(spec) };
-  if (listAt(spec.schedulingGates).length) {
+  const status: PodStatus = { phase: 'Pending', qosClass: qosClass(spec) };
+  if ((spec.schedulingGates ?? []).length) {
     status.conditions = [
       { type: 'PodScheduled', status: 'False', reason: 'SchedulingGated', message: 'Scheduling is blocked due to non-empty scheduling gates' },
     ];
@@ -102,22 +99,35 @@ function prepareForCreate(obj: JsonObject, ctx: StrategyContext): void {
   obj.status = status;
 }
 
-/** The spec with the fields an update may change taken from the stored pod, for comparison. */
-function mungedSpec(spec: JsonObject, old: JsonObject): JsonObject {
+/**
+ * The spec with the fields an update may change taken from the stored pod, for comparison. A
+ * field the stored pod lacks is left undefined, which the semantic comparison and the diff treat
+ * as absent.
+ */
+function mungedSpec(spec: PodSpec, old: PodSpec): PodSpec {
   const out = structuredClone(spec);
   for (const list of ['containers', 'initContainers'] as const) {
-    const olds = listAt(old[list]);
-    listAt(out[list]).forEach((c, i) => {
-      if (isObject(c) && isObject(olds[i])) c.image = (olds[i] as JsonObject).image ?? '';
+    const olds = old[list] ?? [];
+    (out[list] ?? []).forEach((c, i) => {
+      const before = olds.at(i);
+      if (before) c.image = before.image ?? '';
     });
   }
-  out.activeDeadlineSeconds = old.activeDeadlineSeconds ?? null;
-  out.tolerations = old.tolerations ?? null;
-  out.schedulingGates = old.schedulingGates ?? null;
-  if ((numberAt(old.terminationGracePeriodSeconds) ?? 0) < 0 && out.terminationGracePeriodSeconds === 1) {
+  out.activeDeadlineSeconds = old.activeDeadlineSeconds;
+  out.tolerations = old.tolerations;
+  out.schedulingGates = old.schedulingGates;
+  if ((old.terminationGracePeriodSeconds ?? 0) < 0 && out.terminationGracePeriodSeconds === 1) {
     out.terminationGracePeriodSeconds = old.terminationGracePeriodSeconds;
   }
   return out;
+}
+
+/**
+ * A decoded spec viewed as the plain JSON it is, for the member-by-member diff (the generated
+ * interface has no index signature, so it is not a `JsonObject` to the compiler).
+ */
+function asJson(spec: PodSpec): JsonObject {
+  return spec as JsonObject;
 }
 
 /** A short account of what changed between two specs (the real message carries a Go diff). */
@@ -129,32 +139,31 @@ function specDiff(before: JsonObject, after: JsonObject): string {
     .join('\n');
 }
 
-function validateSpecUpdate(spec: JsonObject, old: JsonObject): FieldError[] {
+function validateSpecUpdate(spec: PodSpec, old: PodSpec): FieldError[] {
   const errs: FieldError[] = [];
   for (const list of ['containers', 'initContainers'] as const) {
-    if (listAt(spec[list]).length !== listAt(old[list]).length) {
+    if ((spec[list] ?? []).length !== (old[list] ?? []).length) {
       return [fieldErrors.forbidden(`spec.${list}`, 'pod updates may not add or remove containers')];
     }
   }
-  const oldTolerations = listAt(old.tolerations);
-  const newTolerations = listAt(spec.tolerations);
-  const sameButSeconds = (a: JsonValue, b: JsonValue) => {
-    const x = { ...(objAt(a) ?? {}) };
-    const y = { ...(objAt(b) ?? {}) };
-    delete x.tolerationSeconds;
-    delete y.tolerationSeconds;
-    return deepEqual(x, y);
+  const oldTolerations = old.tolerations ?? [];
+  const newTolerations = spec.tolerations ?? [];
+  const withoutSeconds = (t: Toleration): Toleration => {
+    const copy = { ...t };
+    delete copy.tolerationSeconds;
+    return copy;
   };
+  const sameButSeconds = (a: Toleration, b: Toleration) => deepEqual(withoutSeconds(a), withoutSeconds(b));
   if (!oldTolerations.every((t) => newTolerations.some((n) => sameButSeconds(t, n)))) {
     errs.push(fieldErrors.forbidden('spec.tolerations', 'existing toleration can not be modified except its tolerationSeconds'));
   }
-  const oldGates = new Set(listAt(old.schedulingGates).map((g) => textAt(objAt(g)?.name)));
-  for (const g of listAt(spec.schedulingGates)) {
-    const name = textAt(objAt(g)?.name);
+  const oldGates = new Set((old.schedulingGates ?? []).map((g) => g.name ?? ''));
+  for (const g of spec.schedulingGates ?? []) {
+    const name = g.name ?? '';
     if (!oldGates.has(name)) errs.push(fieldErrors.forbidden('spec.schedulingGates', `only deletion is allowed, but found new scheduling gate '${name}'`));
   }
-  const deadline = numberAt(spec.activeDeadlineSeconds);
-  const oldDeadline = numberAt(old.activeDeadlineSeconds);
+  const deadline = spec.activeDeadlineSeconds;
+  const oldDeadline = old.activeDeadlineSeconds;
   if (deadline !== undefined && oldDeadline !== undefined && oldDeadline < deadline) {
     errs.push(fieldErrors.invalid('spec.activeDeadlineSeconds', deadline, 'must be less than or equal to previous value'));
   } else if (deadline === undefined && oldDeadline !== undefined) {
@@ -162,20 +171,20 @@ function validateSpecUpdate(spec: JsonObject, old: JsonObject): FieldError[] {
   }
   const munged = mungedSpec(spec, old);
   if (!semanticEqual(munged, old)) {
-    errs.push(fieldErrors.forbidden('spec', `pod updates may not change fields other than ${UPDATABLE_SPEC_FIELDS.join(',')}\n${specDiff(old, munged)}`));
+    errs.push(fieldErrors.forbidden('spec', `pod updates may not change fields other than ${UPDATABLE_SPEC_FIELDS.join(',')}\n${specDiff(asJson(old), asJson(munged))}`));
   }
   return errs;
 }
 
-function validateStatus(obj: JsonObject): FieldError[] {
-  const status = objAt(obj.status) ?? {};
+function validateStatus(obj: Pod): FieldError[] {
+  const status = obj.status ?? {};
   const errs: FieldError[] = [];
-  const nominated = textAt(status.nominatedNodeName);
+  const nominated = status.nominatedNodeName;
   if (nominated) for (const m of isDNS1123Subdomain(nominated)) errs.push(fieldErrors.invalid('status.nominatedNodeName', nominated, m));
   for (const list of ['podIPs', 'hostIPs'] as const) {
     const seen = new Set<string>();
-    listAt(status[list]).forEach((entry, i) => {
-      const ip = textAt(objAt(entry)?.ip);
+    (status[list] ?? []).forEach((entry, i) => {
+      const ip = entry.ip ?? '';
       const p = `status.${list}[${i}]`;
       if (!isIP(ip)) errs.push(fieldErrors.invalid(p, ip, 'must be a valid IP address'));
       if (seen.has(ip)) errs.push(fieldErrors.duplicate(p, ip));
@@ -192,11 +201,11 @@ interface Restarts {
   last: number;
 }
 
-function restartsOf(statuses: JsonValue | undefined): Restarts {
+function restartsOf(statuses: ContainerStatus[]): Restarts {
   const out: Restarts = { count: 0, last: 0 };
-  for (const s of listAt(statuses).filter(isObject)) {
-    out.count += numberAt(s.restartCount) ?? 0;
-    const finished = textAt(objAt(objAt(s.lastState)?.terminated)?.finishedAt);
+  for (const s of statuses) {
+    out.count += s.restartCount ?? 0;
+    const finished = s.lastState?.terminated?.finishedAt;
     const t = finished ? Date.parse(finished) : 0;
     if (t > out.last) out.last = t;
   }
@@ -204,44 +213,42 @@ function restartsOf(statuses: JsonValue | undefined): Restarts {
 }
 
 /** The `Status` cell: the phase, or the reason a container (or init container) gives. */
-export function podStatusReason(obj: JsonObject): string {
-  const status = objAt(obj.status) ?? {};
-  const spec = objAt(obj.spec) ?? {};
-  let reason = textAt(status.reason) || textAt(status.phase);
-  for (const c of listAt(status.conditions).filter(isObject)) {
+export function podStatusReason(obj: Pod): string {
+  const status = obj.status ?? {};
+  const spec = obj.spec ?? {};
+  let reason: string = status.reason || status.phase || '';
+  for (const c of status.conditions ?? []) {
     if (c.type === 'PodScheduled' && c.reason === 'SchedulingGated') reason = 'SchedulingGated';
   }
-  const inits = listAt(status.initContainerStatuses).filter(isObject);
+  const inits = status.initContainerStatuses ?? [];
   let initializing = false;
   inits.forEach((s, i) => {
     if (initializing) return;
-    const state = objAt(s.state) ?? {};
-    const terminated = objAt(state.terminated);
-    const waiting = objAt(state.waiting);
-    if (terminated && numberAt(terminated.exitCode) === 0) return;
-    if (s.started === true && listAt(spec.initContainers).some((c) => objAt(c)?.name === s.name && objAt(c)?.restartPolicy === 'Always')) return;
+    const terminated = s.state?.terminated;
+    const waiting = s.state?.waiting;
+    if (terminated && terminated.exitCode === 0) return;
+    if (s.started === true && (spec.initContainers ?? []).some((c) => c.name === s.name && c.restartPolicy === 'Always')) return;
     initializing = true;
-    if (terminated) reason = textAt(terminated.reason) ? `Init:${textAt(terminated.reason)}` : `Init:ExitCode:${numberAt(terminated.exitCode) ?? 0}`;
-    else if (waiting && textAt(waiting.reason) && waiting.reason !== 'PodInitializing') reason = `Init:${textAt(waiting.reason)}`;
-    else reason = `Init:${i}/${listAt(spec.initContainers).length}`;
+    if (terminated) reason = terminated.reason ? `Init:${terminated.reason}` : `Init:ExitCode:${terminated.exitCode ?? 0}`;
+    else if (waiting?.reason && waiting.reason !== 'PodInitializing') reason = `Init:${waiting.reason}`;
+    else reason = `Init:${i}/${(spec.initContainers ?? []).length}`;
   });
   if (!initializing) {
     let hasRunning = false;
-    for (const s of [...listAt(status.containerStatuses)].reverse().filter(isObject)) {
-      const state = objAt(s.state) ?? {};
-      const waiting = objAt(state.waiting);
-      const terminated = objAt(state.terminated);
-      if (waiting && textAt(waiting.reason)) reason = textAt(waiting.reason);
-      else if (terminated && textAt(terminated.reason)) reason = textAt(terminated.reason);
-      else if (terminated) reason = isSet(terminated.signal) ? `Signal:${numberAt(terminated.signal)}` : `ExitCode:${numberAt(terminated.exitCode) ?? 0}`;
-      else if (s.ready === true && isSet(state.running)) hasRunning = true;
+    for (const s of [...(status.containerStatuses ?? [])].reverse()) {
+      const waiting = s.state?.waiting;
+      const terminated = s.state?.terminated;
+      if (waiting?.reason) reason = waiting.reason;
+      else if (terminated?.reason) reason = terminated.reason;
+      else if (terminated) reason = terminated.signal != null ? `Signal:${terminated.signal}` : `ExitCode:${terminated.exitCode ?? 0}`;
+      else if (s.ready === true && s.state?.running != null) hasRunning = true;
     }
     if (reason === 'Completed' && hasRunning) {
-      const ready = listAt(status.conditions).some((c) => objAt(c)?.type === 'Ready' && objAt(c)?.status === 'True');
+      const ready = (status.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
       reason = ready ? 'Running' : 'NotReady';
     }
   }
-  if (isSet(objAt(obj.metadata)?.deletionTimestamp)) reason = status.reason === 'NodeLost' ? 'Unknown' : 'Terminating';
+  if (obj.metadata.deletionTimestamp != null) reason = status.reason === 'NodeLost' ? 'Unknown' : 'Terminating';
   return reason;
 }
 
@@ -251,29 +258,31 @@ const NONE = '<none>';
  * Binding a pod to a node, as the scheduler does: once only, not while the pod is being deleted,
  * target a Node; sets spec.nodeName, the PodScheduled condition and the binding's annotations.
  */
-function bind(pod: JsonObject, binding: JsonObject, ctx: StrategyContext): void {
-  const meta = (pod.metadata ?? {}) as JsonObject;
-  const name = textAt(meta.name);
+function bind(pod: Pod, body: JsonObject, ctx: StrategyContext): void {
+  // The handler decodes the posted body with this subresource's schema (Binding) before calling.
+  const binding = body as unknown as Binding;
+  const meta = pod.metadata;
+  const name = meta.name ?? '';
   const gr = { group: '', resource: 'pods/binding' };
-  const target = objAt(binding.target) ?? {};
-  const kind = textAt(target.kind);
+  const target = binding.target;
+  const kind = target.kind ?? '';
   const errs: FieldError[] = [];
   if (kind !== '' && kind !== 'Node') errs.push(fieldErrors.notSupported('target.kind', kind, ['Node', '']));
-  if (!textAt(target.name)) errs.push(fieldErrors.required('target.name'));
+  if (!target.name) errs.push(fieldErrors.required('target.name'));
   if (errs.length) throw StatusError.invalid({ group: '', kind: 'Binding' }, name, errs);
   if (meta.deletionTimestamp !== undefined) throw StatusError.conflict(gr, name, `pod ${name} is being deleted, cannot be assigned to a host`);
   const spec = specOf(pod);
-  if (textAt(spec.nodeName)) throw StatusError.conflict(gr, name, `pod ${name} is already assigned to node ${JSON.stringify(textAt(spec.nodeName))}`);
-  spec.nodeName = textAt(target.name);
-  const annotations = objAt(objAt(binding.metadata)?.annotations);
-  if (annotations && Object.keys(annotations).length) meta.annotations = { ...(objAt(meta.annotations) ?? {}), ...annotations };
+  if (spec.nodeName) throw StatusError.conflict(gr, name, `pod ${name} is already assigned to node ${JSON.stringify(spec.nodeName)}`);
+  spec.nodeName = target.name ?? '';
+  const annotations = binding.metadata.annotations;
+  if (annotations && Object.keys(annotations).length) meta.annotations = { ...(meta.annotations ?? {}), ...annotations };
   const status = statusOf(pod);
-  const conditions = listAt(status.conditions).filter((c) => textAt(objAt(c)?.type) !== 'PodScheduled');
+  const conditions = (status.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
   conditions.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: formatTime(ctx.now) });
   status.conditions = conditions;
 }
 
-export const podKind: KindDefinition = {
+export const podKind = defineKind<Pod>({
   group: '',
   version: 'v1',
   kind: 'Pod',
@@ -290,14 +299,14 @@ export const podKind: KindDefinition = {
     binding: { kind: 'create', schema: Binding, apiVersion: 'v1', bodyKind: 'Binding', change: bind },
   },
   fieldSelectors: {
-    'spec.nodeName': (obj) => textAt(objAt(obj.spec)?.nodeName),
-    'spec.restartPolicy': (obj) => textAt(objAt(obj.spec)?.restartPolicy),
-    'spec.schedulerName': (obj) => textAt(objAt(obj.spec)?.schedulerName),
-    'spec.serviceAccountName': (obj) => textAt(objAt(obj.spec)?.serviceAccountName),
-    'spec.hostNetwork': (obj) => String(objAt(obj.spec)?.hostNetwork === true),
-    'status.phase': (obj) => textAt(objAt(obj.status)?.phase),
-    'status.podIP': (obj) => textAt(objAt(listAt(objAt(obj.status)?.podIPs)[0])?.ip),
-    'status.nominatedNodeName': (obj) => textAt(objAt(obj.status)?.nominatedNodeName),
+    'spec.nodeName': (obj) => obj.spec?.nodeName ?? '',
+    'spec.restartPolicy': (obj) => obj.spec?.restartPolicy ?? '',
+    'spec.schedulerName': (obj) => obj.spec?.schedulerName ?? '',
+    'spec.serviceAccountName': (obj) => obj.spec?.serviceAccountName ?? '',
+    'spec.hostNetwork': (obj) => String(obj.spec?.hostNetwork === true),
+    'status.phase': (obj) => obj.status?.phase ?? '',
+    'status.podIP': (obj) => obj.status?.podIPs?.[0]?.ip ?? '',
+    'status.nominatedNodeName': (obj) => obj.status?.nominatedNodeName ?? '',
   },
   table: [
     {
@@ -305,16 +314,14 @@ export const podKind: KindDefinition = {
       type: 'string',
       description: 'The aggregate readiness state of this pod for accepting traffic.',
       cell(obj) {
-        const spec = objAt(obj.spec) ?? {};
-        const status = objAt(obj.status) ?? {};
-        const sidecars = new Set(
-          listAt(spec.initContainers).filter((c) => objAt(c)?.restartPolicy === 'Always').map((c) => textAt(objAt(c)?.name)),
-        );
-        const total = listAt(spec.containers).length + sidecars.size;
+        const spec = obj.spec ?? {};
+        const status = obj.status ?? {};
+        const sidecars = new Set((spec.initContainers ?? []).filter((c) => c.restartPolicy === 'Always').map((c) => c.name));
+        const total = (spec.containers ?? []).length + sidecars.size;
         const ready = [
-          ...listAt(status.containerStatuses),
-          ...listAt(status.initContainerStatuses).filter((s) => sidecars.has(textAt(objAt(s)?.name))),
-        ].filter((s) => objAt(s)?.ready === true && isSet(objAt(objAt(s)?.state)?.running)).length;
+          ...(status.containerStatuses ?? []),
+          ...(status.initContainerStatuses ?? []).filter((s) => sidecars.has(s.name)),
+        ].filter((s) => s.ready === true && s.state?.running != null).length;
         return `${ready}/${total}`;
       },
     },
@@ -324,8 +331,8 @@ export const podKind: KindDefinition = {
       type: 'string',
       description: 'The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.',
       cell(obj, now) {
-        const status = objAt(obj.status) ?? {};
-        const r = restartsOf([...listAt(status.initContainerStatuses), ...listAt(status.containerStatuses)]);
+        const status = obj.status ?? {};
+        const r = restartsOf([...(status.initContainerStatuses ?? []), ...(status.containerStatuses ?? [])]);
         return r.count && r.last ? `${r.count} (${humanDuration(now - r.last)} ago)` : String(r.count);
       },
     },
@@ -335,21 +342,21 @@ export const podKind: KindDefinition = {
       type: 'string',
       priority: 1,
       description: 'IP address assigned to the pod',
-      cell: (obj) => textAt(objAt(obj.status)?.podIP) || NONE,
+      cell: (obj) => obj.status?.podIP || NONE,
     },
     {
       name: 'Node',
       type: 'string',
       priority: 1,
       description: 'Name of the node the pod is assigned to',
-      cell: (obj) => textAt(objAt(obj.spec)?.nodeName) || NONE,
+      cell: (obj) => obj.spec?.nodeName || NONE,
     },
     {
       name: 'Nominated Node',
       type: 'string',
       priority: 1,
       description: 'The node the pod is nominated to run on, while it waits for preemption',
-      cell: (obj) => textAt(objAt(obj.status)?.nominatedNodeName) || NONE,
+      cell: (obj) => obj.status?.nominatedNodeName || NONE,
     },
     {
       name: 'Readiness Gates',
@@ -357,47 +364,45 @@ export const podKind: KindDefinition = {
       priority: 1,
       description: 'The readiness gates of the pod, ready out of total',
       cell(obj) {
-        const gates = listAt(objAt(obj.spec)?.readinessGates).map((g) => textAt(objAt(g)?.conditionType));
+        const gates = (obj.spec?.readinessGates ?? []).map((g) => g.conditionType ?? '');
         if (!gates.length) return NONE;
-        const trueConditions = new Set(
-          listAt(objAt(obj.status)?.conditions).filter((c) => objAt(c)?.status === 'True').map((c) => textAt(objAt(c)?.type)),
-        );
+        const trueConditions = new Set((obj.status?.conditions ?? []).filter((c) => c.status === 'True').map((c) => c.type));
         return `${gates.filter((g) => trueConditions.has(g)).length}/${gates.length}`;
       },
     },
   ],
   strategy: {
     gracePeriod(obj, requested) {
-      const spec = objAt(obj.spec) ?? {};
+      const spec = obj.spec ?? {};
       // The request's period, else the pod's own (defaulted to 30 s).
-      let period = requested ?? numberAt(spec.terminationGracePeriodSeconds) ?? 0;
+      let period = requested ?? spec.terminationGracePeriodSeconds ?? 0;
       // Never scheduled, or already finished: nothing runs that needs stopping.
-      if (!textAt(spec.nodeName)) period = 0;
-      const phase = textAt(objAt(obj.status)?.phase);
+      if (!spec.nodeName) period = 0;
+      const phase = obj.status?.phase;
       if (phase === 'Failed' || phase === 'Succeeded') period = 0;
       if (period < 0) period = 1;
       return period;
     },
     defaults(obj) {
       defaultPodSpec(specOf(obj), { pod: true });
-      if (isObject(obj.status)) normalizeIPs(obj.status);
+      if (obj.status) normalizeIPs(obj.status);
     },
     prepareForCreate,
     prepareForUpdate(obj, old, ctx) {
-      dropDisabledPodSpecFields(specOf(obj), objAt(old.spec), ctx.gates);
+      dropDisabledPodSpecFields(specOf(obj), old.spec, ctx.gates);
       if (ctx.subresource === 'status') normalizeIPs(statusOf(obj));
     },
     validate(obj, ctx) {
       const errs = validatePodSpec(specOf(obj), 'spec');
       // Ephemeral containers are added only through their own subresource, never on create.
-      if (ctx.operation === 'create' && listAt(objAt(obj.spec)?.ephemeralContainers).length) {
+      if (ctx.operation === 'create' && (obj.spec?.ephemeralContainers ?? []).length) {
         errs.push(fieldErrors.forbidden('spec.ephemeralContainers', 'cannot be set on create'));
       }
       return [...errs, ...validateStatus(obj)];
     },
     validateUpdate(obj, old, ctx) {
       if (ctx.subresource === 'status' || ctx.subresource === 'binding') return [];
-      return validateSpecUpdate(specOf(obj), objAt(old.spec) ?? {});
+      return validateSpecUpdate(specOf(obj), old.spec ?? {});
     },
   },
-};
+});

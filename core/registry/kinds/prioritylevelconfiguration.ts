@@ -1,15 +1,21 @@
+import { AGE_COLUMN } from '../table.ts';
 /**
  * PriorityLevelConfiguration (flowcontrol.apiserver.orch.io/v1, cluster scoped): how much of the
  * server's concurrency a priority level gets and what happens to requests beyond it.
  */
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { decodeValue } from '../../schema/decode.ts';
-import type { JsonObject, JsonValue } from '../../util/json.ts';
-import type { KindDefinition } from '../definition.ts';
-import { AGE_COLUMN } from '../table.ts';
-import { PriorityLevelConfiguration, PriorityLevelConfigurationSpec } from '../types/flowcontrol-v1.ts';
+import type { JsonObject } from '../../util/json.ts';
+import { defineKind } from '../definition.ts';
+import {
+  PriorityLevelConfiguration,
+  PriorityLevelConfigurationSpec,
+  type LimitedPriorityLevelConfiguration,
+  type QueuingConfiguration,
+} from '../types/flowcontrol-v1.ts';
 import { apfObjects, MANDATORY_PRIORITY_LEVELS, SUGGESTED_PRIORITY_LEVELS } from './apf-bootstrap.ts';
-import { isSet, numberAt, objAt, semanticEqual, textAt, validateConditionTypes } from './field-checks.ts';
+import { validateConditionTypes } from './condition-checks.ts';
+import { semanticEqual } from './field-checks.ts';
 
 const MAX_QUEUES = 10_000_000;
 /** Shuffle sharding hashes a flow into at most this many bits. */
@@ -19,21 +25,19 @@ function requiredEntropyBits(deckSize: number, handSize: number): number {
   return Math.ceil(Math.log2(deckSize) * handSize);
 }
 
-function validatePercent(value: JsonValue | undefined, path: string): FieldError[] {
-  const v = numberAt(value);
+function validatePercent(v: number | undefined, path: string): FieldError[] {
   return v !== undefined && (v < 0 || v > 100) ? [fieldErrors.invalid(path, v, 'must be between 0 and 100, inclusive')] : [];
 }
 
-function validateShares(value: JsonValue | undefined, path: string): FieldError[] {
-  const v = numberAt(value);
-  return v !== undefined && v < 0 ? [fieldErrors.invalid(path, v, 'must be a non-negative integer')] : [];
+function validateShares(v: number | null | undefined, path: string): FieldError[] {
+  return v != null && v < 0 ? [fieldErrors.invalid(path, v, 'must be a non-negative integer')] : [];
 }
 
-function validateQueuing(q: JsonObject, path: string): FieldError[] {
+function validateQueuing(q: QueuingConfiguration, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  const queues = numberAt(q.queues) ?? 0;
-  const handSize = numberAt(q.handSize) ?? 0;
-  const limit = numberAt(q.queueLengthLimit) ?? 0;
+  const queues = q.queues ?? 0;
+  const handSize = q.handSize ?? 0;
+  const limit = q.queueLengthLimit ?? 0;
   if (limit <= 0) errs.push(fieldErrors.invalid(`${path}.queueLengthLimit`, limit, 'must be positive'));
   if (queues <= 0) errs.push(fieldErrors.invalid(`${path}.queues`, queues, 'must be positive'));
   else if (queues > MAX_QUEUES) errs.push(fieldErrors.invalid(`${path}.queues`, queues, `must not be greater than ${MAX_QUEUES}`));
@@ -53,10 +57,10 @@ function validateQueuing(q: JsonObject, path: string): FieldError[] {
   return errs;
 }
 
-function validateLimited(limited: JsonObject, path: string): FieldError[] {
+function validateLimited(limited: LimitedPriorityLevelConfiguration, path: string): FieldError[] {
   const errs = validateShares(limited.nominalConcurrencyShares, `${path}.nominalConcurrencyShares`);
-  const response = objAt(limited.limitResponse) ?? {};
-  const queuing = objAt(response.queuing);
+  const response = limited.limitResponse ?? {};
+  const queuing = response.queuing;
   const rpath = `${path}.limitResponse`;
   if (response.type === 'Reject' && queuing) {
     errs.push(fieldErrors.forbidden(`${rpath}.queuing`, 'must be nil if limited.limitResponse.type is not Limited'));
@@ -65,29 +69,30 @@ function validateLimited(limited: JsonObject, path: string): FieldError[] {
     else errs.push(...validateQueuing(queuing, `${rpath}.queuing`));
   }
   errs.push(...validatePercent(limited.lendablePercent, `${path}.lendablePercent`));
-  const borrowing = numberAt(limited.borrowingLimitPercent);
+  const borrowing = limited.borrowingLimitPercent;
   if (borrowing !== undefined && borrowing < 0) {
     errs.push(fieldErrors.invalid(`${path}.borrowingLimitPercent`, borrowing, 'if specified, must be a non-negative integer'));
   }
   return errs;
 }
 
-function validateSpec(name: string, spec: JsonObject): FieldError[] {
+function validateSpec(name: string, spec: PriorityLevelConfigurationSpec): FieldError[] {
   const errs: FieldError[] = [];
-  const type = textAt(spec.type);
+  // The schema's enum check runs beside this one, so the type may be any string here.
+  const type: string = spec.type ?? '';
   if ((name === 'exempt') !== (type === 'Exempt')) {
     errs.push(fieldErrors.invalid('spec.type', type, "type must be 'Exempt' if and only if name is 'exempt'"));
   }
-  const limited = objAt(spec.limited);
-  const exempt = objAt(spec.exempt);
+  const limited = spec.limited;
+  const exempt = spec.exempt;
   if (type === 'Exempt') {
-    if (isSet(spec.limited)) errs.push(fieldErrors.forbidden('spec.limited', 'must be nil if the type is not Limited'));
+    if (limited != null) errs.push(fieldErrors.forbidden('spec.limited', 'must be nil if the type is not Limited'));
     if (exempt) {
       errs.push(...validateShares(exempt.nominalConcurrencyShares, 'spec.exempt.nominalConcurrencyShares'));
       errs.push(...validatePercent(exempt.lendablePercent, 'spec.exempt.lendablePercent'));
     }
   } else if (type === 'Limited') {
-    if (isSet(spec.exempt)) errs.push(fieldErrors.forbidden('spec.exempt', 'must be nil if the type is Limited'));
+    if (exempt != null) errs.push(fieldErrors.forbidden('spec.exempt', 'must be nil if the type is Limited'));
     if (!limited) errs.push(fieldErrors.required('spec.limited', 'must not be empty when type is Limited'));
     else errs.push(...validateLimited(limited, 'spec.limited'));
   }
@@ -96,9 +101,10 @@ function validateSpec(name: string, spec: JsonObject): FieldError[] {
 }
 
 /** The mandatory levels keep their fixed spec; only `exempt`'s own `spec.exempt` may be tuned. */
-function validateMandatory(name: string, spec: JsonObject): FieldError[] {
+function validateMandatory(name: string, spec: PriorityLevelConfigurationSpec): FieldError[] {
   const fixed = MANDATORY_PRIORITY_LEVELS[name];
   if (!fixed) return [];
+  // Compared as JSON: the fixed spec with the schema's defaults, as a decoded spec has them.
   const want = decodeValue(fixed, PriorityLevelConfigurationSpec, { defaults: true }) as JsonObject;
   if (name === 'exempt') {
     const have = { ...spec, exempt: want.exempt ?? null };
@@ -109,23 +115,23 @@ function validateMandatory(name: string, spec: JsonObject): FieldError[] {
   return semanticEqual(spec, want) ? [] : [fieldErrors.invalid('spec', spec, `spec of '${name}' must equal the fixed value`)];
 }
 
-function validatePriorityLevel(obj: JsonObject): FieldError[] {
+function validatePriorityLevel(obj: PriorityLevelConfiguration): FieldError[] {
   return [
-    ...validateSpec(textAt(objAt(obj.metadata)?.name), objAt(obj.spec) ?? {}),
-    ...validateConditionTypes(objAt(obj.status)?.conditions, 'status.conditions', 'must not be empty'),
+    ...validateSpec(obj.metadata?.name ?? '', obj.spec ?? {}),
+    ...validateConditionTypes(obj.status?.conditions, 'status.conditions', 'must not be empty'),
   ];
 }
 
 /** A cell of the `limited` part, `<none>` for exempt levels as the real printer shows. */
-function limitedCell(obj: JsonObject, read: (limited: JsonObject) => JsonValue | undefined): string | number {
-  const limited = objAt(objAt(obj.spec)?.limited);
+function limitedCell(obj: PriorityLevelConfiguration, read: (limited: LimitedPriorityLevelConfiguration) => number | null | undefined): string | number {
+  const limited = obj.spec?.limited;
   const v = limited ? read(limited) : undefined;
   return typeof v === 'number' ? v : '<none>';
 }
 
-const queuingOf = (limited: JsonObject): JsonObject | undefined => objAt(objAt(limited.limitResponse)?.queuing);
+const queuingOf = (limited: LimitedPriorityLevelConfiguration): QueuingConfiguration | undefined => limited.limitResponse?.queuing;
 
-export const priorityLevelConfigurationKind: KindDefinition = {
+export const priorityLevelConfigurationKind = defineKind<PriorityLevelConfiguration>({
   group: 'flowcontrol.apiserver.orch.io',
   version: 'v1',
   kind: 'PriorityLevelConfiguration',
@@ -140,7 +146,7 @@ export const priorityLevelConfigurationKind: KindDefinition = {
       name: 'Type',
       type: 'string',
       description: '`type` indicates whether this priority level is subject to limitation on request execution.',
-      cell: (obj) => textAt(objAt(obj.spec)?.type),
+      cell: (obj) => obj.spec?.type ?? '',
     },
     {
       name: 'NominalConcurrencyShares',
@@ -170,4 +176,4 @@ export const priorityLevelConfigurationKind: KindDefinition = {
   ],
   strategy: { validate: validatePriorityLevel },
   bootstrap: () => apfObjects('PriorityLevelConfiguration', [MANDATORY_PRIORITY_LEVELS, SUGGESTED_PRIORITY_LEVELS]),
-};
+});

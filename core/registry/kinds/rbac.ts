@@ -5,21 +5,24 @@
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue, nameIsPathSegment } from '../../meta/names.ts';
 import { validateLabels } from '../../meta/validation.ts';
-import type { JsonObject } from '../../util/json.ts';
-import type { KindDefinition } from '../definition.ts';
+import { defineKind } from '../definition.ts';
 import { AGE_COLUMN, type TableColumn } from '../table.ts';
-import { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from '../types/rbac-v1.ts';
-import { listAt, objAt, semanticEqual, stringsAt, textAt } from './field-checks.ts';
+import type { LabelSelector } from '../types/meta-v1.ts';
+import { ClusterRole, ClusterRoleBinding, Role, RoleBinding, type PolicyRule, type Subject } from '../types/rbac-v1.ts';
+import { semanticEqual } from './field-checks.ts';
 
 export const RBAC_GROUP = 'rbac.authorization.orch.io';
 
-function validatePolicyRule(rule: JsonObject, namespaced: boolean, path: string): FieldError[] {
+/** A role binding of either scope: the two kinds have the same members. */
+type Binding = RoleBinding | ClusterRoleBinding;
+
+function validatePolicyRule(rule: PolicyRule, namespaced: boolean, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  if (!stringsAt(rule.verbs).length) errs.push(fieldErrors.required(`${path}.verbs`, 'verbs must contain at least one value'));
-  const urls = stringsAt(rule.nonResourceURLs);
-  const apiGroups = listAt(rule.apiGroups);
-  const resources = stringsAt(rule.resources);
-  const resourceNames = stringsAt(rule.resourceNames);
+  if (!rule.verbs?.length) errs.push(fieldErrors.required(`${path}.verbs`, 'verbs must contain at least one value'));
+  const urls = rule.nonResourceURLs ?? [];
+  const apiGroups = rule.apiGroups ?? [];
+  const resources = rule.resources ?? [];
+  const resourceNames = rule.resourceNames ?? [];
   if (urls.length) {
     if (namespaced) errs.push(fieldErrors.invalid(`${path}.nonResourceURLs`, urls, 'namespaced rules cannot apply to non-resource URLs'));
     if (apiGroups.length || resources.length || resourceNames.length) {
@@ -35,24 +38,23 @@ function validatePolicyRule(rule: JsonObject, namespaced: boolean, path: string)
   return errs;
 }
 
-function validateRules(obj: JsonObject, namespaced: boolean): FieldError[] {
-  return listAt(obj.rules).flatMap((r, i) => validatePolicyRule(objAt(r) ?? {}, namespaced, `rules[${i}]`));
+function validateRules(obj: Role | ClusterRole, namespaced: boolean): FieldError[] {
+  return (obj.rules ?? []).flatMap((r, i) => validatePolicyRule(r, namespaced, `rules[${i}]`));
 }
 
 /** A label selector of an aggregation rule (the operator itself is checked by the schema). */
-function validateSelector(selector: JsonObject, path: string): FieldError[] {
+function validateSelector(selector: LabelSelector, path: string): FieldError[] {
   const errs = validateLabels(selector.matchLabels, `${path}.matchLabels`);
-  listAt(selector.matchExpressions).forEach((e, i) => {
-    const expr = objAt(e) ?? {};
+  (selector.matchExpressions ?? []).forEach((expr, i) => {
     const epath = `${path}.matchExpressions[${i}]`;
-    const values = stringsAt(expr.values);
-    const op = textAt(expr.operator);
+    const values = expr.values ?? [];
+    const op = expr.operator;
     if ((op === 'In' || op === 'NotIn') && !values.length) {
       errs.push(fieldErrors.required(`${epath}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
     } else if ((op === 'Exists' || op === 'DoesNotExist') && values.length) {
       errs.push(fieldErrors.forbidden(`${epath}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
     }
-    const key = textAt(expr.key);
+    const key = expr.key;
     if (key) for (const m of isQualifiedName(key)) errs.push(fieldErrors.invalid(`${epath}.key`, key, m));
     values.forEach((v, j) => {
       for (const m of isValidLabelValue(v)) errs.push(fieldErrors.invalid(`${epath}.values[${j}]`, v, m));
@@ -61,86 +63,85 @@ function validateSelector(selector: JsonObject, path: string): FieldError[] {
   return errs;
 }
 
-function validateAggregationRule(obj: JsonObject): FieldError[] {
-  const rule = objAt(obj.aggregationRule);
+function validateAggregationRule(obj: ClusterRole): FieldError[] {
+  const rule = obj.aggregationRule;
   if (!rule) return [];
-  const selectors = listAt(rule.clusterRoleSelectors);
+  const selectors = rule.clusterRoleSelectors ?? [];
   const errs: FieldError[] = [];
   if (!selectors.length) {
     errs.push(fieldErrors.required('aggregationRule.clusterRoleSelectors', 'at least one clusterRoleSelector required if aggregationRule is non-nil'));
   }
-  selectors.forEach((s, i) => errs.push(...validateSelector(objAt(s) ?? {}, `aggregationRule.clusterRoleSelectors[${i}]`)));
+  selectors.forEach((s, i) => errs.push(...validateSelector(s, `aggregationRule.clusterRoleSelectors[${i}]`)));
   return errs;
 }
 
-function validateSubject(subject: JsonObject, namespaced: boolean, path: string): FieldError[] {
+function validateSubject(subject: Subject, namespaced: boolean, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  const name = textAt(subject.name);
-  const apiGroup = textAt(subject.apiGroup);
+  const name = subject.name ?? '';
+  const apiGroup = subject.apiGroup ?? '';
+  const kind = subject.kind ?? '';
   if (!name) errs.push(fieldErrors.required(`${path}.name`));
-  switch (textAt(subject.kind)) {
+  switch (kind) {
     case 'ServiceAccount':
       if (name) for (const m of isDNS1123Subdomain(name)) errs.push(fieldErrors.invalid(`${path}.name`, name, m));
       if (apiGroup) errs.push(fieldErrors.notSupported(`${path}.apiGroup`, apiGroup, ['']));
-      if (!namespaced && !textAt(subject.namespace)) errs.push(fieldErrors.required(`${path}.namespace`));
+      if (!namespaced && !subject.namespace) errs.push(fieldErrors.required(`${path}.namespace`));
       break;
     case 'User':
     case 'Group': {
-      const what = subject.kind === 'User' ? 'user' : 'group';
+      const what = kind === 'User' ? 'user' : 'group';
       if (!name) errs.push(fieldErrors.invalid(`${path}.name`, name, `${what} name cannot be empty`));
       if (apiGroup !== RBAC_GROUP) errs.push(fieldErrors.notSupported(`${path}.apiGroup`, apiGroup, [RBAC_GROUP]));
       break;
     }
     default:
-      errs.push(fieldErrors.notSupported(`${path}.kind`, textAt(subject.kind), ['ServiceAccount', 'User', 'Group']));
+      errs.push(fieldErrors.notSupported(`${path}.kind`, kind, ['ServiceAccount', 'User', 'Group']));
   }
   return errs;
 }
 
-function validateBinding(obj: JsonObject, namespaced: boolean): FieldError[] {
+function validateBinding(obj: Binding, namespaced: boolean): FieldError[] {
   const errs: FieldError[] = [];
-  const ref = objAt(obj.roleRef) ?? {};
-  const apiGroup = textAt(ref.apiGroup);
+  const ref = obj.roleRef ?? {};
+  const apiGroup = ref.apiGroup ?? '';
   if (apiGroup !== RBAC_GROUP) errs.push(fieldErrors.notSupported('roleRef.apiGroup', apiGroup, [RBAC_GROUP]));
   const kinds = namespaced ? ['Role', 'ClusterRole'] : ['ClusterRole'];
-  const kind = textAt(ref.kind);
+  const kind = ref.kind ?? '';
   if (!kinds.includes(kind)) errs.push(fieldErrors.notSupported('roleRef.kind', kind, kinds));
-  const name = textAt(ref.name);
+  const name = ref.name ?? '';
   if (!name) errs.push(fieldErrors.required('roleRef.name'));
   else for (const m of nameIsPathSegment(name, false)) errs.push(fieldErrors.invalid('roleRef.name', name, m));
-  listAt(obj.subjects).forEach((s, i) => errs.push(...validateSubject(objAt(s) ?? {}, namespaced, `subjects[${i}]`)));
+  (obj.subjects ?? []).forEach((s, i) => errs.push(...validateSubject(s, namespaced, `subjects[${i}]`)));
   return errs;
 }
 
-function roleRefUnchanged(obj: JsonObject, old: JsonObject): FieldError[] {
+function roleRefUnchanged(obj: Binding, old: Binding): FieldError[] {
   return semanticEqual(obj.roleRef, old.roleRef) ? [] : [fieldErrors.invalid('roleRef', obj.roleRef ?? null, 'cannot change roleRef')];
 }
 
 /** User and Group subjects (and role references) default to the RBAC group; service accounts to the core group. */
-function defaultBinding(obj: JsonObject): void {
-  const ref = objAt(obj.roleRef);
-  if (ref && !textAt(ref.apiGroup)) ref.apiGroup = RBAC_GROUP;
-  for (const s of listAt(obj.subjects)) {
-    const subject = objAt(s);
-    if (subject && !textAt(subject.apiGroup) && (subject.kind === 'User' || subject.kind === 'Group')) subject.apiGroup = RBAC_GROUP;
+function defaultBinding(obj: Binding): void {
+  const ref = obj.roleRef;
+  if (ref && !ref.apiGroup) ref.apiGroup = RBAC_GROUP;
+  for (const subject of obj.subjects ?? []) {
+    if (!subject.apiGroup && (subject.kind === 'User' || subject.kind === 'Group')) subject.apiGroup = RBAC_GROUP;
   }
 }
 
-function subjectNames(obj: JsonObject, kind: string): string {
-  return listAt(obj.subjects)
-    .map((s) => objAt(s) ?? {})
+function subjectNames(obj: Binding, kind: string): string {
+  return (obj.subjects ?? [])
     .filter((s) => s.kind === kind)
-    .map((s) => (kind === 'ServiceAccount' && textAt(s.namespace) ? `${textAt(s.namespace)}/${textAt(s.name)}` : textAt(s.name)))
+    .map((s) => (kind === 'ServiceAccount' && s.namespace ? `${s.namespace}/${s.name ?? ''}` : (s.name ?? '')))
     .join(', ');
 }
 
-function bindingColumns(what: string): TableColumn[] {
+function bindingColumns<T extends Binding>(what: string): TableColumn<T>[] {
   return [
     {
       name: 'Role',
       type: 'string',
       description: 'RoleRef can reference a Role in the current namespace or a ClusterRole in the global namespace.',
-      cell: (obj) => `${textAt(objAt(obj.roleRef)?.kind)}/${textAt(objAt(obj.roleRef)?.name)}`,
+      cell: (obj) => `${obj.roleRef?.kind ?? ''}/${obj.roleRef?.name ?? ''}`,
     },
     AGE_COLUMN,
     { name: 'Users', type: 'string', priority: 1, description: `Users in the ${what}`, cell: (obj) => subjectNames(obj, 'User') },
@@ -151,7 +152,7 @@ function bindingColumns(what: string): TableColumn[] {
 
 const rbacKind = { group: RBAC_GROUP, version: 'v1', validateName: nameIsPathSegment } as const;
 
-export const roleKind: KindDefinition = {
+export const roleKind = defineKind<Role>({
   ...rbacKind,
   kind: 'Role',
   resource: 'roles',
@@ -159,9 +160,9 @@ export const roleKind: KindDefinition = {
   namespaced: true,
   schema: Role,
   strategy: { validate: (obj) => validateRules(obj, true) },
-};
+});
 
-export const clusterRoleKind: KindDefinition = {
+export const clusterRoleKind = defineKind<ClusterRole>({
   ...rbacKind,
   kind: 'ClusterRole',
   resource: 'clusterroles',
@@ -169,9 +170,9 @@ export const clusterRoleKind: KindDefinition = {
   namespaced: false,
   schema: ClusterRole,
   strategy: { validate: (obj) => [...validateRules(obj, false), ...validateAggregationRule(obj)] },
-};
+});
 
-export const roleBindingKind: KindDefinition = {
+export const roleBindingKind = defineKind<RoleBinding>({
   ...rbacKind,
   kind: 'RoleBinding',
   resource: 'rolebindings',
@@ -180,9 +181,9 @@ export const roleBindingKind: KindDefinition = {
   schema: RoleBinding,
   table: bindingColumns('roleBinding'),
   strategy: { defaults: defaultBinding, validate: (obj) => validateBinding(obj, true), validateUpdate: roleRefUnchanged },
-};
+});
 
-export const clusterRoleBindingKind: KindDefinition = {
+export const clusterRoleBindingKind = defineKind<ClusterRoleBinding>({
   ...rbacKind,
   kind: 'ClusterRoleBinding',
   resource: 'clusterrolebindings',
@@ -191,4 +192,4 @@ export const clusterRoleBindingKind: KindDefinition = {
   schema: ClusterRoleBinding,
   table: bindingColumns('clusterRoleBinding'),
   strategy: { defaults: defaultBinding, validate: (obj) => validateBinding(obj, false), validateUpdate: roleRefUnchanged },
-};
+});

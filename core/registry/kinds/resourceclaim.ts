@@ -1,53 +1,51 @@
+import { AGE_COLUMN } from '../table.ts';
 /**
  * ResourceClaim (resource.orch.io/v1beta1, namespaced): a request for devices, with the
  * allocation the scheduler and drivers record in its status. Served while the
  * DynamicResourceAllocation gate is on; the spec cannot change after creation.
  */
 import type { FieldError } from '../../errors/field-error.ts';
-import type { JsonObject } from '../../util/json.ts';
-import type { KindDefinition, StrategyContext } from '../definition.ts';
-import { AGE_COLUMN } from '../table.ts';
-import { ResourceClaim } from '../types/resource-v1beta1.ts';
+import { defineKind, type StrategyContext } from '../definition.ts';
+import { ResourceClaim, type DeviceClaim } from '../types/resource-v1beta1.ts';
 import { defaultDeviceClaim, dropAdminAccess, requestNamesOf, validateClaimStatus, validateDeviceClaim } from './device-claim.ts';
-import { immutable, listAt, objAt } from './field-checks.ts';
+import { immutable } from './field-checks.ts';
 
 export const DRA_GATE = 'DynamicResourceAllocation';
 const ADMIN_ACCESS_GATE = 'DRAAdminAccess';
 const DEVICE_STATUS_GATE = 'DRAResourceClaimDeviceStatus';
 
-const devicesOf = (obj: JsonObject): JsonObject | undefined => objAt(objAt(obj.spec)?.devices);
-const statusOf = (obj: JsonObject): JsonObject => objAt(obj.status) ?? {};
+const devicesOf = (obj: ResourceClaim): DeviceClaim | undefined => obj.spec?.devices;
 
 /** What `kubectl get resourceclaims` shows as State. */
-function claimState(obj: JsonObject): string {
-  const deleting = objAt(obj.metadata)?.deletionTimestamp !== undefined;
-  const status = statusOf(obj);
+function claimState(obj: ResourceClaim): string {
+  const deleting = obj.metadata?.deletionTimestamp !== undefined;
+  const status = obj.status ?? {};
   const states: string[] = deleting ? ['deleted'] : [];
-  if (!objAt(status.allocation)) {
+  if (!status.allocation) {
     if (!deleting) states.push('pending');
   } else {
     states.push('allocated');
-    if (listAt(status.reservedFor).length) states.push('reserved');
+    if (status.reservedFor?.length) states.push('reserved');
   }
   return states.join(',');
 }
 
-function prepareForUpdate(obj: JsonObject, old: JsonObject, ctx: StrategyContext): void {
+function prepareForUpdate(obj: ResourceClaim, old: ResourceClaim, ctx: StrategyContext): void {
   if (!ctx.gates.enabled(ADMIN_ACCESS_GATE)) dropAdminAccess(devicesOf(obj), devicesOf(old));
-  const status = objAt(obj.status);
+  const status = obj.status;
   // Device status is only kept while its gate is on, or when it was already there.
-  if (status && !ctx.gates.enabled(DEVICE_STATUS_GATE) && !listAt(statusOf(old).devices).length) delete status.devices;
+  if (status && !ctx.gates.enabled(DEVICE_STATUS_GATE) && !old.status?.devices?.length) delete status.devices;
 }
 
-function validateUpdate(obj: JsonObject, old: JsonObject, ctx: StrategyContext): FieldError[] {
+function validateUpdate(obj: ResourceClaim, old: ResourceClaim, ctx: StrategyContext): FieldError[] {
   if (ctx.subresource === 'status') {
-    const deleting = objAt(obj.metadata)?.deletionTimestamp !== undefined;
-    return validateClaimStatus(statusOf(obj), statusOf(old), deleting, requestNamesOf(devicesOf(obj)));
+    const deleting = obj.metadata?.deletionTimestamp !== undefined;
+    return validateClaimStatus(obj.status ?? {}, old.status ?? {}, deleting, requestNamesOf(devicesOf(obj)));
   }
   return immutable('spec', obj.spec, old.spec);
 }
 
-export const resourceClaimKind: KindDefinition = {
+export const resourceClaimKind = defineKind<ResourceClaim>({
   group: 'resource.orch.io',
   version: 'v1beta1',
   kind: 'ResourceClaim',
@@ -78,4 +76,4 @@ export const resourceClaimKind: KindDefinition = {
     validate: (obj, ctx) => validateDeviceClaim(devicesOf(obj), 'spec.devices', ctx.subresource !== ''),
     validateUpdate,
   },
-};
+});

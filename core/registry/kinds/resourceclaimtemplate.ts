@@ -1,3 +1,4 @@
+import { AGE_COLUMN } from '../table.ts';
 /**
  * ResourceClaimTemplate (resource.orch.io/v1beta1, namespaced): the claim the control plane
  * creates for a Pod. Served while the DynamicResourceAllocation gate is on; immutable once
@@ -5,12 +6,11 @@
  */
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { validateAnnotations, validateLabels } from '../../meta/validation.ts';
-import type { JsonObject } from '../../util/json.ts';
-import type { KindDefinition } from '../definition.ts';
-import { AGE_COLUMN } from '../table.ts';
-import { ResourceClaimTemplate } from '../types/resource-v1beta1.ts';
+import { defineKind } from '../definition.ts';
+import type { ObjectMeta } from '../types/meta-v1.ts';
+import { ResourceClaimTemplate, type DeviceClaim } from '../types/resource-v1beta1.ts';
 import { defaultDeviceClaim, dropAdminAccess, validateDeviceClaim } from './device-claim.ts';
-import { immutable, isSet, objAt, semanticEqual } from './field-checks.ts';
+import { immutable, semanticEqual } from './field-checks.ts';
 import { DRA_GATE } from './resourceclaim.ts';
 
 const ADMIN_ACCESS_GATE = 'DRAAdminAccess';
@@ -19,7 +19,7 @@ const ADMIN_ACCESS_GATE = 'DRAAdminAccess';
  * ObjectMeta members a template may not set, named as the real platform names them in errors
  * (the Go field name with a lower-case first letter, hence `uID`).
  */
-const FORBIDDEN_TEMPLATE_META: readonly [json: string, reported: string][] = [
+const FORBIDDEN_TEMPLATE_META: readonly [json: keyof ObjectMeta, reported: string][] = [
   ['name', 'name'],
   ['generateName', 'generateName'],
   ['namespace', 'namespace'],
@@ -35,19 +35,18 @@ const FORBIDDEN_TEMPLATE_META: readonly [json: string, reported: string][] = [
   ['managedFields', 'managedFields'],
 ];
 
-function validateTemplateMeta(meta: JsonObject, path: string): FieldError[] {
+function validateTemplateMeta(meta: ObjectMeta, path: string): FieldError[] {
   const errs = [...validateAnnotations(meta.annotations, `${path}.annotations`), ...validateLabels(meta.labels, `${path}.labels`)];
   for (const [json, reported] of FORBIDDEN_TEMPLATE_META) {
     const v = meta[json];
-    if (isSet(v) && !semanticEqual(v, null) && v !== 0) errs.push(fieldErrors.forbidden(`${path}.${reported}`, 'cannot be set'));
+    if (v != null && !semanticEqual(v, null) && v !== 0) errs.push(fieldErrors.forbidden(`${path}.${reported}`, 'cannot be set'));
   }
   return errs;
 }
 
-const innerSpecOf = (obj: JsonObject): JsonObject => objAt(objAt(obj.spec)?.spec) ?? {};
-const devicesOf = (obj: JsonObject): JsonObject | undefined => objAt(innerSpecOf(obj).devices);
+const devicesOf = (obj: ResourceClaimTemplate): DeviceClaim | undefined => obj.spec?.spec?.devices;
 
-export const resourceClaimTemplateKind: KindDefinition = {
+export const resourceClaimTemplateKind = defineKind<ResourceClaimTemplate>({
   group: 'resource.orch.io',
   version: 'v1beta1',
   kind: 'ResourceClaimTemplate',
@@ -68,9 +67,9 @@ export const resourceClaimTemplateKind: KindDefinition = {
       if (!ctx.gates.enabled(ADMIN_ACCESS_GATE)) dropAdminAccess(devicesOf(obj), devicesOf(old));
     },
     validate: (obj) => [
-      ...validateTemplateMeta(objAt(objAt(obj.spec)?.metadata) ?? {}, 'spec.metadata'),
+      ...validateTemplateMeta(obj.spec?.metadata ?? {}, 'spec.metadata'),
       ...validateDeviceClaim(devicesOf(obj), 'spec.spec.devices'),
     ],
     validateUpdate: (obj, old) => immutable('spec', obj.spec, old.spec),
   },
-};
+});

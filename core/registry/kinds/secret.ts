@@ -1,3 +1,4 @@
+import { AGE_COLUMN } from '../table.ts';
 /**
  * Secret (core v1, namespaced): data of a type. `stringData` is write-only (merged into `data`
  * when decoded), `type` defaults to Opaque and is immutable, `immutable: true` freezes `data`,
@@ -5,11 +6,10 @@
  */
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isConfigMapKey } from '../../meta/names.ts';
-import { deepEqual, isObject, type JsonObject } from '../../util/json.ts';
-import type { KindDefinition } from '../definition.ts';
-import { AGE_COLUMN } from '../table.ts';
+import { deepEqual, isObject } from '../../util/json.ts';
+import { defineKind } from '../definition.ts';
 import { Secret } from '../types/core-v1-misc.ts';
-import { base64Bytes, immutable, objAt, textAt, utf8Base64 } from './field-checks.ts';
+import { base64Bytes, immutable, utf8Base64 } from './field-checks.ts';
 
 /** The real platform's limit on the total size of a Secret's values. */
 export const MAX_SECRET_SIZE = 1024 * 1024;
@@ -27,17 +27,17 @@ export const SECRET_TYPES = {
 } as const;
 export const SERVICE_ACCOUNT_NAME_ANNOTATION = 'orchestrator.io/service-account.name';
 
-function dataOf(obj: JsonObject): Record<string, string> {
-  return (objAt(obj.data) ?? {}) as Record<string, string>;
+function dataOf(obj: Secret): Record<string, string> {
+  return obj.data ?? {};
 }
 
 /** `stringData` values replace `data` values of the same key; only `data` is kept. */
-function mergeStringData(obj: JsonObject): void {
-  const stringData = objAt(obj.stringData);
+function mergeStringData(obj: Secret): void {
+  const stringData = obj.stringData;
   delete obj.stringData;
   if (!stringData || !Object.keys(stringData).length) return;
   const data = { ...dataOf(obj) };
-  for (const [k, v] of Object.entries(stringData)) data[k] = utf8Base64(textAt(v));
+  for (const [k, v] of Object.entries(stringData)) data[k] = utf8Base64(v);
   obj.data = Object.fromEntries(Object.keys(data).sort().map((k) => [k, data[k]]));
 }
 
@@ -62,11 +62,11 @@ function requireJsonKey(data: Record<string, string>, key: string): FieldError[]
   return problem ? [fieldErrors.invalid(`data[${key}]`, REDACTED, problem)] : [];
 }
 
-function validateType(obj: JsonObject, data: Record<string, string>): FieldError[] {
-  switch (textAt(obj.type)) {
+function validateType(obj: Secret, data: Record<string, string>): FieldError[] {
+  switch (obj.type) {
     case SECRET_TYPES.serviceAccountToken: {
-      const annotations = objAt(objAt(obj.metadata)?.annotations) ?? {};
-      return textAt(annotations[SERVICE_ACCOUNT_NAME_ANNOTATION]) ? [] : [fieldErrors.required(`metadata.annotations[${SERVICE_ACCOUNT_NAME_ANNOTATION}]`)];
+      const annotations = obj.metadata.annotations ?? {};
+      return annotations[SERVICE_ACCOUNT_NAME_ANNOTATION] ? [] : [fieldErrors.required(`metadata.annotations[${SERVICE_ACCOUNT_NAME_ANNOTATION}]`)];
     }
     case SECRET_TYPES.dockercfg:
       return requireJsonKey(data, '.dockercfg');
@@ -84,20 +84,20 @@ function validateType(obj: JsonObject, data: Record<string, string>): FieldError
   }
 }
 
-function validateSecret(obj: JsonObject): FieldError[] {
+function validateSecret(obj: Secret): FieldError[] {
   const errs: FieldError[] = [];
   const data = dataOf(obj);
   let total = 0;
   for (const [key, value] of Object.entries(data)) {
     for (const m of isConfigMapKey(key)) errs.push(fieldErrors.invalid(`data[${key}]`, key, m));
-    total += base64Bytes(textAt(value)).length;
+    total += base64Bytes(value).length;
   }
   if (total > MAX_SECRET_SIZE) errs.push(fieldErrors.tooLong('data', MAX_SECRET_SIZE));
   errs.push(...validateType(obj, data));
   return errs;
 }
 
-function validateSecretUpdate(obj: JsonObject, old: JsonObject): FieldError[] {
+function validateSecretUpdate(obj: Secret, old: Secret): FieldError[] {
   const errs = immutable('type', obj.type, old.type);
   if (old.immutable === true) {
     if (obj.immutable !== true) errs.push(fieldErrors.forbidden('immutable', IMMUTABLE));
@@ -106,7 +106,7 @@ function validateSecretUpdate(obj: JsonObject, old: JsonObject): FieldError[] {
   return errs;
 }
 
-export const secretKind: KindDefinition = {
+export const secretKind = defineKind<Secret>({
   group: '',
   version: 'v1',
   kind: 'Secret',
@@ -115,9 +115,9 @@ export const secretKind: KindDefinition = {
   namespaced: true,
   schema: Secret,
   table: [
-    { name: 'Type', type: 'string', description: 'Used to facilitate programmatic handling of secret data.', cell: (obj) => textAt(obj.type) },
+    { name: 'Type', type: 'string', description: 'Used to facilitate programmatic handling of secret data.', cell: (obj) => obj.type ?? '' },
     { name: 'Data', type: 'string', description: 'Data contains the secret data.', cell: (obj) => Object.keys(dataOf(obj)).length },
     AGE_COLUMN,
   ],
   strategy: { defaults: mergeStringData, validate: validateSecret, validateUpdate: validateSecretUpdate },
-};
+});

@@ -2,26 +2,23 @@
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isQualifiedName, isValidLabelValue } from '../../meta/names.ts';
 import { validateLabels } from '../../meta/validation.ts';
-import { isObject, type JsonObject } from '../../util/json.ts';
-import { listAt, textAt } from './field-checks.ts';
+import type { LabelSelector } from '../types/meta-v1.ts';
 
 /** Strict selector rules: operators with or without values, label keys and values well formed. */
-export function validateLabelSelector(selector: JsonObject, path: string): FieldError[] {
+export function validateLabelSelector(selector: LabelSelector, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  listAt(selector.matchExpressions).forEach((e, i) => {
-    if (!isObject(e)) return;
+  (selector.matchExpressions ?? []).forEach((e, i) => {
     const p = `${path}.matchExpressions[${i}]`;
-    const values = listAt(e.values);
+    const values = e.values ?? [];
     if ((e.operator === 'In' || e.operator === 'NotIn') && values.length === 0) {
       errs.push(fieldErrors.required(`${p}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
     }
     if ((e.operator === 'Exists' || e.operator === 'DoesNotExist') && values.length > 0) {
       errs.push(fieldErrors.forbidden(`${p}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
     }
-    const key = textAt(e.key);
-    for (const m of isQualifiedName(key)) errs.push(fieldErrors.invalid(`${p}.key`, key, m));
+    for (const m of isQualifiedName(e.key)) errs.push(fieldErrors.invalid(`${p}.key`, e.key, m));
     values.forEach((v, j) => {
-      for (const m of isValidLabelValue(textAt(v))) errs.push(fieldErrors.invalid(`${p}.values[${j}]`, v, m));
+      for (const m of isValidLabelValue(v)) errs.push(fieldErrors.invalid(`${p}.values[${j}]`, v, m));
     });
   });
   errs.push(...validateLabels(selector.matchLabels, `${path}.matchLabels`));

@@ -1,3 +1,4 @@
+import { AGE_COLUMN } from '../table.ts';
 /**
  * Service (core v1, namespaced): a stable address for a set of pods. As the real API server,
  * a create fills the cluster IP (from 10.96.0.0/12), the IP family fields and node ports, and an
@@ -7,11 +8,8 @@
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, nameIsDNS1035Label } from '../../meta/names.ts';
 import { validateLabels } from '../../meta/validation.ts';
-import { isObject, type JsonObject, type JsonValue } from '../../util/json.ts';
-import type { KindDefinition } from '../definition.ts';
-import { AGE_COLUMN } from '../table.ts';
-import { Service } from '../types/core-v1.ts';
-import { isSet, listAt, numberAt, objAt, textAt } from './field-checks.ts';
+import { defineKind } from '../definition.ts';
+import { Service, type LoadBalancerIngress, type ServicePort, type ServiceSpec } from '../types/core-v1.ts';
 import { isIP } from './network-checks.ts';
 import { isValidPortNum, validatePortNumOrName } from './pod-spec.ts';
 
@@ -25,20 +23,20 @@ const CLIENT_IP_TIMEOUT_MAX = 86400;
 /** The node agent's port, never exposed by a load balancer. */
 const NODE_AGENT_PORT = 10250;
 
-function specOf(obj: JsonObject): JsonObject {
-  if (!isObject(obj.spec)) obj.spec = {};
-  return obj.spec as JsonObject;
+function specOf(obj: Service): ServiceSpec {
+  obj.spec ??= {};
+  return obj.spec;
 }
 
-function portsOf(spec: JsonObject): JsonObject[] {
-  return listAt(spec.ports).filter(isObject);
+function portsOf(spec: ServiceSpec): ServicePort[] {
+  return spec.ports ?? [];
 }
 
-const externallyAccessible = (spec: JsonObject) =>
-  spec.type === 'LoadBalancer' || spec.type === 'NodePort' || (spec.type === 'ClusterIP' && listAt(spec.externalIPs).length > 0);
-const needsClusterIP = (spec: JsonObject) => textAt(spec.type) !== 'ExternalName';
-const needsNodePorts = (spec: JsonObject) => spec.type === 'NodePort' || (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts !== false);
-const isHeadless = (spec: JsonObject) => spec.clusterIP === 'None';
+const externallyAccessible = (spec: ServiceSpec) =>
+  spec.type === 'LoadBalancer' || spec.type === 'NodePort' || (spec.type === 'ClusterIP' && (spec.externalIPs ?? []).length > 0);
+const needsClusterIP = (spec: ServiceSpec) => spec.type !== 'ExternalName';
+const needsNodePorts = (spec: ServiceSpec) => spec.type === 'NodePort' || (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts !== false);
+const isHeadless = (spec: ServiceSpec) => spec.clusterIP === 'None';
 
 function randomInt(n: number): number {
   return Math.floor(Math.random() * n);
@@ -56,58 +54,57 @@ function allocateNodePort(used: Set<number>): number {
   }
 }
 
-function defaults(obj: JsonObject): void {
+function defaults(obj: Service): void {
   const spec = specOf(obj);
   if (spec.sessionAffinity === 'None') delete spec.sessionAffinityConfig;
-  if (spec.sessionAffinity === 'ClientIP') {
-    const clientIP = objAt(objAt(spec.sessionAffinityConfig)?.clientIP);
-    if (!clientIP || !isSet(clientIP.timeoutSeconds)) spec.sessionAffinityConfig = { clientIP: { timeoutSeconds: CLIENT_IP_TIMEOUT_DEFAULT } };
+  if (spec.sessionAffinity === 'ClientIP' && spec.sessionAffinityConfig?.clientIP?.timeoutSeconds == null) {
+    spec.sessionAffinityConfig = { clientIP: { timeoutSeconds: CLIENT_IP_TIMEOUT_DEFAULT } };
   }
   for (const p of portsOf(spec)) {
-    if (p.targetPort === undefined || p.targetPort === 0 || p.targetPort === '') p.targetPort = numberAt(p.port) ?? 0;
+    if (p.targetPort === undefined || p.targetPort === 0 || p.targetPort === '') p.targetPort = p.port ?? 0;
   }
-  if (externallyAccessible(spec) && !textAt(spec.externalTrafficPolicy)) spec.externalTrafficPolicy = 'Cluster';
-  if (!isSet(spec.internalTrafficPolicy) && ['ClusterIP', 'NodePort', 'LoadBalancer'].includes(textAt(spec.type))) spec.internalTrafficPolicy = 'Cluster';
-  if (spec.type === 'LoadBalancer' && !isSet(spec.allocateLoadBalancerNodePorts)) spec.allocateLoadBalancerNodePorts = true;
+  if (externallyAccessible(spec) && !spec.externalTrafficPolicy) spec.externalTrafficPolicy = 'Cluster';
+  if (spec.internalTrafficPolicy == null && ['ClusterIP', 'NodePort', 'LoadBalancer'].includes(spec.type ?? '')) spec.internalTrafficPolicy = 'Cluster';
+  if (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts == null) spec.allocateLoadBalancerNodePorts = true;
   // clusterIP and clusterIPs[0] are one value in two places.
-  const ips = listAt(spec.clusterIPs).map(textAt);
-  if (!textAt(spec.clusterIP) && ips.length) spec.clusterIP = ips[0];
-  if (textAt(spec.clusterIP) && !ips.length) spec.clusterIPs = [textAt(spec.clusterIP)];
+  const ips = spec.clusterIPs ?? [];
+  if (!spec.clusterIP && ips.length) spec.clusterIP = ips[0];
+  if (spec.clusterIP && !ips.length) spec.clusterIPs = [spec.clusterIP];
 }
 
 /** What the real registry allocates on create. */
-function allocate(spec: JsonObject): void {
+function allocate(spec: ServiceSpec): void {
   if (needsClusterIP(spec)) {
-    if (!textAt(spec.clusterIP)) {
+    if (!spec.clusterIP) {
       spec.clusterIP = allocateClusterIP();
       spec.clusterIPs = [spec.clusterIP];
     }
-    if (!listAt(spec.ipFamilies).length) spec.ipFamilies = [isHeadless(spec) || !textAt(spec.clusterIP).includes(':') ? 'IPv4' : 'IPv6'];
-    if (!isSet(spec.ipFamilyPolicy)) spec.ipFamilyPolicy = 'SingleStack';
+    if (!spec.ipFamilies?.length) spec.ipFamilies = [isHeadless(spec) || !spec.clusterIP.includes(':') ? 'IPv4' : 'IPv6'];
+    if (spec.ipFamilyPolicy == null) spec.ipFamilyPolicy = 'SingleStack';
   }
   if (needsNodePorts(spec)) {
-    const used = new Set(portsOf(spec).map((p) => numberAt(p.nodePort) ?? 0));
+    const used = new Set(portsOf(spec).map((p) => p.nodePort ?? 0));
     for (const p of portsOf(spec)) {
-      if (!numberAt(p.nodePort)) {
+      if (!p.nodePort) {
         p.nodePort = allocateNodePort(used);
         used.add(p.nodePort);
       }
     }
   }
-  if (spec.type === 'LoadBalancer' && spec.externalTrafficPolicy === 'Local' && !numberAt(spec.healthCheckNodePort)) {
-    spec.healthCheckNodePort = allocateNodePort(new Set(portsOf(spec).map((p) => numberAt(p.nodePort) ?? 0)));
+  if (spec.type === 'LoadBalancer' && spec.externalTrafficPolicy === 'Local' && !spec.healthCheckNodePort) {
+    spec.healthCheckNodePort = allocateNodePort(new Set(portsOf(spec).map((p) => p.nodePort ?? 0)));
   }
 }
 
 /** An update keeps allocated values the client left out, and drops those the new type no longer uses. */
-function prepareForUpdate(obj: JsonObject, old: JsonObject): void {
+function prepareForUpdate(obj: Service, old: Service): void {
   const spec = specOf(obj);
-  const oldSpec = objAt(old.spec) ?? {};
+  const oldSpec = old.spec ?? {};
   if (needsClusterIP(oldSpec) && needsClusterIP(spec)) {
-    if (!textAt(spec.clusterIP) && textAt(oldSpec.clusterIP)) spec.clusterIP = oldSpec.clusterIP;
-    if (!listAt(spec.clusterIPs).length && listAt(oldSpec.clusterIPs).length) spec.clusterIPs = oldSpec.clusterIPs;
-    if (!listAt(spec.ipFamilies).length && listAt(oldSpec.ipFamilies).length) spec.ipFamilies = oldSpec.ipFamilies;
-    if (!isSet(spec.ipFamilyPolicy) && isSet(oldSpec.ipFamilyPolicy)) spec.ipFamilyPolicy = oldSpec.ipFamilyPolicy;
+    if (!spec.clusterIP && oldSpec.clusterIP) spec.clusterIP = oldSpec.clusterIP;
+    if (!spec.clusterIPs?.length && oldSpec.clusterIPs?.length) spec.clusterIPs = oldSpec.clusterIPs;
+    if (!spec.ipFamilies?.length && oldSpec.ipFamilies?.length) spec.ipFamilies = oldSpec.ipFamilies;
+    if (spec.ipFamilyPolicy == null && oldSpec.ipFamilyPolicy != null) spec.ipFamilyPolicy = oldSpec.ipFamilyPolicy;
   }
   if (needsClusterIP(oldSpec) && !needsClusterIP(spec)) {
     if (spec.clusterIP === oldSpec.clusterIP) {
@@ -118,10 +115,13 @@ function prepareForUpdate(obj: JsonObject, old: JsonObject): void {
     delete spec.ipFamilyPolicy;
   }
   const oldPorts = portsOf(oldSpec);
-  const match = (p: JsonObject) => oldPorts.find((o) => o.port === p.port && (o.protocol ?? 'TCP') === (p.protocol ?? 'TCP'));
+  const match = (p: ServicePort) => oldPorts.find((o) => o.port === p.port && (o.protocol ?? 'TCP') === (p.protocol ?? 'TCP'));
   if (needsNodePorts(oldSpec) && needsNodePorts(spec)) {
-    for (const p of portsOf(spec)) if (!numberAt(p.nodePort) && numberAt(match(p)?.nodePort)) p.nodePort = match(p)!.nodePort;
-    if (!numberAt(spec.healthCheckNodePort) && numberAt(oldSpec.healthCheckNodePort)) spec.healthCheckNodePort = oldSpec.healthCheckNodePort;
+    for (const p of portsOf(spec)) {
+      const kept = match(p)?.nodePort;
+      if (!p.nodePort && kept) p.nodePort = kept;
+    }
+    if (!spec.healthCheckNodePort && oldSpec.healthCheckNodePort) spec.healthCheckNodePort = oldSpec.healthCheckNodePort;
   }
   if (needsNodePorts(oldSpec) && !needsNodePorts(spec)) {
     for (const p of portsOf(spec)) if (p.nodePort === match(p)?.nodePort) delete p.nodePort;
@@ -131,7 +131,7 @@ function prepareForUpdate(obj: JsonObject, old: JsonObject): void {
   allocate(spec);
 }
 
-function validatePorts(spec: JsonObject): FieldError[] {
+function validatePorts(spec: ServiceSpec): FieldError[] {
   const errs: FieldError[] = [];
   const ports = portsOf(spec);
   const names = new Set<string>();
@@ -139,49 +139,49 @@ function validatePorts(spec: JsonObject): FieldError[] {
   const nodePorts = new Set<string>();
   ports.forEach((p, i) => {
     const path = `spec.ports[${i}]`;
-    const name = textAt(p.name);
+    const name = p.name ?? '';
     if (ports.length > 1 && !name) errs.push(fieldErrors.required(`${path}.name`));
     else if (name) {
       for (const m of isDNS1123Label(name)) errs.push(fieldErrors.invalid(`${path}.name`, name, m));
       if (names.has(name)) errs.push(fieldErrors.duplicate(`${path}.name`, name));
       names.add(name);
     }
-    const port = numberAt(p.port) ?? 0;
+    const port = p.port ?? 0;
     for (const m of isValidPortNum(port)) errs.push(fieldErrors.invalid(`${path}.port`, port, m));
     errs.push(...validatePortNumOrName(p.targetPort, `${path}.targetPort`));
-    const app = textAt(p.appProtocol);
-    if (isSet(p.appProtocol)) for (const m of isQualifiedName(app)) errs.push(fieldErrors.invalid(`${path}.appProtocol`, app, m));
-    const nodePort = numberAt(p.nodePort) ?? 0;
+    if (p.appProtocol != null) for (const m of isQualifiedName(p.appProtocol)) errs.push(fieldErrors.invalid(`${path}.appProtocol`, p.appProtocol, m));
+    const protocol = p.protocol ?? '';
+    const nodePort = p.nodePort ?? 0;
     if (nodePort && spec.type === 'ClusterIP') errs.push(fieldErrors.forbidden(`${path}.nodePort`, "may not be used when `type` is 'ClusterIP'"));
     if (nodePort) {
-      const key = `${textAt(p.protocol)}/${nodePort}`;
+      const key = `${protocol}/${nodePort}`;
       if (nodePorts.has(key)) errs.push(fieldErrors.duplicate(`${path}.nodePort`, nodePort));
       nodePorts.add(key);
     }
     if (spec.type === 'LoadBalancer' && port === NODE_AGENT_PORT) {
       errs.push(fieldErrors.invalid(path, port, `may not expose port ${NODE_AGENT_PORT} externally since it is used by kubelet`));
     }
-    const key = `${textAt(p.protocol)}/${port}`;
-    if (keys.has(key)) errs.push(fieldErrors.duplicate(path, { protocol: textAt(p.protocol), port }));
+    const key = `${protocol}/${port}`;
+    if (keys.has(key)) errs.push(fieldErrors.duplicate(path, { protocol, port }));
     keys.add(key);
   });
   return errs;
 }
 
-function validateSpec(obj: JsonObject): FieldError[] {
-  const spec = objAt(obj.spec) ?? {};
+function validateSpec(obj: Service): FieldError[] {
+  const spec = obj.spec ?? {};
   const errs: FieldError[] = [];
-  const type = textAt(spec.type);
+  const type = spec.type ?? '';
   if (!portsOf(spec).length && !isHeadless(spec) && type !== 'ExternalName') errs.push(fieldErrors.required('spec.ports'));
-  const ips = listAt(spec.clusterIPs).map(textAt);
+  const ips = spec.clusterIPs ?? [];
   if ((type === 'LoadBalancer' || type === 'NodePort') && isHeadless(spec)) {
     errs.push(fieldErrors.invalid('spec.clusterIPs[0]', 'None', `may not be set to 'None' for ${type} services`));
   }
   if (type === 'ExternalName') {
     if (ips.length) errs.push(fieldErrors.forbidden('spec.clusterIPs', 'may not be set for ExternalName services'));
-    if (listAt(spec.ipFamilies).length) errs.push(fieldErrors.forbidden('spec.ipFamilies', 'may not be set for ExternalName services'));
-    if (isSet(spec.ipFamilyPolicy)) errs.push(fieldErrors.forbidden('spec.ipFamilyPolicy', 'may not be set for ExternalName services'));
-    const cname = textAt(spec.externalName).replace(/\.$/, '');
+    if (spec.ipFamilies?.length) errs.push(fieldErrors.forbidden('spec.ipFamilies', 'may not be set for ExternalName services'));
+    if (spec.ipFamilyPolicy != null) errs.push(fieldErrors.forbidden('spec.ipFamilyPolicy', 'may not be set for ExternalName services'));
+    const cname = (spec.externalName ?? '').replace(/\.$/, '');
     if (!cname) errs.push(fieldErrors.required('spec.externalName'));
     else for (const m of isDNS1123Subdomain(cname)) errs.push(fieldErrors.invalid('spec.externalName', cname, m));
   }
@@ -189,42 +189,41 @@ function validateSpec(obj: JsonObject): FieldError[] {
     if (ip !== 'None' && !isIP(ip)) errs.push(fieldErrors.invalid(`spec.clusterIPs[${i}]`, ip, 'must be a valid IP address'));
     if (ip === 'None' && i > 0) errs.push(fieldErrors.invalid(`spec.clusterIPs[${i}]`, ip, "must be a valid IP address when the first is not 'None'"));
   });
-  if (textAt(spec.clusterIP) && ips.length && textAt(spec.clusterIP) !== ips[0]) {
+  if (spec.clusterIP && ips.length && spec.clusterIP !== ips[0]) {
     errs.push(fieldErrors.invalid('spec.clusterIPs', ips, 'element [0] must match clusterIP'));
   }
   errs.push(...validatePorts(spec));
   errs.push(...validateLabels(spec.selector, 'spec.selector'));
-  const affinity = textAt(spec.sessionAffinity);
+  const affinity = spec.sessionAffinity ?? '';
   if (affinity === 'ClientIP') {
-    const timeout = numberAt(objAt(objAt(spec.sessionAffinityConfig)?.clientIP)?.timeoutSeconds) ?? 0;
+    const timeout = spec.sessionAffinityConfig?.clientIP?.timeoutSeconds ?? 0;
     if (timeout <= 0 || timeout > CLIENT_IP_TIMEOUT_MAX) {
       errs.push(fieldErrors.invalid('spec.sessionAffinityConfig.clientIP.timeoutSeconds', timeout, `must be greater than 0 and less than ${CLIENT_IP_TIMEOUT_MAX}`));
     }
-  } else if (affinity === 'None' && isSet(spec.sessionAffinityConfig)) {
+  } else if (affinity === 'None' && spec.sessionAffinityConfig != null) {
     errs.push(fieldErrors.forbidden('spec.sessionAffinityConfig', 'must not be set when session affinity is None'));
   }
-  listAt(spec.externalIPs).forEach((ip, i) => {
-    if (!isIP(textAt(ip))) errs.push(fieldErrors.invalid(`spec.externalIPs[${i}]`, ip, 'must be a valid IP address'));
+  (spec.externalIPs ?? []).forEach((ip, i) => {
+    if (!isIP(ip)) errs.push(fieldErrors.invalid(`spec.externalIPs[${i}]`, ip, 'must be a valid IP address'));
   });
-  if (!externallyAccessible(spec) && textAt(spec.externalTrafficPolicy)) {
+  if (!externallyAccessible(spec) && spec.externalTrafficPolicy) {
     errs.push(fieldErrors.invalid('spec.externalTrafficPolicy', spec.externalTrafficPolicy, 'may only be set for externally-accessible services'));
   }
-  if (isSet(spec.loadBalancerClass)) {
+  if (spec.loadBalancerClass != null) {
     if (type !== 'LoadBalancer') errs.push(fieldErrors.forbidden('spec.loadBalancerClass', 'may only be used when `type` is \'LoadBalancer\''));
-    else for (const m of isQualifiedName(textAt(spec.loadBalancerClass))) errs.push(fieldErrors.invalid('spec.loadBalancerClass', spec.loadBalancerClass, m));
+    else for (const m of isQualifiedName(spec.loadBalancerClass)) errs.push(fieldErrors.invalid('spec.loadBalancerClass', spec.loadBalancerClass, m));
   }
   return errs;
 }
 
-function validateLoadBalancerStatus(obj: JsonObject): FieldError[] {
+function validateLoadBalancerStatus(obj: Service): FieldError[] {
   const errs: FieldError[] = [];
-  listAt(objAt(objAt(obj.status)?.loadBalancer)?.ingress).forEach((entry, i) => {
-    const e = objAt(entry) ?? {};
+  (obj.status?.loadBalancer?.ingress ?? []).forEach((e, i) => {
     const p = `status.loadBalancer.ingress[${i}]`;
-    const ip = textAt(e.ip);
+    const ip = e.ip ?? '';
     if (ip && !isIP(ip)) errs.push(fieldErrors.invalid(`${p}.ip`, ip, 'must be a valid IP address'));
-    if (isSet(e.ipMode) && !ip) errs.push(fieldErrors.required(`${p}.ipMode`, 'must be specified when `ip` is set'));
-    const host = textAt(e.hostname);
+    if (e.ipMode != null && !ip) errs.push(fieldErrors.required(`${p}.ipMode`, 'must be specified when `ip` is set'));
+    const host = e.hostname ?? '';
     if (host) {
       for (const m of isDNS1123Subdomain(host)) errs.push(fieldErrors.invalid(`${p}.hostname`, host, m));
       if (isIP(host)) errs.push(fieldErrors.invalid(`${p}.hostname`, host, 'must be a DNS name, not an IP address'));
@@ -233,12 +232,12 @@ function validateLoadBalancerStatus(obj: JsonObject): FieldError[] {
   return errs;
 }
 
-function validateUpdate(obj: JsonObject, old: JsonObject): FieldError[] {
-  const spec = objAt(obj.spec) ?? {};
-  const oldSpec = objAt(old.spec) ?? {};
+function validateUpdate(obj: Service, old: Service): FieldError[] {
+  const spec = obj.spec ?? {};
+  const oldSpec = old.spec ?? {};
   if (spec.type === 'ExternalName' || oldSpec.type === 'ExternalName') return [];
-  const ips = listAt(spec.clusterIPs);
-  const oldIPs = listAt(oldSpec.clusterIPs);
+  const ips = spec.clusterIPs ?? [];
+  const oldIPs = oldSpec.clusterIPs ?? [];
   if (oldIPs.length && ips.length && ips[0] !== oldIPs[0]) return [fieldErrors.invalid('spec.clusterIPs[0]', ips, 'may not change once set')];
   return [];
 }
@@ -246,9 +245,9 @@ function validateUpdate(obj: JsonObject, old: JsonObject): FieldError[] {
 // ------------------------------------------------------------------------------ table
 
 /** Load balancer addresses as the real printer joins them (shortened unless wide). */
-export function loadBalancerAddresses(ingress: JsonValue | undefined): string {
-  return listAt(ingress)
-    .map((e) => textAt(objAt(e)?.ip) || textAt(objAt(e)?.hostname))
+export function loadBalancerAddresses(ingress: readonly LoadBalancerIngress[] | undefined): string {
+  return (ingress ?? [])
+    .map((e) => e.ip || e.hostname || '')
     .filter(Boolean)
     .join(',');
 }
@@ -257,34 +256,34 @@ function shorten(text: string): string {
   return text.length > 16 ? `${text.slice(0, 13)}...` : text;
 }
 
-function externalIP(obj: JsonObject): string {
-  const spec = objAt(obj.spec) ?? {};
-  const external = listAt(spec.externalIPs).map(textAt);
+function externalIP(obj: Service): string {
+  const spec = obj.spec ?? {};
+  const external = spec.externalIPs ?? [];
   switch (spec.type) {
     case 'ClusterIP':
     case 'NodePort':
       return external.length ? external.join(',') : '<none>';
     case 'LoadBalancer': {
-      const lb = shorten(loadBalancerAddresses(objAt(objAt(obj.status)?.loadBalancer)?.ingress));
+      const lb = shorten(loadBalancerAddresses(obj.status?.loadBalancer?.ingress));
       const all = [...(lb ? lb.split(',') : []), ...external];
       return all.length ? all.join(',') : '<pending>';
     }
     case 'ExternalName':
-      return textAt(spec.externalName);
+      return spec.externalName ?? '';
     default:
       return '<unknown>';
   }
 }
 
-function portsCell(obj: JsonObject): string {
-  const ports = portsOf(objAt(obj.spec) ?? {});
+function portsCell(obj: Service): string {
+  const ports = portsOf(obj.spec ?? {});
   if (!ports.length) return '<none>';
   return ports
-    .map((p) => (numberAt(p.nodePort) ? `${numberAt(p.port)}:${numberAt(p.nodePort)}/${textAt(p.protocol)}` : `${numberAt(p.port)}/${textAt(p.protocol)}`))
+    .map((p) => (p.nodePort ? `${p.port}:${p.nodePort}/${p.protocol ?? ''}` : `${p.port}/${p.protocol ?? ''}`))
     .join(',');
 }
 
-export const serviceKind: KindDefinition = {
+export const serviceKind = defineKind<Service>({
   group: '',
   version: 'v1',
   kind: 'Service',
@@ -299,12 +298,12 @@ export const serviceKind: KindDefinition = {
     status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },
   },
   fieldSelectors: {
-    'spec.clusterIP': (obj) => textAt(objAt(obj.spec)?.clusterIP),
-    'spec.type': (obj) => textAt(objAt(obj.spec)?.type),
+    'spec.clusterIP': (obj) => obj.spec?.clusterIP ?? '',
+    'spec.type': (obj) => obj.spec?.type ?? '',
   },
   table: [
-    { name: 'Type', type: 'string', description: 'The type of the service.', cell: (obj) => textAt(objAt(obj.spec)?.type) },
-    { name: 'Cluster-IP', type: 'string', description: 'The address of the service inside the cluster.', cell: (obj) => textAt(objAt(obj.spec)?.clusterIP) || '<none>' },
+    { name: 'Type', type: 'string', description: 'The type of the service.', cell: (obj) => obj.spec?.type ?? '' },
+    { name: 'Cluster-IP', type: 'string', description: 'The address of the service inside the cluster.', cell: (obj) => obj.spec?.clusterIP || '<none>' },
     { name: 'External-IP', type: 'string', description: 'The addresses the service is reachable at from outside the cluster.', cell: externalIP },
     { name: 'Port(s)', type: 'string', description: 'The ports the service exposes.', cell: portsCell },
     AGE_COLUMN,
@@ -314,9 +313,9 @@ export const serviceKind: KindDefinition = {
       priority: 1,
       description: 'The labels of the pods the service sends traffic to.',
       cell(obj) {
-        const sel = objAt(objAt(obj.spec)?.selector) ?? {};
+        const sel = obj.spec?.selector ?? {};
         const keys = Object.keys(sel).sort();
-        return keys.length ? keys.map((k) => `${k}=${textAt(sel[k])}`).join(',') : '<none>';
+        return keys.length ? keys.map((k) => `${k}=${sel[k]}`).join(',') : '<none>';
       },
     },
   ],
@@ -332,4 +331,4 @@ export const serviceKind: KindDefinition = {
     validate: (obj) => [...validateSpec(obj), ...validateLoadBalancerStatus(obj)],
     validateUpdate: (obj, old, ctx) => (ctx.subresource === '' ? validateUpdate(obj, old) : []),
   },
-};
+});

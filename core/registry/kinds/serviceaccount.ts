@@ -1,17 +1,15 @@
-/** ServiceAccount (core v1, namespaced): an identity for processes in pods. */
-import { isObject, type JsonObject } from '../../util/json.ts';
-import type { KindDefinition } from '../definition.ts';
 import { AGE_COLUMN } from '../table.ts';
-import { ServiceAccount } from '../types/core-v1-misc.ts';
-import { listAt } from './field-checks.ts';
+/** ServiceAccount (core v1, namespaced): an identity for processes in pods. */
+import { defineKind } from '../definition.ts';
+import { ServiceAccount, type ObjectReference } from '../types/core-v1-misc.ts';
 
 /** Secret references keep only the name: the rest of an ObjectReference means nothing here. */
-function cleanSecretReferences(obj: JsonObject): void {
-  if (!Array.isArray(obj.secrets)) return;
-  obj.secrets = obj.secrets.map((s): JsonObject => (isObject(s) && typeof s.name === 'string' && s.name ? { name: s.name } : {}));
+function cleanSecretReferences(obj: ServiceAccount): void {
+  if (!obj.secrets) return;
+  obj.secrets = obj.secrets.map((s): ObjectReference => (s.name ? { name: s.name } : {}));
 }
 
-export const serviceAccountKind: KindDefinition = {
+export const serviceAccountKind = defineKind<ServiceAccount>({
   group: '',
   version: 'v1',
   kind: 'ServiceAccount',
@@ -25,7 +23,7 @@ export const serviceAccountKind: KindDefinition = {
       name: 'Secrets',
       type: 'string',
       description: 'Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use.',
-      cell: (obj) => listAt(obj.secrets).length,
+      cell: (obj) => (obj.secrets ?? []).length,
     },
     AGE_COLUMN,
   ],
@@ -33,4 +31,4 @@ export const serviceAccountKind: KindDefinition = {
     prepareForCreate: cleanSecretReferences,
     prepareForUpdate: cleanSecretReferences,
   },
-};
+});
