@@ -4,13 +4,14 @@
  * lead to the same SharedWorker). A SW the browser stopped and restarted has none: it asks the
  * open pages for one and waits for the first.
  */
+import type { Status } from '../core/registry/types/index.ts';
 import { PortConnection } from './port-client.ts';
 import type { ClientsLike } from './sw-types.ts';
 import { NEED_PORT } from './messages.ts';
 
 /** A Status answer for when the SW cannot reach the API server at all. */
 export function unavailable(message: string): Response {
-  const status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'ServiceUnavailable', code: 503 };
+  const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'ServiceUnavailable', code: 503 };
   return new Response(JSON.stringify(status), { status: 503, statusText: 'Service Unavailable', headers: { 'content-type': 'application/json', 'retry-after': '1' } });
 }
 

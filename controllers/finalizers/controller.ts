@@ -5,8 +5,8 @@
  * `samples.orch.io/cleanup` keeps the source until this controller has deleted its copy (and
  * said so in an Event), and only then is removed, letting the deletion finish.
  */
+import type { ConfigMap } from '../../core/registry/types/index.ts';
 import { CONFIG_MAPS, keyOf, objectKey, splitKey } from '../runtime/api/resources.ts';
-import type { ConfigMap } from '../runtime/api/types.ts';
 import { isAlreadyExists, isNotFound } from '../runtime/client/api-error.ts';
 import type { RunnableFactory } from '../runtime/controller/manager.ts';
 import { or, hasLabels, type Predicate } from '../runtime/controller/predicates.ts';

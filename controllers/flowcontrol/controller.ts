@@ -5,17 +5,25 @@
  * once it does. Written by a server-side apply of the status under the real field manager, only
  * when status, reason or message change.
  */
+import type { FlowSchema, FlowSchemaCondition } from '../../core/registry/types/index.ts';
 import { FLOW_SCHEMAS, PRIORITY_LEVEL_CONFIGURATIONS } from '../runtime/api/resources.ts';
 import { formatTime } from '../runtime/api/time.ts';
-import type { FlowSchema, FlowSchemaCondition } from '../runtime/api/types.ts';
 import type { RunnableFactory } from '../runtime/controller/manager.ts';
 
 export const DANGLING = 'Dangling';
 /** The field manager the real config controller applies status with. */
 export const APF_FIELD_MANAGER = 'api-priority-and-fairness-config-consumer-v1';
 
+/**
+ * The PriorityLevelConfiguration a schema names. The server's validation requires it; '' only for
+ * an object that did not come from a server, which then names no level that exists.
+ */
+function levelOf(fs: FlowSchema): string {
+  return fs.spec?.priorityLevelConfiguration.name ?? '';
+}
+
 export function danglingCondition(fs: FlowSchema, levelExists: boolean): Omit<FlowSchemaCondition, 'lastTransitionTime'> {
-  const name = fs.spec.priorityLevelConfiguration.name;
+  const name = levelOf(fs);
   return levelExists
     ? { type: DANGLING, status: 'False', reason: 'Found', message: `This FlowSchema references the PriorityLevelConfiguration object named "${name}" and it exists` }
     : { type: DANGLING, status: 'True', reason: 'NotFound', message: `This FlowSchema references the PriorityLevelConfiguration object named "${name}" but there is no such object` };
@@ -34,14 +42,14 @@ export function flowSchemaController(): RunnableFactory {
           map: (plc) =>
             schemas.store
               .list()
-              .filter((fs) => fs.spec.priorityLevelConfiguration.name === plc.metadata.name)
+              .filter((fs) => levelOf(fs) === plc.metadata.name)
               .map((fs) => fs.metadata.name ?? ''),
         },
       ],
       async reconcile(name) {
         const fs = schemas.store.get(name);
         if (!fs || fs.metadata.deletionTimestamp) return;
-        const want = danglingCondition(fs, levels.store.get(fs.spec.priorityLevelConfiguration.name) !== undefined);
+        const want = danglingCondition(fs, levels.store.get(levelOf(fs)) !== undefined);
         const have = fs.status?.conditions?.find((c) => c.type === DANGLING);
         if (have && have.status === want.status && have.reason === want.reason && have.message === want.message) return;
         await mgr.client.resource(FLOW_SCHEMAS).apply(

@@ -13,8 +13,9 @@
  */
 import type { Subscription } from 'rxjs';
 import type { TimerHandle } from '../../core/index.ts';
+import type { OwnerReference } from '../../core/registry/types/index.ts';
 import { groupOf, resourceId, type ResourceType } from '../runtime/api/resources.ts';
-import type { KubeObject, OwnerReference } from '../runtime/api/types.ts';
+import type { KubeObject } from '../runtime/api/types.ts';
 import { isConflict, isNotFound, isUnsupportedMediaType } from '../runtime/client/api-error.ts';
 import type { ResourceClient } from '../runtime/client/client.ts';
 import { discoverResources } from '../runtime/client/discovery.ts';

@@ -3,7 +3,7 @@
  * references it carries and the nodes that name it as owner. An owner referenced before it is
  * seen is a "virtual" node until an informer shows it (or the server says it does not exist).
  */
-import type { OwnerReference } from '../runtime/api/types.ts';
+import type { OwnerReference } from '../../core/registry/types/index.ts';
 
 export interface Identity {
   readonly apiVersion: string;

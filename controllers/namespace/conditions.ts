@@ -3,7 +3,7 @@
  * five types, each either a failure (status True, with what went wrong) or its "all is well"
  * form (status False, fixed reason and message). The wording is the real controller's.
  */
-import type { NamespaceCondition } from '../runtime/api/types.ts';
+import type { NamespaceCondition } from '../../core/registry/types/index.ts';
 import { setCondition } from '../runtime/helpers/conditions.ts';
 
 export const NamespaceDeletionDiscoveryFailure = 'NamespaceDeletionDiscoveryFailure';

@@ -2,8 +2,8 @@
  * The namespace controller: a terminating namespace is emptied, then released. While objects held
  * by finalizers remain, it looks again after about half the estimated wait (as the real one does).
  */
+import type { Namespace } from '../../core/registry/types/index.ts';
 import { NAMESPACES, type ResourceType } from '../runtime/api/resources.ts';
-import type { Namespace } from '../runtime/api/types.ts';
 import type { RunnableFactory } from '../runtime/controller/manager.ts';
 import { NamespacedResourcesDeleter, ResourcesRemainingError } from './deleter.ts';
 

@@ -5,13 +5,14 @@
  * finalizers hold it, report that in the namespace's conditions, and once nothing remains remove
  * the `orchestrator` finalizer through `PUT /api/v1/namespaces/{name}/finalize`.
  */
+import type { Clock } from '../../core/index.ts';
+import type { Namespace } from '../../core/registry/types/index.ts';
 import type { ResourceType } from '../runtime/api/resources.ts';
 import { NAMESPACES } from '../runtime/api/resources.ts';
-import type { KubeObject, Namespace } from '../runtime/api/types.ts';
+import type { KubeObject } from '../runtime/api/types.ts';
 import { isConflict, isMethodNotAllowed, isNotFound } from '../runtime/client/api-error.ts';
 import type { Client } from '../runtime/client/client.ts';
 import { discoverResources, type DiscoveredResource } from '../runtime/client/discovery.ts';
-import type { Clock } from '../../core/index.ts';
 import { updateConditions, type DeletionReport } from './conditions.ts';
 
 /** The finalizer the namespace controller owns. */

@@ -2,8 +2,8 @@
  * The readiness rules every workload controller shares (and the playground shows): a pod is ready
  * when its `Ready` condition is True, and available once it has been ready for `minReadySeconds`.
  */
+import type { Pod, PodCondition } from '../../core/registry/types/index.ts';
 import { parseTime } from '../runtime/api/time.ts';
-import type { Pod, PodCondition } from '../runtime/api/types.ts';
 
 export function podCondition(pod: Pod, type: string): PodCondition | undefined {
   return pod.status?.conditions?.find((c) => c.type === type);

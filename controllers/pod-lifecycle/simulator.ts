@@ -17,12 +17,12 @@
  * creation (pod updates may not change it): the pod is then placed in status only (PodScheduled,
  * hostIP), and that is logged once.
  */
+import type { Pod, PodStatus } from '../../core/registry/types/index.ts';
 import { isConflict, isNotFound, ApiError } from '../runtime/client/api-error.ts';
 import type { ReconcileResult } from '../runtime/controller/controller.ts';
 import type { RunnableFactory } from '../runtime/controller/manager.ts';
 import { parseTime } from '../runtime/api/time.ts';
 import { PODS } from '../runtime/api/resources.ts';
-import type { Pod, PodStatus } from '../runtime/api/types.ts';
 import { isPodTerminal } from './pod.ts';
 import { currentStage, statusFor, type Placement, type Stage } from './status.ts';
 

@@ -3,8 +3,9 @@
  * them: condition types in its order, `ContainersNotReady` with the unready containers listed,
  * container states `waiting` → `running` (or `terminated`).
  */
+import type { Container, ContainerStatus, Pod, PodCondition, PodStatus } from '../../core/registry/types/index.ts';
 import { formatTime } from '../runtime/api/time.ts';
-import type { Container, ContainerStatus, Pod, PodCondition, PodPhase, PodStatus } from '../runtime/api/types.ts';
+import type { PodPhase } from '../runtime/api/types.ts';
 
 /** What the simulator makes of a pod: starting (containers being created), then one of the rest. */
 export type Stage = 'starting' | 'ready' | 'unready' | 'failed' | 'stopped';
@@ -97,7 +98,8 @@ function conditions(pod: Pod, stage: Stage, now: number): PodCondition[] {
   const terminal = stage === 'failed' || stage === 'stopped';
   const containersReady = stage === 'ready';
   // Readiness gates are conditions someone else sets; Ready waits for them too.
-  const gates = (spec.readinessGates ?? []).map((g) => g.conditionType);
+  // (Validation requires a gate's conditionType; one without names no condition to wait for.)
+  const gates = (spec.readinessGates ?? []).flatMap((g) => g.conditionType ?? []);
   const missingGates = gates.filter((g) => existing.get(g)?.status !== 'True');
   const unready = terminal || stage === 'starting' ? containers : stage === 'unready' ? containers : [];
   const want: Record<string, Omit<PodCondition, 'type' | 'lastTransitionTime'>> = {

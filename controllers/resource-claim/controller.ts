@@ -15,8 +15,9 @@
  * between) is found by its owner and annotation and recorded instead of made twice; one the pod
  * records but that is gone or no longer the pod's is made anew.
  */
+import type { Pod, ResourceClaim } from '../../core/registry/types/index.ts';
 import { keyOf, PODS, RESOURCE_CLAIM_TEMPLATES, RESOURCE_CLAIMS } from '../runtime/api/resources.ts';
-import type { KubeObject, Pod, PodResourceClaim, ResourceClaim } from '../runtime/api/types.ts';
+import type { KubeObject } from '../runtime/api/types.ts';
 import type { RunnableFactory } from '../runtime/controller/manager.ts';
 import { controllerReference, getControllerOf } from '../runtime/helpers/owner-refs.ts';
 import { OWNER_INDEX } from '../runtime/informer/store.ts';
@@ -63,40 +64,40 @@ export function resourceClaimController(opts: ResourceClaimControllerOptions = {
         .filter((p) => (p.spec?.resourceClaims ?? []).some((c) => c.resourceClaimTemplateName === template.metadata.name))
         .map((p) => keyOf(p.metadata.namespace ?? '', p.metadata.name ?? ''));
 
-    /** A claim generated for this pod entry earlier (made, or in the cache). */
-    function generatedFor(pod: Pod, pc: PodResourceClaim): ResourceClaim | undefined {
+    /** A claim generated for the pod's claim `claimName` earlier (made, or in the cache). */
+    function generatedFor(pod: Pod, claimName: string): ResourceClaim | undefined {
       const inCache = claims.store
         .byIndex(OWNER_INDEX, pod.metadata.uid ?? '')
-        .find((c) => isForPod(c, pod) && c.metadata.annotations?.[POD_CLAIM_NAME_ANNOTATION] === pc.name);
-      return inCache ?? made.get(`${pod.metadata.uid}/${pc.name}`);
+        .find((c) => isForPod(c, pod) && c.metadata.annotations?.[POD_CLAIM_NAME_ANNOTATION] === claimName);
+      return inCache ?? made.get(`${pod.metadata.uid}/${claimName}`);
     }
 
-    async function claimFor(pod: Pod, pc: PodResourceClaim): Promise<string | undefined> {
+    /** The claim for the pod's claim `claimName`, made from `templateName` unless it exists. */
+    async function claimFor(pod: Pod, claimName: string, templateName: string): Promise<string | undefined> {
       const ns = pod.metadata.namespace ?? '';
-      const recorded = pod.status?.resourceClaimStatuses?.find((s) => s.name === pc.name);
+      const recorded = pod.status?.resourceClaimStatuses?.find((s) => s.name === claimName);
       if (recorded) {
         // Recorded without a claim: none is needed.
         if (!recorded.resourceClaimName) return undefined;
-        const claim = claims.store.get(keyOf(ns, recorded.resourceClaimName)) ?? made.get(`${pod.metadata.uid}/${pc.name}`);
+        const claim = claims.store.get(keyOf(ns, recorded.resourceClaimName)) ?? made.get(`${pod.metadata.uid}/${claimName}`);
         if (claim && isForPod(claim, pod) && claim.metadata.name === recorded.resourceClaimName) return undefined;
       }
-      let claim = generatedFor(pod, pc);
+      let claim = generatedFor(pod, claimName);
       if (!claim || claim.metadata.name === recorded?.resourceClaimName) {
-        const templateName = pc.resourceClaimTemplateName ?? '';
         const template = templates.store.get(keyOf(ns, templateName));
         if (!template) throw new Error(`resource claim template "${templateName}": resourceclaimtemplate.resource.orch.io "${templateName}" not found`);
         const meta = template.spec.metadata ?? {};
         claim = await mgr.client.resource(RESOURCE_CLAIMS, ns).create({
           metadata: {
-            generateName: claimGenerateName(pod.metadata.name ?? '', pc.name),
+            generateName: claimGenerateName(pod.metadata.name ?? '', claimName),
             namespace: ns,
             ownerReferences: [controllerReference(pod, PODS)],
-            annotations: { ...meta.annotations, [POD_CLAIM_NAME_ANNOTATION]: pc.name },
+            annotations: { ...meta.annotations, [POD_CLAIM_NAME_ANNOTATION]: claimName },
             ...(meta.labels ? { labels: meta.labels } : {}),
           },
           spec: structuredClone(template.spec.spec),
         });
-        made.set(`${pod.metadata.uid}/${pc.name}`, claim);
+        made.set(`${pod.metadata.uid}/${claimName}`, claim);
       }
       return claim.metadata.name;
     }
@@ -115,8 +116,9 @@ export function resourceClaimController(opts: ResourceClaimControllerOptions = {
         if (!pod || pod.metadata.deletionTimestamp) return;
         const statuses: { name: string; resourceClaimName: string }[] = [];
         for (const pc of pod.spec?.resourceClaims ?? []) {
-          if (pc.resourceClaimName || !pc.resourceClaimTemplateName) continue;
-          const name = await claimFor(pod, pc);
+          // A claim named directly needs none made (and validation gives every entry a name).
+          if (pc.resourceClaimName || !pc.resourceClaimTemplateName || !pc.name) continue;
+          const name = await claimFor(pod, pc.name, pc.resourceClaimTemplateName);
           if (name) statuses.push({ name: pc.name, resourceClaimName: name });
         }
         if (!statuses.length) return;

@@ -16,6 +16,7 @@
  *    revisions beyond `revisionHistoryLimit` deleted.
  */
 import type { Clock } from '../../core/index.ts';
+import type { ControllerRevision, Pod, StatefulSetStatus } from '../../core/registry/types/index.ts';
 import { isNotFound } from '../runtime/client/api-error.ts';
 import type { History } from './history.ts';
 import {
@@ -39,7 +40,7 @@ import {
 } from './identity.ts';
 import { PodExistsError, type PodControl } from './pod-control.ts';
 import { applyRevision } from './revisions.ts';
-import type { ControllerRevision, Pod, StatefulSet, StatefulSetStatus } from '../runtime/api/types.ts';
+import type { StoredStatefulSet } from './stored-set.ts';
 
 /** Most requests a Parallel batch sends at once (the real controller's bound). */
 const MAX_BATCH = 500;
@@ -112,7 +113,7 @@ export function maxUnavailableOf(value: number | string | undefined, replicas: n
   return Number.isFinite(n) && n >= 1 ? n : 1;
 }
 
-export async function syncStatefulSet(deps: ControlDeps, set: StatefulSet, pods: readonly Pod[], sorted: readonly ControllerRevision[]): Promise<SyncResult> {
+export async function syncStatefulSet(deps: ControlDeps, set: StoredStatefulSet, pods: readonly Pod[], sorted: readonly ControllerRevision[]): Promise<SyncResult> {
   const { current, update, collisionCount } = await deps.history.currentAndUpdate(set, sorted);
   const currentSet = applyRevision(set, current);
   const updateSet = applyRevision(set, update);

@@ -4,8 +4,8 @@
  * runs the control loop, and writes the status when it differs from the stored one. While some
  * pods are ready but not yet available (`minReadySeconds`), it looks again after that long.
  */
+import type { Pod, StatefulSet, StatefulSetStatus } from '../../core/registry/types/index.ts';
 import { CONTROLLER_REVISIONS, keyOf, PERSISTENT_VOLUME_CLAIMS, PODS, splitKey, STATEFUL_SETS } from '../runtime/api/resources.ts';
-import type { Pod, StatefulSet, StatefulSetStatus } from '../runtime/api/types.ts';
 import { isConflict, isNotFound } from '../runtime/client/api-error.ts';
 import type { RunnableFactory } from '../runtime/controller/manager.ts';
 import { controllerReference, getControllerOf } from '../runtime/helpers/owner-refs.ts';
@@ -14,6 +14,7 @@ import { History } from './history.ts';
 import { isMemberOf, replicasOf } from './identity.ts';
 import { PodControl } from './pod-control.ts';
 import { selectorMatches } from './selector.ts';
+import { isStoredStatefulSet, type StoredStatefulSet } from './stored-set.ts';
 
 /** Who the set's Events say reported them, as the real controller names itself. */
 export const STATEFULSET_CONTROLLER = 'statefulset-controller';
@@ -44,7 +45,7 @@ function inconsistent(set: StatefulSet, s: StatefulSetStatus): boolean {
 }
 
 /** A rolling update is complete once every replica is updated and ready: the update revision becomes current. */
-function completeRollingUpdate(set: StatefulSet, s: StatefulSetStatus): void {
+function completeRollingUpdate(set: StoredStatefulSet, s: StatefulSetStatus): void {
   const want = replicasOf(set);
   if ((set.spec.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate' && s.updatedReplicas === want && s.readyReplicas === want && s.replicas === want) {
     s.currentReplicas = s.updatedReplicas;
@@ -71,7 +72,7 @@ export function statefulSetController(opts: StatefulSetControllerOptions = {}): 
     const setsForOrphan = (pod: Pod): string[] =>
       sets.store
         .byIndex('namespace', pod.metadata.namespace ?? '')
-        .filter((s) => selectorMatches(s.spec.selector, pod.metadata.labels))
+        .filter((s) => isStoredStatefulSet(s) && selectorMatches(s.spec.selector, pod.metadata.labels))
         .map((s) => keyOf(s.metadata.namespace ?? '', s.metadata.name ?? ''));
 
     /** Adoption needs the live set: not another one of the same name, not being deleted. */
@@ -88,7 +89,7 @@ export function statefulSetController(opts: StatefulSetControllerOptions = {}): 
     };
 
     /** The set's pods: its own that still match, plus orphans it adopts; those that stopped matching are released. */
-    async function claimPods(set: StatefulSet, adopt: () => Promise<void>): Promise<Pod[]> {
+    async function claimPods(set: StoredStatefulSet, adopt: () => Promise<void>): Promise<Pod[]> {
       const out: Pod[] = [];
       const podsClient = mgr.client.resource(PODS, set.metadata.namespace);
       const deleting = set.metadata.deletionTimestamp !== undefined;
@@ -145,7 +146,8 @@ export function statefulSetController(opts: StatefulSetControllerOptions = {}): 
       concurrency: opts.concurrency ?? 5,
       async reconcile(key) {
         const set = sets.store.get(key);
-        if (!set) return undefined;
+        // (One without a spec or template is not a set the server stores: nothing to do.)
+        if (!set || !isStoredStatefulSet(set)) return undefined;
         const adopt = canAdopt(set);
         await history.adoptOrphans(set, adopt);
         const owned = await claimPods(set, adopt);

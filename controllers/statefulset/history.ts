@@ -4,9 +4,9 @@
  * taken by different data (counting the collision), renumbering one the set returns to, and
  * trimming history beyond `revisionHistoryLimit`.
  */
+import type { ControllerRevision, Pod } from '../../core/registry/types/index.ts';
 import { goJson } from '../../core/util/index.ts';
 import { CONTROLLER_REVISIONS, STATEFUL_SETS } from '../runtime/api/resources.ts';
-import type { ControllerRevision, Pod, StatefulSet } from '../runtime/api/types.ts';
 import { isAlreadyExists, isConflict, isNotFound } from '../runtime/client/api-error.ts';
 import type { Client } from '../runtime/client/client.ts';
 import { controllerReference, getControllerOf } from '../runtime/helpers/owner-refs.ts';
@@ -14,6 +14,7 @@ import type { Store } from '../runtime/informer/store.ts';
 import { podRevision } from './identity.ts';
 import { equalRevision, hashRevision, nextRevision, newRevision, revisionName, sortRevisions } from './revisions.ts';
 import { selectorMatches } from './selector.ts';
+import type { StoredStatefulSet } from './stored-set.ts';
 
 export class History {
   constructor(
@@ -26,7 +27,7 @@ export class History {
   }
 
   /** The set's revisions (its own and orphans its selector matches), sorted. */
-  list(set: StatefulSet): ControllerRevision[] {
+  list(set: StoredStatefulSet): ControllerRevision[] {
     const owned = this.cache.byIndex('namespace', set.metadata.namespace ?? '').filter((r) => {
       if (!selectorMatches(set.spec.selector, r.metadata.labels)) return false;
       const ref = getControllerOf(r);
@@ -35,7 +36,7 @@ export class History {
     return sortRevisions(owned);
   }
 
-  async adoptOrphans(set: StatefulSet, canAdopt: () => Promise<void>): Promise<void> {
+  async adoptOrphans(set: StoredStatefulSet, canAdopt: () => Promise<void>): Promise<void> {
     const orphans = this.list(set).filter((r) => getControllerOf(r) === undefined);
     if (!orphans.length) return;
     await canAdopt();
@@ -51,16 +52,17 @@ export class History {
    * The current and update revisions of `set`, creating or renumbering the update revision as
    * needed; also the collision count to record.
    */
-  async currentAndUpdate(set: StatefulSet, sorted: readonly ControllerRevision[]): Promise<{ current: ControllerRevision; update: ControllerRevision; collisionCount: number }> {
+  async currentAndUpdate(set: StoredStatefulSet, sorted: readonly ControllerRevision[]): Promise<{ current: ControllerRevision; update: ControllerRevision; collisionCount: number }> {
     const counter = { value: set.status?.collisionCount ?? 0 };
-    let update = newRevision(set, nextRevision(sorted), counter.value);
+    const number = nextRevision(sorted);
+    let update = newRevision(set, number, counter.value);
     const equal = sorted.filter((r) => equalRevision(r, update));
     const last = sorted[sorted.length - 1];
     if (equal.length && equalRevision(last, equal[equal.length - 1])) {
       update = last;
     } else if (equal.length) {
       // The set went back to an earlier template: that revision becomes the newest again.
-      update = await this.renumber(equal[equal.length - 1], update.revision);
+      update = await this.renumber(equal[equal.length - 1], number);
     } else {
       update = await this.create(set, update, counter);
     }
@@ -68,7 +70,7 @@ export class History {
     return { current, update, collisionCount: counter.value };
   }
 
-  private async create(set: StatefulSet, revision: ControllerRevision, counter: { value: number }): Promise<ControllerRevision> {
+  private async create(set: StoredStatefulSet, revision: ControllerRevision, counter: { value: number }): Promise<ControllerRevision> {
     const data = goJson(revision.data);
     for (;;) {
       // The hash label keeps the first name's hash, as the real history does.
@@ -104,7 +106,7 @@ export class History {
    * Deletes the oldest revisions no pod and neither current nor update revision uses, down to
    * `revisionHistoryLimit` (a negative limit keeps everything).
    */
-  async truncate(set: StatefulSet, pods: readonly Pod[], sorted: readonly ControllerRevision[], current?: ControllerRevision, update?: ControllerRevision): Promise<void> {
+  async truncate(set: StoredStatefulSet, pods: readonly Pod[], sorted: readonly ControllerRevision[], current?: ControllerRevision, update?: ControllerRevision): Promise<void> {
     const live = new Set<string>(pods.map(podRevision));
     if (current) live.add(current.metadata.name ?? '');
     if (update) live.add(update.metadata.name ?? '');

@@ -4,10 +4,11 @@
  * are made from the template as the real controller makes them (`generateName` kept, template
  * labels, annotations and finalizers, the set as controller).
  */
+import type { PersistentVolumeClaim, Pod, Volume } from '../../core/registry/types/index.ts';
 import { isPodAvailable, isPodReady } from '../pod-lifecycle/pod.ts';
 import { STATEFUL_SETS } from '../runtime/api/resources.ts';
-import type { PersistentVolumeClaim, Pod, StatefulSet, Volume } from '../runtime/api/types.ts';
 import { controllerReference } from '../runtime/helpers/owner-refs.ts';
+import type { StoredStatefulSet } from './stored-set.ts';
 
 export const POD_NAME_LABEL = 'statefulset.orchestrator.io/pod-name';
 export const POD_INDEX_LABEL = 'apps.orchestrator.io/pod-index';
@@ -25,23 +26,23 @@ export function parentAndOrdinal(pod: Pod): { parent: string; ordinal: number } 
 }
 
 export const ordinalOf = (pod: Pod): number => parentAndOrdinal(pod).ordinal;
-export const replicasOf = (set: StatefulSet): number => set.spec.replicas ?? 1;
-export const startOrdinal = (set: StatefulSet): number => set.spec.ordinals?.start ?? 0;
-export const endOrdinal = (set: StatefulSet): number => startOrdinal(set) + replicasOf(set) - 1;
-export const podName = (set: StatefulSet, ordinal: number): string => `${set.metadata.name}-${ordinal}`;
-export const isMemberOf = (set: StatefulSet, pod: Pod): boolean => parentAndOrdinal(pod).parent === set.metadata.name;
+export const replicasOf = (set: StoredStatefulSet): number => set.spec.replicas ?? 1;
+export const startOrdinal = (set: StoredStatefulSet): number => set.spec.ordinals?.start ?? 0;
+export const endOrdinal = (set: StoredStatefulSet): number => startOrdinal(set) + replicasOf(set) - 1;
+export const podName = (set: StoredStatefulSet, ordinal: number): string => `${set.metadata.name}-${ordinal}`;
+export const isMemberOf = (set: StoredStatefulSet, pod: Pod): boolean => parentAndOrdinal(pod).parent === set.metadata.name;
 
-export function inOrdinalRange(pod: Pod, set: StatefulSet): boolean {
+export function inOrdinalRange(pod: Pod, set: StoredStatefulSet): boolean {
   const o = ordinalOf(pod);
   return o >= startOrdinal(set) && o <= endOrdinal(set);
 }
 
-export function claimName(set: StatefulSet, template: PersistentVolumeClaim, ordinal: number): string {
+export function claimName(set: StoredStatefulSet, template: PersistentVolumeClaim, ordinal: number): string {
   return `${template.metadata.name}-${set.metadata.name}-${ordinal}`;
 }
 
 /** The claims a pod of this ordinal uses, in template order, keyed by template (= volume) name. */
-export function claimsFor(set: StatefulSet, ordinal: number): { volume: string; claim: PersistentVolumeClaim }[] {
+export function claimsFor(set: StoredStatefulSet, ordinal: number): { volume: string; claim: PersistentVolumeClaim }[] {
   const matchLabels = set.spec.selector.matchLabels ?? {};
   return (set.spec.volumeClaimTemplates ?? []).map((t) => {
     const { status: _status, ...claim } = structuredClone(t);
@@ -50,7 +51,7 @@ export function claimsFor(set: StatefulSet, ordinal: number): { volume: string; 
   });
 }
 
-export function identityMatches(set: StatefulSet, pod: Pod): boolean {
+export function identityMatches(set: StoredStatefulSet, pod: Pod): boolean {
   const { parent, ordinal } = parentAndOrdinal(pod);
   return (
     ordinal >= 0 &&
@@ -62,14 +63,14 @@ export function identityMatches(set: StatefulSet, pod: Pod): boolean {
   );
 }
 
-export function storageMatches(set: StatefulSet, pod: Pod): boolean {
+export function storageMatches(set: StoredStatefulSet, pod: Pod): boolean {
   const ordinal = ordinalOf(pod);
   if (ordinal < 0) return false;
   const volumes = new Map((pod.spec?.volumes ?? []).map((v) => [v.name, v]));
   return (set.spec.volumeClaimTemplates ?? []).every((t) => volumes.get(t.metadata.name ?? '')?.persistentVolumeClaim?.claimName === claimName(set, t, ordinal));
 }
 
-export function updateIdentity(set: StatefulSet, pod: Pod): void {
+export function updateIdentity(set: StoredStatefulSet, pod: Pod): void {
   const ordinal = ordinalOf(pod);
   pod.metadata.name = podName(set, ordinal);
   pod.metadata.namespace = set.metadata.namespace;
@@ -77,7 +78,7 @@ export function updateIdentity(set: StatefulSet, pod: Pod): void {
 }
 
 /** Claim volumes first, then the template's own volumes a claim does not replace. */
-export function updateStorage(set: StatefulSet, pod: Pod): void {
+export function updateStorage(set: StoredStatefulSet, pod: Pod): void {
   const claims = claimsFor(set, ordinalOf(pod));
   const byClaim = new Set(claims.map((c) => c.volume));
   const volumes: Volume[] = claims.map((c) => ({ name: c.volume, persistentVolumeClaim: { claimName: c.claim.metadata.name ?? '' } }));
@@ -85,7 +86,7 @@ export function updateStorage(set: StatefulSet, pod: Pod): void {
   if (pod.spec) pod.spec.volumes = volumes;
 }
 
-export function newStatefulSetPod(set: StatefulSet, ordinal: number): Pod {
+export function newStatefulSetPod(set: StoredStatefulSet, ordinal: number): Pod {
   const template = structuredClone(set.spec.template);
   const meta = template.metadata ?? {};
   const pod: Pod = {
@@ -123,7 +124,7 @@ function withRevision(pod: Pod, revision: string): Pod {
  * update config, below the current replicas), from the update revision otherwise. The condition
  * keeps the real one's operator precedence.
  */
-export function newVersionedPod(currentSet: StatefulSet, updateSet: StatefulSet, currentRevision: string, updateRevision: string, ordinal: number): Pod {
+export function newVersionedPod(currentSet: StoredStatefulSet, updateSet: StoredStatefulSet, currentRevision: string, updateRevision: string, ordinal: number): Pod {
   const strategy = currentSet.spec.updateStrategy;
   const start = startOrdinal(currentSet);
   const rolling = strategy?.rollingUpdate;

@@ -4,14 +4,16 @@
  * web successful", `FailedCreate` "... failed error: ...", claims "create Claim data-web-0 Pod
  * web-0 in StatefulSet web success").
  */
+import type { ObjectReference, PersistentVolumeClaim, Pod } from '../../core/registry/types/index.ts';
 import { keyOf, PERSISTENT_VOLUME_CLAIMS, PODS, type ResourceType } from '../runtime/api/resources.ts';
-import type { KubeObject, ObjectReference, PersistentVolumeClaim, Pod, StatefulSet } from '../runtime/api/types.ts';
+import type { KubeObject } from '../runtime/api/types.ts';
 import { isAlreadyExists, isNotFound } from '../runtime/client/api-error.ts';
 import type { Client } from '../runtime/client/client.ts';
 import { referenceTo, type EventRecorder } from '../runtime/helpers/events.ts';
 import type { Store } from '../runtime/informer/store.ts';
 import { claimsFor, identityMatches, ordinalOf, storageMatches, updateIdentity, updateStorage } from './identity.ts';
 import { hasStaleOwnerRef, hasUnexpectedController, isClaimOwnerUpToDate, ownersForPolicy, retentionPolicy } from './retention.ts';
+import type { StoredStatefulSet } from './stored-set.ts';
 
 function title(verb: string): string {
   return verb[0].toUpperCase() + verb.slice(1);
@@ -45,12 +47,12 @@ export interface PodControlOptions {
 export class PodControl {
   constructor(private readonly o: PodControlOptions) {}
 
-  private podEvent(verb: string, set: StatefulSet, pod: Pod, err?: unknown): void {
+  private podEvent(verb: string, set: StoredStatefulSet, pod: Pod, err?: unknown): void {
     const note = err === undefined ? `${verb} Pod ${pod.metadata.name} in StatefulSet ${set.metadata.name} successful` : `${verb} Pod ${pod.metadata.name} in StatefulSet ${set.metadata.name} failed error: ${message(err)}`;
     void this.o.recorder.record({ regarding: set, related: asRelated(pod, PODS), type: err === undefined ? 'Normal' : 'Warning', reason: `${err === undefined ? 'Successful' : 'Failed'}${title(verb)}`, action: title(verb), note });
   }
 
-  private claimEvent(verb: string, set: StatefulSet, pod: Pod, claim: PersistentVolumeClaim, err?: unknown): void {
+  private claimEvent(verb: string, set: StoredStatefulSet, pod: Pod, claim: PersistentVolumeClaim, err?: unknown): void {
     const note =
       err === undefined
         ? `${verb} Claim ${claim.metadata.name} Pod ${pod.metadata.name} in StatefulSet ${set.metadata.name} success`
@@ -74,7 +76,7 @@ export class PodControl {
   }
 
   /** Creates the pod's missing claims; a claim being deleted is an error (the pod must wait). */
-  async createClaims(set: StatefulSet, pod: Pod): Promise<void> {
+  async createClaims(set: StoredStatefulSet, pod: Pod): Promise<void> {
     const errors: string[] = [];
     for (const { claim } of claimsFor(set, ordinalOf(pod))) {
       const ns = claim.metadata.namespace ?? '';
@@ -100,7 +102,7 @@ export class PodControl {
     if (errors.length) throw new Error(errors.join(', '));
   }
 
-  async createPod(set: StatefulSet, pod: Pod): Promise<void> {
+  async createPod(set: StoredStatefulSet, pod: Pod): Promise<void> {
     try {
       await this.createClaims(set, pod);
     } catch (err) {
@@ -126,7 +128,7 @@ export class PodControl {
     this.podEvent('create', set, pod);
   }
 
-  async deletePod(set: StatefulSet, pod: Pod): Promise<void> {
+  async deletePod(set: StoredStatefulSet, pod: Pod): Promise<void> {
     try {
       await this.o.client.resource(PODS, pod.metadata.namespace).delete(pod.metadata.name ?? '', { preconditions: { uid: pod.metadata.uid } });
     } catch (err) {
@@ -137,7 +139,7 @@ export class PodControl {
   }
 
   /** Puts identity and storage right (labels, claim volumes) and claim owners, in one update. */
-  async updatePod(set: StatefulSet, cached: Pod): Promise<void> {
+  async updatePod(set: StoredStatefulSet, cached: Pod): Promise<void> {
     const pod = structuredClone(cached);
     let consistent = true;
     if (!identityMatches(set, pod)) {
@@ -175,14 +177,14 @@ export class PodControl {
   }
 
   /** Whether every existing claim of the pod has the owners the policy asks for. */
-  claimsMatchRetention(set: StatefulSet, pod: Pod): boolean {
+  claimsMatchRetention(set: StoredStatefulSet, pod: Pod): boolean {
     return claimsFor(set, ordinalOf(pod)).every(({ claim }) => {
       const existing = this.claim(claim.metadata.namespace ?? '', claim.metadata.name ?? '');
       return !existing || isClaimOwnerUpToDate(existing, set, pod);
     });
   }
 
-  async updateClaimsForRetention(set: StatefulSet, pod: Pod): Promise<void> {
+  async updateClaimsForRetention(set: StoredStatefulSet, pod: Pod): Promise<void> {
     for (const { claim } of claimsFor(set, ordinalOf(pod))) {
       const existing = this.claim(claim.metadata.namespace ?? '', claim.metadata.name ?? '');
       if (!existing || hasUnexpectedController(existing, set, pod) || isClaimOwnerUpToDate(existing, set, pod)) continue;
@@ -202,7 +204,7 @@ export class PodControl {
    * With `whenScaled: Delete`, a claim still owned by an earlier pod of the same name is on its
    * way out (the garbage collector deletes it): the new pod must not take it.
    */
-  claimIsStale(set: StatefulSet, pod: Pod): boolean {
+  claimIsStale(set: StoredStatefulSet, pod: Pod): boolean {
     if (retentionPolicy(set).whenScaled === 'Retain') return false;
     return claimsFor(set, ordinalOf(pod)).some(({ claim }) => {
       const existing = this.claim(claim.metadata.namespace ?? '', claim.metadata.name ?? '');

@@ -12,17 +12,19 @@
  * Claims in a state the controller did not make (a stale reference to an earlier set or pod of
  * the same name, another controller) are left alone, as the real controller leaves them.
  */
+import type { OwnerReference, PersistentVolumeClaim, Pod } from '../../core/registry/types/index.ts';
 import { apiVersionOf, PODS, STATEFUL_SETS, type ResourceType } from '../runtime/api/resources.ts';
-import type { KubeObject, OwnerReference, PersistentVolumeClaim, Pod, RetentionPolicyType, StatefulSet } from '../runtime/api/types.ts';
+import type { KubeObject, RetentionPolicyType } from '../runtime/api/types.ts';
 import { controllerReference } from '../runtime/helpers/owner-refs.ts';
 import { inOrdinalRange } from './identity.ts';
+import type { StoredStatefulSet } from './stored-set.ts';
 
 export interface RetentionPolicy {
   whenDeleted: RetentionPolicyType;
   whenScaled: RetentionPolicyType;
 }
 
-export function retentionPolicy(set: StatefulSet): RetentionPolicy {
+export function retentionPolicy(set: StoredStatefulSet): RetentionPolicy {
   const p = set.spec.persistentVolumeClaimRetentionPolicy;
   return { whenDeleted: p?.whenDeleted ?? 'Retain', whenScaled: p?.whenScaled ?? 'Retain' };
 }
@@ -48,7 +50,7 @@ function isRetainAll(p: RetentionPolicy): boolean {
   return p.whenScaled === 'Retain' && p.whenDeleted === 'Retain';
 }
 
-export function hasUnexpectedController(claim: PersistentVolumeClaim, set: StatefulSet, pod: Pod): boolean {
+export function hasUnexpectedController(claim: PersistentVolumeClaim, set: StoredStatefulSet, pod: Pod): boolean {
   if (isRetainAll(retentionPolicy(set))) return false;
   for (const r of refs(claim)) {
     if (matchesRef(r, set, STATEFUL_SETS)) {
@@ -64,12 +66,12 @@ export function hasUnexpectedController(claim: PersistentVolumeClaim, set: State
   return false;
 }
 
-function hasNonControllerOwner(claim: PersistentVolumeClaim, set: StatefulSet, pod: Pod): boolean {
+function hasNonControllerOwner(claim: PersistentVolumeClaim, set: StoredStatefulSet, pod: Pod): boolean {
   return refs(claim).some((r) => (r.uid === set.metadata.uid || r.uid === pod.metadata.uid) && r.controller !== true);
 }
 
 /** Whether the claim's owners already say what the policy wants. */
-export function isClaimOwnerUpToDate(claim: PersistentVolumeClaim, set: StatefulSet, pod: Pod): boolean {
+export function isClaimOwnerUpToDate(claim: PersistentVolumeClaim, set: StoredStatefulSet, pod: Pod): boolean {
   if (hasStaleOwnerRef(claim, set, STATEFUL_SETS) || hasStaleOwnerRef(claim, pod, PODS)) return true;
   if (hasUnexpectedController(claim, set, pod)) return !(hasOwnerRef(claim, set) || hasOwnerRef(claim, pod));
   if (hasNonControllerOwner(claim, set, pod)) return false;
@@ -84,7 +86,7 @@ export function isClaimOwnerUpToDate(claim: PersistentVolumeClaim, set: Stateful
 }
 
 /** The claim's owner references as the policy wants them (a new list). */
-export function ownersForPolicy(claim: PersistentVolumeClaim, set: StatefulSet, pod: Pod): OwnerReference[] {
+export function ownersForPolicy(claim: PersistentVolumeClaim, set: StoredStatefulSet, pod: Pod): OwnerReference[] {
   const unexpected = hasUnexpectedController(claim, set, pod);
   const out = refs(claim).filter((r) => !matchesRef(r, set, STATEFUL_SETS) && !matchesRef(r, pod, PODS));
   if (unexpected) return out;

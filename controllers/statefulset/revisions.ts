@@ -5,11 +5,12 @@
  * `<set>-<hash>`, the hash being FNV-1 (32 bit) of those bytes and the collision count, written
  * in decimal and then spelled with the "safe" alphabet that avoids vowels and look-alikes.
  */
-import { goJson } from '../../core/util/index.ts';
+import type { ControllerRevision, PodTemplateSpec, StatefulSet } from '../../core/registry/types/index.ts';
+import { goJson, type JsonObject } from '../../core/util/index.ts';
 import { STATEFUL_SETS } from '../runtime/api/resources.ts';
 import { parseTime } from '../runtime/api/time.ts';
-import type { ControllerRevision, PodTemplateSpec, StatefulSet } from '../runtime/api/types.ts';
 import { controllerReference } from '../runtime/helpers/owner-refs.ts';
+import type { StoredStatefulSet } from './stored-set.ts';
 
 /** The label a revision carries its hash in (`controller.kubernetes.io/hash` upstream). */
 export const CONTROLLER_REVISION_HASH_LABEL = 'controller.orchestrator.io/hash';
@@ -45,17 +46,19 @@ export function revisionName(prefix: string, hash: string): string {
 
 /**
  * The patch a revision stores: the template as the v1.32 encoder writes it (an unset
- * creationTimestamp is `null` there), marked to replace what it is applied to.
+ * creationTimestamp is `null` there), marked to replace what it is applied to. As JSON, for a
+ * revision keeps it as raw data. (Any set from the server has a template; `{}` stands in for
+ * the one a set made by hand may lack.)
  */
-export function revisionData(set: StatefulSet): { spec: { template: Record<string, unknown> } } {
-  const template = structuredClone(set.spec.template) as unknown as Record<string, unknown>;
-  const metadata = { ...((template.metadata as Record<string, unknown> | undefined) ?? {}) };
+export function revisionData(set: StatefulSet): { spec: { template: JsonObject } } {
+  const template = structuredClone(set.spec?.template ?? {}) as JsonObject;
+  const metadata = { ...((template.metadata as JsonObject | undefined) ?? {}) };
   if (!('creationTimestamp' in metadata)) metadata.creationTimestamp = null;
   return { spec: { template: { ...template, metadata, $patch: 'replace' } } };
 }
 
 /** A revision of `set` numbered `revision`, named for `collisionCount` (not yet created). */
-export function newRevision(set: StatefulSet, revision: number, collisionCount: number): ControllerRevision {
+export function newRevision(set: StoredStatefulSet, revision: number, collisionCount: number): ControllerRevision {
   const data = revisionData(set);
   const hash = hashRevision(goJson(data), collisionCount);
   const annotations = { ...set.metadata.annotations };
@@ -87,23 +90,24 @@ function byteOrder(a: string, b: string): number {
 export function sortRevisions(revisions: ControllerRevision[]): ControllerRevision[] {
   return revisions.sort(
     (a, b) =>
-      a.revision - b.revision ||
+      // The server always writes a revision number (Go's zero when unset).
+      (a.revision ?? 0) - (b.revision ?? 0) ||
       (parseTime(a.metadata.creationTimestamp) ?? 0) - (parseTime(b.metadata.creationTimestamp) ?? 0) ||
       byteOrder(a.metadata.name ?? '', b.metadata.name ?? ''),
   );
 }
 
 export function nextRevision(sorted: readonly ControllerRevision[]): number {
-  return sorted.length ? sorted[sorted.length - 1].revision + 1 : 1;
+  return sorted.length ? (sorted[sorted.length - 1].revision ?? 0) + 1 : 1;
 }
 
 /** `set` with the template the revision recorded (applying its replace patch). */
-export function applyRevision(set: StatefulSet, revision: ControllerRevision): StatefulSet {
-  const data = revision.data as { spec?: { template?: Record<string, unknown> } } | undefined;
+export function applyRevision(set: StoredStatefulSet, revision: ControllerRevision): StoredStatefulSet {
+  const data = revision.data as { spec?: { template?: JsonObject } } | undefined;
   const recorded = data?.spec?.template;
   if (!recorded) return set;
   const { $patch: _replace, ...template } = structuredClone(recorded);
-  const metadata = { ...((template.metadata as Record<string, unknown> | undefined) ?? {}) };
+  const metadata = { ...((template.metadata as JsonObject | undefined) ?? {}) };
   if (metadata.creationTimestamp === null) delete metadata.creationTimestamp;
   return { ...set, spec: { ...set.spec, template: { ...template, metadata } as unknown as PodTemplateSpec } };
 }

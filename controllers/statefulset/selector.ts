@@ -1,5 +1,5 @@
 /** metav1.LabelSelector matching, as `LabelSelectorAsSelector` evaluates it. */
-import type { LabelSelector } from '../runtime/api/types.ts';
+import type { LabelSelector } from '../../core/registry/types/index.ts';
 
 /**
  * Whether `labels` satisfy the selector. An empty selector matches everything (the real

@@ -5,7 +5,7 @@
  * does rather than what it should do.
  */
 import { isPodReady } from '../../controllers/pod-lifecycle/index.ts';
-import type { Pod, StatefulSet } from '../../controllers/runtime/index.ts';
+import type { Pod, StatefulSet, StatefulSetSpec } from '../../core/registry/types/index.ts';
 // The label the controller puts the pod's revision (the ControllerRevision's name) in.
 import { REVISION_LABEL } from '../../controllers/statefulset/index.ts';
 
@@ -80,7 +80,7 @@ export interface Slot {
  * ordinal is Running and Ready, which is what `waitsFor` says.
  */
 export function slotsOf(sts: StatefulSet, pods: readonly Pod[]): Slot[] {
-  const spec = sts.spec ?? {};
+  const spec: Partial<StatefulSetSpec> = sts.spec ?? {};
   const start = spec.ordinals?.start ?? 0;
   const replicas = spec.replicas ?? 1;
   const byOrdinal = podsByOrdinal(sts, pods);

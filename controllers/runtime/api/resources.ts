@@ -7,7 +7,6 @@ import type {
   ControllerRevision,
   Event,
   FlowSchema,
-  KubeObject,
   Namespace,
   PersistentVolumeClaim,
   Pod,
@@ -15,7 +14,8 @@ import type {
   ResourceClaim,
   ResourceClaimTemplate,
   StatefulSet,
-} from './types.ts';
+} from '../../../core/registry/types/index.ts';
+import type { KubeObject } from './types.ts';
 
 export { apiVersionOf } from '../../../core/util/index.ts';
 

@@ -8,8 +8,9 @@ export { formatMicroTime, formatTime } from '../../../core/util/index.ts';
 
 /**
  * Milliseconds since the epoch, or undefined for a missing or malformed time: what a controller
- * adds delays to and compares with its clock (core's parse also keeps the microseconds).
+ * adds delays to and compares with its clock (core's parse also keeps the microseconds). Takes
+ * null too, which the server writes for a zero time (`creationTimestamp: null` in a template).
  */
-export function parseTime(text: string | undefined): number | undefined {
+export function parseTime(text: string | null | undefined): number | undefined {
   return text ? parseRfc3339(text)?.ms : undefined;
 }

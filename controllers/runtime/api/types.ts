@@ -1,51 +1,74 @@
 /**
- * The object shapes controllers read and write, as the wire carries them (JSON). Only the fields
- * the runtime and the built-in controllers use are spelled out; every kind keeps its other fields.
- * The resource handles (resources.ts) carry these, so they live here, below every controller.
+ * The object types of the runtime. The shapes of the API's objects are the generated interfaces
+ * of core/registry/types (the package's `orch/types`); they are re-exported here under the names
+ * `orch/controllers` has always exported, so users need only one import. What is the runtime's
+ * own is declared here: the base every handled object satisfies, a list of them, and the test
+ * that tells a Status from an object.
+ *
+ * Type-only throughout: core/registry/types also declares each schema as a value under the same
+ * name, which would otherwise follow these names into every bundle that imports the runtime.
  */
-import type { Status } from '../../../core/index.ts';
+import type {
+  Condition,
+  ListMeta,
+  ObjectMeta,
+  PodStatus,
+  StatefulSetPersistentVolumeClaimRetentionPolicy,
+  Status,
+} from '../../../core/registry/types/index.ts';
 
-export type { Status, StatusCause, StatusDetails } from '../../../core/index.ts';
+export type {
+  ConfigMap,
+  Condition,
+  Container,
+  ContainerState,
+  ContainerStatus,
+  ControllerRevision,
+  Event,
+  EventSeries,
+  FlowSchema,
+  FlowSchemaCondition,
+  LabelSelector,
+  LabelSelectorRequirement,
+  ListMeta,
+  Namespace,
+  NamespaceCondition,
+  ObjectMeta,
+  ObjectReference,
+  OwnerReference,
+  PersistentVolumeClaim,
+  Pod,
+  PodCondition,
+  PodIP,
+  PodResourceClaim,
+  PodResourceClaimStatus,
+  PodSpec,
+  PodStatus,
+  PodTemplateSpec,
+  PriorityLevelConfiguration,
+  ResourceClaim,
+  ResourceClaimTemplate,
+  StatefulSet,
+  StatefulSetCondition,
+  StatefulSetSpec,
+  StatefulSetStatus,
+  Status,
+  StatusCause,
+  StatusDetails,
+  Volume,
+} from '../../../core/registry/types/index.ts';
 
-export interface OwnerReference {
-  apiVersion: string;
-  kind: string;
-  name: string;
-  uid: string;
-  controller?: boolean;
-  blockOwnerDeletion?: boolean;
-}
-
-export interface ObjectMeta {
-  name?: string;
-  generateName?: string;
-  namespace?: string;
-  uid?: string;
-  resourceVersion?: string;
-  generation?: number;
-  creationTimestamp?: string;
-  deletionTimestamp?: string;
-  deletionGracePeriodSeconds?: number;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  ownerReferences?: OwnerReference[];
-  finalizers?: string[];
-  managedFields?: unknown[];
-}
-
-/** Any object of any kind: apiVersion, kind, metadata, and whatever else the kind has. */
+/**
+ * Any object of any kind: what the client, informers and controllers need of it. Every generated
+ * kind satisfies it (a kind's root always has `metadata`).
+ */
 export interface KubeObject {
   apiVersion?: string;
   kind?: string;
   metadata: ObjectMeta;
 }
 
-export interface ListMeta {
-  resourceVersion?: string;
-  continue?: string;
-  remainingItemCount?: number;
-}
-
+/** A list of any kind, as a list answers: the generated `…List` interfaces are this for one kind. */
 export interface ObjectList<T extends KubeObject> {
   apiVersion?: string;
   kind?: string;
@@ -53,253 +76,14 @@ export interface ObjectList<T extends KubeObject> {
   items: T[];
 }
 
-export type ConditionStatus = 'True' | 'False' | 'Unknown';
-
-/** metav1.Condition, the standard shape of `status.conditions` entries. */
-export interface Condition {
-  type: string;
-  status: ConditionStatus;
-  observedGeneration?: number;
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
-}
-
-/** The conditions of the kinds older than metav1.Condition: the same fields but the generation. */
-type KindCondition = Omit<Condition, 'observedGeneration'>;
-
-export interface ConfigMap extends KubeObject {
-  immutable?: boolean;
-  data?: Record<string, string>;
-  binaryData?: Record<string, string>;
-}
-
-export type NamespaceCondition = KindCondition;
-
-export interface Namespace extends KubeObject {
-  spec?: { finalizers?: string[] };
-  status?: { phase?: 'Active' | 'Terminating'; conditions?: NamespaceCondition[] };
-}
-
-/** core/v1 ObjectReference, as Events name the object they are about. */
-export interface ObjectReference {
-  apiVersion?: string;
-  kind?: string;
-  namespace?: string;
-  name?: string;
-  uid?: string;
-  resourceVersion?: string;
-  fieldPath?: string;
-}
-
-export interface EventSeries {
-  count: number;
-  lastObservedTime: string;
-}
-
-/** events.orch.io/v1 Event. */
-export interface Event extends KubeObject {
-  eventTime: string;
-  series?: EventSeries;
-  reportingController: string;
-  reportingInstance: string;
-  action: string;
-  reason: string;
-  regarding: ObjectReference;
-  related?: ObjectReference;
-  note?: string;
-  type: 'Normal' | 'Warning';
-}
+/** The status of a condition (the schema of metav1.Condition accepts only these). */
+export type ConditionStatus = Condition['status'];
+/** A pod's phase (the schema accepts only these). */
+export type PodPhase = NonNullable<PodStatus['phase']>;
+/** What happens to a StatefulSet's claims when it is deleted or scaled down. */
+export type RetentionPolicyType = NonNullable<StatefulSetPersistentVolumeClaimRetentionPolicy['whenDeleted']>;
 
 /** Whether a body is a Status (an error, or the answer to some deletes) rather than an object. */
 export function isStatus(value: unknown): value is Status {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'Status';
-}
-
-// core/v1 Pod
-
-export interface PodCondition {
-  type: string;
-  status: ConditionStatus;
-  lastProbeTime?: string | null;
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
-}
-
-export interface ContainerState {
-  waiting?: { reason?: string; message?: string };
-  running?: { startedAt?: string };
-  terminated?: { exitCode: number; signal?: number; reason?: string; message?: string; startedAt?: string; finishedAt?: string; containerID?: string };
-}
-
-export interface ContainerStatus {
-  name: string;
-  state?: ContainerState;
-  lastState?: ContainerState;
-  ready: boolean;
-  restartCount: number;
-  image: string;
-  imageID: string;
-  containerID?: string;
-  started?: boolean;
-}
-
-export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown';
-
-export interface PodIP {
-  ip: string;
-}
-
-export interface PodResourceClaimStatus {
-  name: string;
-  resourceClaimName?: string;
-}
-
-export interface PodStatus {
-  phase?: PodPhase;
-  conditions?: PodCondition[];
-  message?: string;
-  reason?: string;
-  hostIP?: string;
-  hostIPs?: PodIP[];
-  podIP?: string;
-  podIPs?: PodIP[];
-  startTime?: string;
-  initContainerStatuses?: ContainerStatus[];
-  containerStatuses?: ContainerStatus[];
-  qosClass?: string;
-  resourceClaimStatuses?: PodResourceClaimStatus[];
-}
-
-export interface Container {
-  name: string;
-  image?: string;
-  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
-  [field: string]: unknown;
-}
-
-export interface Volume {
-  name: string;
-  persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
-  [source: string]: unknown;
-}
-
-export interface PodResourceClaim {
-  name: string;
-  resourceClaimName?: string;
-  resourceClaimTemplateName?: string;
-}
-
-export interface PodSpec {
-  containers: Container[];
-  initContainers?: Container[];
-  volumes?: Volume[];
-  nodeName?: string;
-  hostname?: string;
-  subdomain?: string;
-  restartPolicy?: string;
-  terminationGracePeriodSeconds?: number;
-  readinessGates?: { conditionType: string }[];
-  resourceClaims?: PodResourceClaim[];
-  schedulingGates?: { name: string }[];
-  [field: string]: unknown;
-}
-
-export interface Pod extends KubeObject {
-  spec?: PodSpec;
-  status?: PodStatus;
-}
-
-export interface PodTemplateSpec {
-  metadata?: { labels?: Record<string, string>; annotations?: Record<string, string>; finalizers?: string[]; [field: string]: unknown };
-  spec: PodSpec;
-}
-
-// apps/v1 StatefulSet and ControllerRevision, core/v1 PersistentVolumeClaim
-
-export interface LabelSelectorRequirement {
-  key: string;
-  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
-  values?: string[];
-}
-
-export interface LabelSelector {
-  matchLabels?: Record<string, string>;
-  matchExpressions?: LabelSelectorRequirement[];
-}
-
-export type RetentionPolicyType = 'Retain' | 'Delete';
-
-export interface PersistentVolumeClaim extends KubeObject {
-  spec?: Record<string, unknown>;
-  status?: Record<string, unknown>;
-}
-
-export interface StatefulSetSpec {
-  replicas?: number;
-  selector: LabelSelector;
-  template: PodTemplateSpec;
-  volumeClaimTemplates?: PersistentVolumeClaim[];
-  serviceName: string;
-  podManagementPolicy?: 'OrderedReady' | 'Parallel';
-  updateStrategy?: { type?: 'RollingUpdate' | 'OnDelete'; rollingUpdate?: { partition?: number; maxUnavailable?: number | string } };
-  revisionHistoryLimit?: number;
-  minReadySeconds?: number;
-  persistentVolumeClaimRetentionPolicy?: { whenDeleted?: RetentionPolicyType; whenScaled?: RetentionPolicyType };
-  ordinals?: { start?: number };
-}
-
-export type StatefulSetCondition = KindCondition;
-
-export interface StatefulSetStatus {
-  observedGeneration?: number;
-  replicas: number;
-  readyReplicas?: number;
-  currentReplicas?: number;
-  updatedReplicas?: number;
-  currentRevision?: string;
-  updateRevision?: string;
-  collisionCount?: number;
-  conditions?: StatefulSetCondition[];
-  availableReplicas: number;
-}
-
-export interface StatefulSet extends KubeObject {
-  spec: StatefulSetSpec;
-  status?: StatefulSetStatus;
-}
-
-export interface ControllerRevision extends KubeObject {
-  metadata: ObjectMeta;
-  data: unknown;
-  revision: number;
-}
-
-// flowcontrol.apiserver.orch.io/v1
-
-export type FlowSchemaCondition = KindCondition;
-
-export interface FlowSchema extends KubeObject {
-  spec: { priorityLevelConfiguration: { name: string }; [field: string]: unknown };
-  status?: { conditions?: FlowSchemaCondition[] };
-}
-
-export interface PriorityLevelConfiguration extends KubeObject {
-  spec?: Record<string, unknown>;
-}
-
-// resource.orch.io/v1beta1
-
-export interface ResourceClaim extends KubeObject {
-  spec: Record<string, unknown>;
-  status?: Record<string, unknown>;
-}
-
-export interface ResourceClaimTemplate extends KubeObject {
-  spec: {
-    /** Only labels and annotations (validation rejects the rest). */
-    metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
-    spec: Record<string, unknown>;
-  };
 }

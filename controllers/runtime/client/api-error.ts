@@ -2,7 +2,7 @@
  * A failed request as the server described it: the `Status` it answered (or, when the body was
  * not a Status, one made from the HTTP code the way the real client does).
  */
-import type { Status, StatusDetails } from '../api/types.ts';
+import type { Status, StatusDetails } from '../../../core/registry/types/index.ts';
 import { isStatus } from '../api/types.ts';
 
 const REASONS: Readonly<Record<number, string>> = {

@@ -4,8 +4,9 @@
  * Service Worker. Failures come back as `ApiError`s carrying the server's Status.
  */
 import type { Observable } from 'rxjs';
+import type { Status } from '../../../core/registry/types/index.ts';
 import { apiVersionOf, type ResourceType } from '../api/resources.ts';
-import type { KubeObject, ObjectList, Status } from '../api/types.ts';
+import type { KubeObject, ObjectList } from '../api/types.ts';
 import { ApiError, isGone } from './api-error.ts';
 import {
   deleteBody,

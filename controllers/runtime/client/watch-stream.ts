@@ -4,7 +4,8 @@
  * connection).
  */
 import { Observable } from 'rxjs';
-import type { KubeObject, Status } from '../api/types.ts';
+import type { Status } from '../../../core/registry/types/index.ts';
+import type { KubeObject } from '../api/types.ts';
 import { ApiError } from './api-error.ts';
 import type { ClientResponse } from './transport.ts';
 

@@ -4,10 +4,24 @@
  * transition).
  */
 import { formatTime } from '../api/time.ts';
-import type { Condition } from '../api/types.ts';
 
-/** Any kind's condition: metav1.Condition, or an older kind's without `observedGeneration`. */
-export type ConditionLike = Condition;
+/**
+ * What these helpers need of a condition, so that every kind's fits: metav1.Condition (reason and
+ * transition time required), and the older kinds' (NamespaceCondition, PodCondition,
+ * StatefulSetCondition, ...: no `observedGeneration`, and a transition time the server may write
+ * as null).
+ */
+export interface ConditionLike {
+  type: string;
+  status: string;
+  observedGeneration?: number;
+  lastTransitionTime?: string | null;
+  reason?: string;
+  message?: string;
+}
+
+/** A condition to set: its transition time may be left out, since setCondition stamps one. */
+export type ConditionUpdate<C extends ConditionLike> = Omit<C, 'lastTransitionTime'> & { lastTransitionTime?: string | null };
 
 export function findCondition<C extends ConditionLike>(conditions: readonly C[] | undefined, type: string): C | undefined {
   return conditions?.find((c) => c.type === type);
@@ -21,10 +35,11 @@ export function isConditionTrue(conditions: readonly ConditionLike[] | undefined
  * Sets `next` in `conditions` (in place). Returns whether anything changed. `now` (ms) stamps a
  * transition unless `next` carries its own `lastTransitionTime`.
  */
-export function setCondition<C extends ConditionLike>(conditions: C[], next: C, now: number): boolean {
+export function setCondition<C extends ConditionLike>(conditions: C[], next: ConditionUpdate<C>, now: number): boolean {
   const existing = findCondition(conditions, next.type);
   if (!existing) {
-    conditions.push({ ...next, lastTransitionTime: next.lastTransitionTime ?? formatTime(now) });
+    // With its transition time set, `next` is a whole C.
+    conditions.push({ ...next, lastTransitionTime: next.lastTransitionTime ?? formatTime(now) } as unknown as C);
     return true;
   }
   let changed = false;

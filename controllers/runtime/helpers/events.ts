@@ -14,9 +14,10 @@
  * retried every 10 seconds, 12 times.
  */
 import type { Clock, TimerHandle } from '../../../core/index.ts';
+import type { Event, ObjectReference } from '../../../core/registry/types/index.ts';
 import { apiVersionOf, EVENTS, type ResourceType } from '../api/resources.ts';
 import { formatMicroTime, parseTime } from '../api/time.ts';
-import type { Event, KubeObject, ObjectReference } from '../api/types.ts';
+import type { KubeObject } from '../api/types.ts';
 import { ApiError, isAlreadyExists, isNotFound, isUnsupportedMediaType } from '../client/api-error.ts';
 import type { Client, ResourceClient } from '../client/client.ts';
 import { consoleLogger, type Logger } from '../util/logger.ts';
@@ -129,7 +130,8 @@ export class EventRecorder {
     let toWrite: Event | undefined;
     if (cached) {
       if (cached.series) {
-        cached.series.count++;
+        // Counted from 2 by this recorder; the generated type allows a series without a count.
+        cached.series.count = (cached.series.count ?? 1) + 1;
         cached.series.lastObservedTime = formatMicroTime(now);
       } else {
         cached.series = { count: 2, lastObservedTime: formatMicroTime(now) };

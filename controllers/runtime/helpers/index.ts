@@ -10,5 +10,5 @@ export {
   upsertOwnerReference,
   type OwnerReferenceOptions,
 } from './owner-refs.ts';
-export { findCondition, isConditionTrue, removeCondition, setCondition, type ConditionLike } from './conditions.ts';
+export { findCondition, isConditionTrue, removeCondition, setCondition, type ConditionLike, type ConditionUpdate } from './conditions.ts';
 export { EventRecorder, referenceTo, type EventRecorderOptions, type EventSpec, type EventType } from './events.ts';

@@ -1,6 +1,7 @@
 /** Owner references: who owns an object, and which owner is its controller. */
+import type { OwnerReference } from '../../../core/registry/types/index.ts';
 import { apiVersionOf, type ResourceType } from '../api/resources.ts';
-import type { KubeObject, OwnerReference } from '../api/types.ts';
+import type { KubeObject } from '../api/types.ts';
 
 export interface OwnerReferenceOptions {
   readonly controller?: boolean;

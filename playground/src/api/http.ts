@@ -2,9 +2,10 @@
  * Talking to the API server the way any page does: plain `fetch` on the page's origin (the
  * Service Worker answers). Errors come back as the `Status` the server sent, never swallowed.
  */
-import { ApiError as RuntimeApiError, isStatus, type ObjectMeta, type Status } from '../../../controllers/runtime/index.ts';
+import { ApiError as RuntimeApiError, isStatus } from '../../../controllers/runtime/index.ts';
+import type { ObjectMeta, Status } from '../../../core/registry/types/index.ts';
 
-/** A Status as the server sends it (the controller runtime's shape of it). */
+/** A Status as the server sends it. */
 export type ApiStatus = Status;
 
 export type ApiObject = Record<string, unknown> & {

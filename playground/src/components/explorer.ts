@@ -18,7 +18,8 @@ export class EditEvent extends Event {
   }
 }
 
-function age(ts: string | undefined, now: number): string {
+/** How long ago `ts` was (the server writes null for an unset time). */
+function age(ts: string | null | undefined, now: number): string {
   if (!ts) return '';
   const s = Math.max(0, Math.floor((now - Date.parse(ts)) / 1000));
   if (s < 120) return `${s}s`;

@@ -6,7 +6,8 @@
  * so it shows whatever the controller does — and any failure as the Status the server sent.
  */
 import { css, html, LitElement, nothing } from 'lit';
-import { PODS, STATEFUL_SETS, type Pod, type StatefulSet, type StatefulSetStatus } from '../../../controllers/runtime/index.ts';
+import { PODS, STATEFUL_SETS } from '../../../controllers/runtime/index.ts';
+import type { Pod, StatefulSet, StatefulSetSpec, StatefulSetStatus } from '../../../core/registry/types/index.ts';
 import { api, toStatus, type ApiStatus } from '../api/http.ts';
 import { live } from '../api/watch.ts';
 import { exampleStatefulSet, shortRevision, slotsOf, type Slot } from '../statefulsets.ts';
@@ -151,7 +152,7 @@ export class StatefulSetView extends LitElement {
   }
 
   private renderStatus(sts: StatefulSet) {
-    const st: Partial<StatefulSetStatus> = sts.status ?? {};
+    const st: StatefulSetStatus = sts.status ?? {};
     const generation = Number(sts.metadata?.generation ?? 0);
     const behind = st.observedGeneration !== undefined && st.observedGeneration < generation;
     const rolling = !!st.currentRevision && !!st.updateRevision && st.currentRevision !== st.updateRevision;
@@ -179,7 +180,7 @@ export class StatefulSetView extends LitElement {
   }
 
   private renderSlot(sts: StatefulSet, slot: Slot) {
-    const st: Partial<StatefulSetStatus> = sts.status ?? {};
+    const st: StatefulSetStatus = sts.status ?? {};
     const p = slot.pod;
     if (!p) {
       return html`<div class="slot" data-ordinal=${slot.ordinal}>
@@ -208,7 +209,7 @@ export class StatefulSetView extends LitElement {
   }
 
   private renderSet(sts: StatefulSet) {
-    const spec = sts.spec ?? {};
+    const spec: Partial<StatefulSetSpec> = sts.spec ?? {};
     const replicas = spec.replicas ?? 1;
     const name = sts.metadata?.name ?? '';
     const partition = spec.updateStrategy?.rollingUpdate?.partition;
