@@ -1,6 +1,7 @@
 /**
- * Issue 8, the worker's control surface (comlink): reset, snapshot export and import, the clock,
- * the controllers and the pod simulator switches, and the throughput probe the benchmark uses.
+ * The playground worker's control surface (comlink; docs/architecture.md, "Browser"): reset,
+ * snapshot export and import, the clock, the controllers and the pod simulator switches, and the
+ * throughput probe the benchmark uses.
  */
 import { expect } from 'chai';
 import { before, describe, it } from './support/mocha.ts';

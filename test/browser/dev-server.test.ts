@@ -1,7 +1,7 @@
 /**
- * Issue 8, serving: the Vite dev server (`npm run dev`) serves the playground with the API worker
- * and the Service Worker built on request, and they work; it caches nothing, and the header says
- * so (offline use is the build's, `npm start`).
+ * Serving the playground (README, "Quick start"): the Vite dev server (`npm run dev`) serves the
+ * playground with the API worker and the Service Worker built on request, and they work; it caches
+ * nothing, and the header says so (offline use is the build's, `npm start`).
  */
 import { expect } from 'chai';
 import { after, describe, it } from './support/mocha.ts';

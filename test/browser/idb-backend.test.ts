@@ -1,7 +1,8 @@
 /**
- * Issue 8, the IndexedDB storage backend: the StorageBackend contract, row by row, against the
- * memory backend and the IndexedDB one alike; then what only IndexedDB does — durability before
- * acknowledgement, one transaction for many writes, one write at a time per key, reopening.
+ * The IndexedDB storage backend (docs/architecture.md, "Browser"): the StorageBackend contract, row
+ * by row, against the memory backend and the IndexedDB one alike; then what only IndexedDB does —
+ * durability before acknowledgement, one transaction for many writes, one write at a time per key,
+ * reopening.
  */
 import { expect } from 'chai';
 import { CompactedError, MemoryBackend, type BackendEvent, type StorageBackend, type WriteResult } from '../../core/storage/index.ts';
@@ -18,12 +19,12 @@ function ok(r: WriteResult): number {
   return r.revision;
 }
 
-const BACKENDS: [string, () => Promise<StorageBackend>][] = [
-  ['memory', async () => new MemoryBackend()],
-  ['indexeddb', () => IndexedDbBackend.open({ name: scratch() })],
+const BACKENDS: { name: string; make: () => Promise<StorageBackend> }[] = [
+  { name: 'memory', make: async () => new MemoryBackend() },
+  { name: 'indexeddb', make: () => IndexedDbBackend.open({ name: scratch() }) },
 ];
 
-for (const [name, make] of BACKENDS) {
+for (const { name, make } of BACKENDS) {
   describe(`the storage contract (${name})`, () => {
     let b: StorageBackend;
     afterEach(async () => {
@@ -41,16 +42,16 @@ for (const [name, make] of BACKENDS) {
     });
 
     // Each row: a guarded write against a key holding revision `rev` (or absent), and whether it succeeds.
-    const guards: [string, (b: StorageBackend, rev: number) => Promise<WriteResult>, boolean][] = [
-      ['create of an existing key', (b) => b.create(`${P}k`, val('x')), false],
-      ['update at the current revision', (b, rev) => b.update(`${P}k`, rev, val('x')), true],
-      ['update at an older revision', (b, rev) => b.update(`${P}k`, rev - 1, val('x')), false],
-      ['update of an absent key', (b) => b.update(`${P}absent`, 1, val('x')), false],
-      ['delete at the current revision', (b, rev) => b.delete(`${P}k`, rev), true],
-      ['delete at another revision', (b, rev) => b.delete(`${P}k`, rev + 5), false],
-      ['delete of an absent key', (b) => b.delete(`${P}absent`, 1), false],
+    const guards: { name: string; write: (b: StorageBackend, rev: number) => Promise<WriteResult>; succeeds: boolean }[] = [
+      { name: 'create of an existing key', write: (b) => b.create(`${P}k`, val('x')), succeeds: false },
+      { name: 'update at the current revision', write: (b, rev) => b.update(`${P}k`, rev, val('x')), succeeds: true },
+      { name: 'update at an older revision', write: (b, rev) => b.update(`${P}k`, rev - 1, val('x')), succeeds: false },
+      { name: 'update of an absent key', write: (b) => b.update(`${P}absent`, 1, val('x')), succeeds: false },
+      { name: 'delete at the current revision', write: (b, rev) => b.delete(`${P}k`, rev), succeeds: true },
+      { name: 'delete at another revision', write: (b, rev) => b.delete(`${P}k`, rev + 5), succeeds: false },
+      { name: 'delete of an absent key', write: (b) => b.delete(`${P}absent`, 1), succeeds: false },
     ];
-    for (const [what, write, succeeds] of guards) {
+    for (const { name: what, write, succeeds } of guards) {
       it(`${what} ${succeeds ? 'succeeds' : 'fails, answers the current value and takes no revision'}`, async () => {
         b = await make();
         await b.create(`${P}filler`, val('f'));

@@ -1,8 +1,9 @@
 /**
- * Issue 8, offline: after a first visit the app shell is cached, the header says "ready offline",
- * and with the network cut and its server gone the playground still loads, shows what is stored
- * and takes new writes. It runs in a fresh profile against the build served as `npm start` serves
- * it (scripts/playground-server.js), from a server of its own, which the test stops.
+ * The playground offline (README, "Quick start"): after a first visit the app shell is cached, the
+ * header says "ready offline", and with the network cut and its server gone the playground still
+ * loads, shows what is stored and takes new writes. It runs in a fresh profile against the build
+ * served as `npm start` serves it (scripts/playground-server.js), from a server of its own, which
+ * the test stops.
  */
 import { expect } from 'chai';
 import { after, describe, it } from './support/mocha.ts';

@@ -1,8 +1,9 @@
 /**
- * Issue 8, persistence and tabs: acknowledged writes survive a reload, every tab closing and a
- * tab crash (they are in IndexedDB before they are acknowledged); all tabs of the origin share
- * one store and its watches, and the tab that started the worker can close without losing the
- * others' writes. The test page itself never starts the runtime: only the tabs it opens do.
+ * Persistence and tabs in the browser (docs/architecture.md, "Browser"): acknowledged writes
+ * survive a reload, every tab closing and a tab crash (they are in IndexedDB before they are
+ * acknowledged); all tabs of the origin share one store and its watches, and the tab that started
+ * the worker can close without losing the others' writes. The test page itself never starts the
+ * runtime: only the tabs it opens do.
  */
 import { expect } from 'chai';
 import { afterEach, describe, it } from './support/mocha.ts';

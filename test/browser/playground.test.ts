@@ -1,5 +1,5 @@
 /**
- * Issue 8, the playground (driven by playwright-core): an object created in the YAML editor shows
+ * The playground (driven by playwright-core): an object created in the YAML editor shows
  * in the explorer; the request console shows raw answers and streams watches; watch events show
  * on the timeline; API errors show as the Status they are. A screenshot of each main view goes
  * to test-results/screenshots/ (the StatefulSet view's from statefulset-view.test.ts).

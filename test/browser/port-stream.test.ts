@@ -1,5 +1,5 @@
 /**
- * Issue 8, HTTP over a MessagePort (the Service Worker ⇄ API worker link, here both ends in one
+ * HTTP over a MessagePort (the Service Worker ⇄ API worker link, here both ends in one
  * page): answers arrive whole or streamed; a reader that stops reading stops the sender after a
  * window of chunks; cancelling the body cancels the request at the other end.
  */

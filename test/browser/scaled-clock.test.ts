@@ -1,5 +1,5 @@
 /**
- * Issue 8, the playground's clock speed: the server clock runs at a chosen multiple of the wall
+ * The playground's clock speed: the server clock runs at a chosen multiple of the wall
  * clock (0 pauses it), never moves back when the speed changes, and fires timers when it — not
  * the wall — reaches their time. The wall is a fake one the test moves, except for timer firing.
  */
@@ -13,14 +13,14 @@ function fakeWall(start = 1_000_000) {
 }
 
 describe('the scaled clock', () => {
-  // Each row: speed, wall milliseconds passed, clock milliseconds passed.
-  const rows: [number, number, number][] = [
-    [1, 1000, 1000],
-    [10, 1000, 10_000],
-    [0.5, 1000, 500],
-    [0, 5000, 0],
+  // Each row: the speed, the wall milliseconds passed, the clock milliseconds passed.
+  const rows: { speed: number; wall: number; passed: number }[] = [
+    { speed: 1, wall: 1000, passed: 1000 },
+    { speed: 10, wall: 1000, passed: 10_000 },
+    { speed: 0.5, wall: 1000, passed: 500 },
+    { speed: 0, wall: 5000, passed: 0 },
   ];
-  for (const [speed, wall, passed] of rows) {
+  for (const { speed, wall, passed } of rows) {
     it(`at ${speed}×, ${wall} ms of wall time is ${passed} ms of clock time`, () => {
       const w = fakeWall();
       const c = new ScaledClock(speed, 50_000, w.now);

@@ -1,7 +1,7 @@
 /**
- * Issue 8, runtime: the page's plain `fetch` reaches the API server in the worker through the
- * Service Worker — verbs, errors, paging, watches streamed as they happen — and leaves every
- * other path to the network.
+ * The browser runtime (docs/architecture.md, "Browser"): the page's plain `fetch` reaches the API
+ * server in the worker through the Service Worker — verbs, errors, paging, watches streamed as they
+ * happen — and leaves every other path to the network.
  */
 import { expect } from 'chai';
 import { before, describe, it } from './support/mocha.ts';
@@ -43,19 +43,19 @@ describe('the Service Worker answers API paths from the worker', () => {
 
   // Each row: a path of the API server, the status it answers through the SW, and a piece of
   // the body only the API server would write (the runner's own server answers 404 in plain text).
-  const paths: [string, number, string][] = [
-    ['/version', 200, '"gitVersion"'],
-    ['/healthz', 200, 'ok'],
-    ['/livez', 200, 'ok'],
-    ['/readyz', 200, 'ok'],
-    ['/api/v1/namespaces/default', 200, '"kind":"Namespace"'],
-    ['/api', 200, '"kind":"APIVersions"'],
-    ['/apis', 200, '"kind":"APIGroupList"'],
-    ['/openapi/v3', 200, '"paths"'],
-    ['/metrics', 200, '# TYPE'],
-    ['/apis/nonexistent.orch.io/v1/things', 404, '"kind":"Status"'],
+  const paths: { path: string; status: number; marker: string }[] = [
+    { path: '/version', status: 200, marker: '"gitVersion"' },
+    { path: '/healthz', status: 200, marker: 'ok' },
+    { path: '/livez', status: 200, marker: 'ok' },
+    { path: '/readyz', status: 200, marker: 'ok' },
+    { path: '/api/v1/namespaces/default', status: 200, marker: '"kind":"Namespace"' },
+    { path: '/api', status: 200, marker: '"kind":"APIVersions"' },
+    { path: '/apis', status: 200, marker: '"kind":"APIGroupList"' },
+    { path: '/openapi/v3', status: 200, marker: '"paths"' },
+    { path: '/metrics', status: 200, marker: '# TYPE' },
+    { path: '/apis/nonexistent.orch.io/v1/things', status: 404, marker: '"kind":"Status"' },
   ];
-  for (const [path, status, marker] of paths) {
+  for (const { path, status, marker } of paths) {
     it(`${path} is answered by the API server (${status})`, async () => {
       const r = await call('GET', path);
       expect(r.status).to.equal(status);

@@ -1,11 +1,11 @@
 /**
- * Issue 8's acceptance test, driven by playwright-core: a StatefulSet of 3 replicas (OrderedReady,
- * the default) created in the playground's YAML editor; the StatefulSet view shows web-0, web-1
- * and web-2 appear and become ready in order, as the worker's StatefulSet controller and pod
- * simulator make them. The order is read from what the page showed: a MutationObserver in the
- * page records every distinct state of the view's ordinal slots, and the assertions run on that
- * record. The pod simulator's ready delay is set in the runtime panel, short enough to be quick
- * and long enough that each pod is seen not ready before it is ready.
+ * The playground's StatefulSet view, driven by playwright-core: a StatefulSet of 3 replicas
+ * (OrderedReady, the default) created in the playground's YAML editor; the StatefulSet view shows
+ * web-0, web-1 and web-2 appear and become ready in order, as the worker's StatefulSet controller
+ * and pod simulator make them. The order is read from what the page showed: a MutationObserver in
+ * the page records every distinct state of the view's ordinal slots, and the assertions run on that
+ * record. The pod simulator's ready delay is set in the runtime panel, short enough to be quick and
+ * long enough that each pod is seen not ready before it is ready.
  */
 import { expect } from 'chai';
 import { describe, it } from './support/mocha.ts';
@@ -98,7 +98,7 @@ const firstState = (states: readonly ShownSlot[][], ordinal: number, test: (s: S
     return s !== undefined && test(s);
   });
 
-describe('the StatefulSet view (issue 8 acceptance)', () => {
+describe('the StatefulSet view', () => {
   let tab: Tab;
   const view = usePlayground((opened) => {
     tab = opened;

@@ -1,4 +1,8 @@
-/** Issue 7: the typed client — every verb, typed errors, paging, the four patch kinds — in-process and over HTTP. */
+/**
+ * The controllers' typed client (docs/writing-a-controller.md, "The pieces"): every verb, errors
+ * as ApiErrors carrying the server's Status, paging, the four patch types on the wire
+ * (docs/api-rules.md, "Patch types") — in-process and over HTTP.
+ */
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, Client, CONFIG_MAPS, isStatus, NAMESPACES, type ConfigMap, type Patch } from '../../controllers/index.ts';
@@ -8,9 +12,10 @@ function clientFor(t: Target): Client {
   return new Client({ fetch: t.name === 'in-process' ? (r) => t.api.fetch(r) : (r) => globalThis.fetch(r), baseUrl: t.base });
 }
 
+/** A ConfigMap as a controller writes it: without apiVersion and kind, which the client fills in. */
 const cm = (name: string, data: Record<string, string> = {}): ConfigMap => ({ metadata: { name }, data });
 
-describe.each(TRANSPORTS)('client (%s)', (_name, start) => {
+describe.each(TRANSPORTS)('client ($name)', ({ start }) => {
   let t: Target;
   let client: Client;
   beforeEach(async () => {
@@ -44,14 +49,19 @@ describe.each(TRANSPORTS)('client (%s)', (_name, start) => {
   });
 
   it.each([
-    ['missing object', (c: Client) => c.resource(CONFIG_MAPS, 'default').get('nope'), 404, 'NotFound'],
-    ['existing name', async (c: Client) => {
-      await c.resource(CONFIG_MAPS, 'default').create(cm('dup'));
-      return c.resource(CONFIG_MAPS, 'default').create(cm('dup'));
-    }, 409, 'AlreadyExists'],
-    ['invalid object', (c: Client) => c.resource(CONFIG_MAPS, 'default').create(cm('Not_Valid')), 422, 'Invalid'],
-    ['namespace that does not exist', (c: Client) => c.resource(CONFIG_MAPS, 'nowhere').create(cm('a')), 404, 'NotFound'],
-  ] as const)('failures are ApiErrors with the server\'s code and reason: %s', async (_what, act, code, reason) => {
+    { name: 'missing object', act: (c: Client) => c.resource(CONFIG_MAPS, 'default').get('nope'), code: 404, reason: 'NotFound' },
+    {
+      name: 'existing name',
+      act: async (c: Client) => {
+        await c.resource(CONFIG_MAPS, 'default').create(cm('dup'));
+        return c.resource(CONFIG_MAPS, 'default').create(cm('dup'));
+      },
+      code: 409,
+      reason: 'AlreadyExists',
+    },
+    { name: 'invalid object', act: (c: Client) => c.resource(CONFIG_MAPS, 'default').create(cm('Not_Valid')), code: 422, reason: 'Invalid' },
+    { name: 'namespace that does not exist', act: (c: Client) => c.resource(CONFIG_MAPS, 'nowhere').create(cm('a')), code: 404, reason: 'NotFound' },
+  ])('failures are ApiErrors with the server\'s code and reason: $name', async ({ act, code, reason }) => {
     const err = await act(client).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe(code);
@@ -125,18 +135,24 @@ describe('client requests on the wire', () => {
     return { client, seen };
   }
 
-  it.each<[string, Patch, Record<string, string>, string, string]>([
-    ['json patch', { type: 'json', operations: [{ op: 'replace', path: '/data/k', value: 'v' }] }, {}, 'application/json-patch+json', '[{"op":"replace","path":"/data/k","value":"v"}]'],
-    ['merge patch', { type: 'merge', patch: { data: { k: 'v' } } }, {}, 'application/merge-patch+json', '{"data":{"k":"v"}}'],
-    ['strategic merge patch', { type: 'strategic', patch: { data: { k: 'v' } } }, {}, 'application/strategic-merge-patch+json', '{"data":{"k":"v"}}'],
-    [
-      'apply',
-      { type: 'apply', object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' }, data: { k: 'v' } } },
-      { fieldManager: 'me', force: 'true' },
-      'application/apply-patch+yaml',
-      '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"},"data":{"k":"v"}}',
-    ],
-  ])('%s: media type, body and parameters', async (_what, patch, query, contentType, body) => {
+  it.each<{ name: string; patch: Patch; query: Record<string, string>; contentType: string; body: string }>([
+    {
+      name: 'json patch',
+      patch: { type: 'json', operations: [{ op: 'replace', path: '/data/k', value: 'v' }] },
+      query: {},
+      contentType: 'application/json-patch+json',
+      body: '[{"op":"replace","path":"/data/k","value":"v"}]',
+    },
+    { name: 'merge patch', patch: { type: 'merge', patch: { data: { k: 'v' } } }, query: {}, contentType: 'application/merge-patch+json', body: '{"data":{"k":"v"}}' },
+    { name: 'strategic merge patch', patch: { type: 'strategic', patch: { data: { k: 'v' } } }, query: {}, contentType: 'application/strategic-merge-patch+json', body: '{"data":{"k":"v"}}' },
+    {
+      name: 'apply',
+      patch: { type: 'apply', object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' }, data: { k: 'v' } } },
+      query: { fieldManager: 'me', force: 'true' },
+      contentType: 'application/apply-patch+yaml',
+      body: '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"},"data":{"k":"v"}}',
+    },
+  ])('$name: media type, body and parameters', async ({ patch, query, contentType, body }) => {
     const { client, seen } = recording();
     const opts = patch.type === 'apply' ? { fieldManager: 'me', force: true } : {};
     await client.resource(CONFIG_MAPS, 'ns').patch('a', patch, opts);

@@ -1,14 +1,13 @@
 /**
- * Issue 7: controllers and the manager — keys from informer events, requeueAfter and backoff on
- * the virtual clock, one key never processed twice at once, owns/watches mapping, predicates,
- * and a clean stop.
+ * Controllers and the manager (docs/writing-a-controller.md, "The pieces" and "Controller
+ * options"): keys from informer events, requeueAfter and backoff on the virtual clock, one key
+ * never processed twice at once, owns/watches mapping, predicates, and a clean stop.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   annotationsChanged,
   and,
   CONFIG_MAPS,
-  createTestEnv,
   generationChanged,
   hasLabels,
   labelsChanged,
@@ -21,8 +20,8 @@ import {
   type Predicate,
   type ReconcileResult,
   type Reconciler,
-  type TestEnv,
 } from '../../controllers/index.ts';
+import { controllerEnvs } from '../support/controller-env.ts';
 
 /** Counts reconciles per key and lets a test wait for the n-th. */
 class Calls {
@@ -49,18 +48,14 @@ class Calls {
   }
 }
 
-let env: TestEnv | undefined;
-afterEach(async () => {
-  await env?.stop();
-  env = undefined;
-});
+const envs = controllerEnvs();
 
 async function withController(
   reconcile: (key: string, calls: Calls) => ReturnType<Reconciler>,
   extra: { owns?: boolean; watchesNamespaces?: boolean; predicates?: Predicate<ConfigMap>[]; concurrency?: number; forNamespaces?: boolean } = {},
 ) {
   const calls = new Calls();
-  env = await createTestEnv({
+  const env = await envs.start({
     controllers: [
       (mgr) =>
         extra.forNamespaces
@@ -123,11 +118,15 @@ describe('controller', () => {
     });
     await cms.create({ metadata: { name: 'a' } });
     await calls.reach('default/a', 1);
-    for (const [i, delay] of [100, 200, 400].entries()) {
+    for (const { reconciled, delay } of [
+      { reconciled: 1, delay: 100 },
+      { reconciled: 2, delay: 200 },
+      { reconciled: 3, delay: 400 },
+    ]) {
       await env.advance(delay - 1);
-      expect(calls.count('default/a')).toBe(i + 1);
+      expect(calls.count('default/a')).toBe(reconciled);
       await env.advance(1);
-      await calls.reach('default/a', i + 2);
+      await calls.reach('default/a', reconciled + 1);
     }
     expect(env.errors.map((e) => (e.detail as Error).message)).toEqual(['failure 1', 'failure 2', 'failure 3']);
     expect(env.errors[0].message).toMatch(/test: reconciling default\/a failed/);
@@ -147,7 +146,7 @@ describe('controller', () => {
     const gate = new Promise<void>((r) => (release = r));
     let inFlight = 0;
     let maxInFlight = 0;
-    const { calls, cms } = await withController(
+    const { env, calls, cms } = await withController(
       async (_k, c) => {
         inFlight++;
         maxInFlight = Math.max(maxInFlight, inFlight);
@@ -159,7 +158,7 @@ describe('controller', () => {
     await cms.create({ metadata: { name: 'a' } });
     await calls.reach('default/a', 1);
     for (const v of ['1', '2', '3']) await cms.update({ metadata: { name: 'a' }, data: { v } });
-    await env!.waitFor(CONFIG_MAPS, 'default/a', (o) => o?.data?.v === '3');
+    await env.waitFor(CONFIG_MAPS, 'default/a', (o) => o?.data?.v === '3');
     expect(calls.count('default/a')).toBe(1); // still in the first reconcile
     release();
     await calls.reach('default/a', 2);
@@ -226,22 +225,22 @@ describe('predicates', () => {
   const obj = (meta: Partial<KubeObject['metadata']>): KubeObject => ({ metadata: { name: 'x', ...meta } });
   const modified = (old: Partial<KubeObject['metadata']>, now: Partial<KubeObject['metadata']>): InformerEvent<KubeObject> => ({ type: 'MODIFIED', old: obj(old), object: obj(now) });
 
-  it.each<[string, Predicate, InformerEvent<KubeObject>, boolean]>([
-    ['generationChanged: generation moved', generationChanged, modified({ generation: 1 }, { generation: 2 }), true],
-    ['generationChanged: only metadata changed', generationChanged, modified({ generation: 1 }, { generation: 1, labels: { a: 'b' } }), false],
-    ['generationChanged: creation always passes', generationChanged, { type: 'ADDED', object: obj({}) }, true],
-    ['generationChanged: deletion always passes', generationChanged, { type: 'DELETED', object: obj({}) }, true],
-    ['labelsChanged: a label added', labelsChanged, modified({}, { labels: { a: 'b' } }), true],
-    ['labelsChanged: same labels', labelsChanged, modified({ labels: { a: 'b' } }, { labels: { a: 'b' }, annotations: { n: 'm' } }), false],
-    ['annotationsChanged: a value changed', annotationsChanged, modified({ annotations: { n: '1' } }, { annotations: { n: '2' } }), true],
-    ['hasLabels: matches now', hasLabels({ app: 'web' }), { type: 'ADDED', object: obj({ labels: { app: 'web' } }) }, true],
-    ['hasLabels: matched before only', hasLabels({ app: 'web' }), modified({ labels: { app: 'web' } }, {}), true],
-    ['hasLabels: never matched', hasLabels({ app: 'web' }), modified({ labels: { app: 'api' } }, {}), false],
-    ['hasLabels: key only', hasLabels({ tier: undefined }), { type: 'ADDED', object: obj({ labels: { tier: 'x' } }) }, true],
-    ['and', and(labelsChanged, hasLabels({ a: 'b' })), modified({}, { labels: { a: 'b' } }), true],
-    ['or', or(generationChanged, labelsChanged), modified({ generation: 1 }, { generation: 1 }), false],
-    ['not', not(labelsChanged), modified({}, { labels: { a: 'b' } }), false],
-  ])('%s → %s', (_what, p, ev, want) => {
-    expect(p(ev)).toBe(want);
+  it.each<{ name: string; predicate: Predicate; event: InformerEvent<KubeObject>; want: boolean }>([
+    { name: 'generationChanged: generation moved', predicate: generationChanged, event: modified({ generation: 1 }, { generation: 2 }), want: true },
+    { name: 'generationChanged: only metadata changed', predicate: generationChanged, event: modified({ generation: 1 }, { generation: 1, labels: { a: 'b' } }), want: false },
+    { name: 'generationChanged: creation always passes', predicate: generationChanged, event: { type: 'ADDED', object: obj({}) }, want: true },
+    { name: 'generationChanged: deletion always passes', predicate: generationChanged, event: { type: 'DELETED', object: obj({}) }, want: true },
+    { name: 'labelsChanged: a label added', predicate: labelsChanged, event: modified({}, { labels: { a: 'b' } }), want: true },
+    { name: 'labelsChanged: same labels', predicate: labelsChanged, event: modified({ labels: { a: 'b' } }, { labels: { a: 'b' }, annotations: { n: 'm' } }), want: false },
+    { name: 'annotationsChanged: a value changed', predicate: annotationsChanged, event: modified({ annotations: { n: '1' } }, { annotations: { n: '2' } }), want: true },
+    { name: 'hasLabels: matches now', predicate: hasLabels({ app: 'web' }), event: { type: 'ADDED', object: obj({ labels: { app: 'web' } }) }, want: true },
+    { name: 'hasLabels: matched before only', predicate: hasLabels({ app: 'web' }), event: modified({ labels: { app: 'web' } }, {}), want: true },
+    { name: 'hasLabels: never matched', predicate: hasLabels({ app: 'web' }), event: modified({ labels: { app: 'api' } }, {}), want: false },
+    { name: 'hasLabels: key only', predicate: hasLabels({ tier: undefined }), event: { type: 'ADDED', object: obj({ labels: { tier: 'x' } }) }, want: true },
+    { name: 'and', predicate: and(labelsChanged, hasLabels({ a: 'b' })), event: modified({}, { labels: { a: 'b' } }), want: true },
+    { name: 'or', predicate: or(generationChanged, labelsChanged), event: modified({ generation: 1 }, { generation: 1 }), want: false },
+    { name: 'not', predicate: not(labelsChanged), event: modified({}, { labels: { a: 'b' } }), want: false },
+  ])('$name → $want', ({ predicate, event, want }) => {
+    expect(predicate(event)).toBe(want);
   });
 });

@@ -1,11 +1,12 @@
 /**
- * Issue 7: the event recorder — events.orch.io/v1 Events with series aggregation as the real
- * events library does it. On the wire against a stand-in server (always), and against the real
- * server once it serves events.orch.io/v1 (skipped with the reason printed until then).
+ * The event recorder (docs/writing-a-controller.md, "The pieces"): events.orch.io/v1 Events with
+ * series aggregation as the real events library does it. On the wire against a stand-in server,
+ * and against the API server.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../core/index.ts';
-import { Client, CONFIG_MAPS, createTestEnv, EventRecorder, EVENTS, referenceTo, type ConfigMap, type Event, type TestEnv } from '../../controllers/index.ts';
+import { Client, CONFIG_MAPS, EventRecorder, EVENTS, referenceTo, type ConfigMap, type Event } from '../../controllers/index.ts';
+import { controllerEnvs } from '../support/controller-env.ts';
 
 interface Call {
   method: string;
@@ -81,9 +82,9 @@ describe('event recorder on the wire', () => {
   });
 
   it.each([
-    ['strategic merge patch', true, ['application/strategic-merge-patch+json']],
-    ['a server without strategic merge patch: merge patch', false, ['application/strategic-merge-patch+json', 'application/merge-patch+json']],
-  ])('the first repeat patches series {count: 2} onto the Event (%s); later repeats count locally', async (_what, strategic, types) => {
+    { name: 'strategic merge patch', strategic: true, types: ['application/strategic-merge-patch+json'] },
+    { name: 'a server without strategic merge patch: merge patch', strategic: false, types: ['application/strategic-merge-patch+json', 'application/merge-patch+json'] },
+  ])('the first repeat patches series {count: 2} onto the Event ($name); later repeats count locally', async ({ strategic, types }) => {
     const { record, calls, clock, events } = recorder(strategic);
     await record();
     await clock.advance(1000);
@@ -158,20 +159,10 @@ describe('event recorder on the wire', () => {
 });
 
 describe('event recorder against the API server', () => {
-  let env: TestEnv | undefined;
-  afterEach(async () => {
-    await env?.stop();
-    env = undefined;
-  });
+  const envs = controllerEnvs();
 
-  it('records an Event and aggregates a repeat into its series', async (ctx) => {
-    env = await createTestEnv();
-    const probe = await env.client.request('GET', '/apis/events.orch.io/v1/namespaces/default/events');
-    if (probe.status === 404) {
-      const reason = 'events.orch.io/v1 is not served by this server yet (another engineer is adding the Event kind)';
-      console.log(`skipped: ${reason}`);
-      ctx.skip(reason);
-    }
+  it('records an Event and aggregates a repeat into its series', async () => {
+    const env = await envs.start();
     const target = await env.resource(CONFIG_MAPS, 'default').create({ metadata: { name: 'app' } });
     const rec = env.manager.eventRecorder('samples.orch.io/test');
     await rec.record({ regarding: target, type: 'Normal', reason: 'Synced', action: 'Sync', note: 'first' });

@@ -1,16 +1,14 @@
 /**
- * Issue 7 (optional part): the FlowSchema `Dangling` condition — True/NotFound while the
- * referenced PriorityLevelConfiguration is missing, False/Found once it exists, written by a
- * server-side apply of the status under the real config controller's field manager.
+ * The flow-control controller (docs/architecture.md, "Controllers"): a FlowSchema's `Dangling`
+ * condition is True/NotFound while the PriorityLevelConfiguration it names is missing,
+ * False/Found once it exists, written by a server-side apply of the status under the real config
+ * controller's field manager (docs/api-rules.md, "Server-side apply and field ownership").
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestEnv, FLOW_SCHEMAS, flowSchemaController, PRIORITY_LEVEL_CONFIGURATIONS, type FlowSchema, type TestEnv } from '../../controllers/index.ts';
+import { describe, expect, it } from 'vitest';
+import { FLOW_SCHEMAS, flowSchemaController, PRIORITY_LEVEL_CONFIGURATIONS, type FlowSchema } from '../../controllers/index.ts';
+import { controllerEnvs } from '../support/controller-env.ts';
 
-let env: TestEnv | undefined;
-afterEach(async () => {
-  await env?.stop();
-  env = undefined;
-});
+const envs = controllerEnvs();
 
 const dangling = (fs: FlowSchema | undefined) => fs?.status?.conditions?.find((c) => c.type === 'Dangling');
 
@@ -27,7 +25,7 @@ function schema(name: string, level: string): FlowSchema {
 
 describe('FlowSchema Dangling condition', () => {
   it('True with reason NotFound while the priority level is missing, False with reason Found once it exists', async () => {
-    env = await createTestEnv({ controllers: [flowSchemaController()] });
+    const env = await envs.start({ controllers: [flowSchemaController()] });
     await env.resource(FLOW_SCHEMAS).create(schema('my-probes', 'probes-level'));
     const missing = await env.waitFor(FLOW_SCHEMAS, 'my-probes', (fs) => dangling(fs)?.status === 'True');
     expect(dangling(missing)).toEqual({
@@ -55,7 +53,7 @@ describe('FlowSchema Dangling condition', () => {
   });
 
   it('marks the bootstrap schemas, whose levels all exist, as not dangling', async () => {
-    env = await createTestEnv({ controllers: [flowSchemaController()] });
+    const env = await envs.start({ controllers: [flowSchemaController()] });
     const all = await env.waitForList(FLOW_SCHEMAS, (l) => l.length > 0 && l.every((fs) => dangling(fs) !== undefined));
     expect(new Set(all.map((fs) => `${dangling(fs)?.status}/${dangling(fs)?.reason}`))).toEqual(new Set(['False/Found']));
     expect(all.map((fs) => fs.metadata.name)).toEqual(expect.arrayContaining(['exempt', 'catch-all']));

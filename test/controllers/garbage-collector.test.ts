@@ -1,36 +1,15 @@
 /**
- * Issue 7: the garbage collector — propagationPolicy Background (dependents go after the owner),
- * Foreground (dependents first, `blockOwnerDeletion` honoured, then the `foregroundDeletion`
- * finalizer is removed), Orphan (owner references removed, then the `orphan` finalizer), and
- * dependents of owners that never existed. In-process, and once over HTTP.
+ * The garbage collector and the propagation policies of a delete (docs/api-rules.md, "Deletion
+ * lifecycle"): Background (dependents go after the owner), Foreground (dependents first,
+ * `blockOwnerDeletion` honoured, then the `foregroundDeletion` finalizer is removed), Orphan
+ * (owner references removed, then the `orphan` finalizer), and dependents of owners that never
+ * existed. In-process, and once over HTTP.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createApiServer, VirtualClock, type ApiServer } from '../../core/index.ts';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import {
-  CONFIG_MAPS,
-  createTestEnv,
-  garbageCollector,
-  NAMESPACES,
-  objectKey,
-  ownerReference,
-  type ConfigMap,
-  type OwnerReference,
-  type TestEnv,
-} from '../../controllers/index.ts';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_MAPS, garbageCollector, NAMESPACES, objectKey, ownerReference, type ConfigMap, type OwnerReference, type TestEnv } from '../../controllers/index.ts';
+import { controllerEnvs } from '../support/controller-env.ts';
 
-let env: TestEnv | undefined;
-let server: RunningServer | undefined;
-let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-  if (env?.errors.length) console.log('controller errors:', env.errors.map((e) => `${e.message}: ${String(e.detail)}`));
-  await env?.stop();
-  await server?.shutdown();
-  env = undefined;
-  server = undefined;
-});
+const envs = controllerEnvs({ printErrors: true });
 
 const GC = garbageCollector({ resources: [CONFIG_MAPS, NAMESPACES] });
 
@@ -81,7 +60,7 @@ async function foregroundScenario(e: TestEnv) {
 
 describe('garbage collector', () => {
   it('Background: dependents are deleted after their owner is gone', async () => {
-    env = await createTestEnv({ controllers: [GC] });
+    const env = await envs.start({ controllers: [GC] });
     const { cms } = await family(env, [{ name: 'a' }, { name: 'b', block: true }]);
     const order = journal(env);
     await cms.delete('owner', { propagationPolicy: 'Background' });
@@ -91,19 +70,18 @@ describe('garbage collector', () => {
   });
 
   it('no propagation policy given behaves as Background', async () => {
-    env = await createTestEnv({ controllers: [GC] });
+    const env = await envs.start({ controllers: [GC] });
     const { cms } = await family(env, [{ name: 'a' }]);
     await cms.delete('owner');
     await env.waitFor(CONFIG_MAPS, 'default/a', (o) => o === undefined);
   });
 
   it('Foreground: dependents first, blockOwnerDeletion holds the owner, then the finalizer goes', async () => {
-    env = await createTestEnv({ controllers: [GC] });
-    await foregroundScenario(env);
+    await foregroundScenario(await envs.start({ controllers: [GC] }));
   });
 
   it('Orphan: owner references are removed from the dependents, then the orphan finalizer', async () => {
-    env = await createTestEnv({ controllers: [GC] });
+    const env = await envs.start({ controllers: [GC] });
     const { cms, owner } = await family(env, [{ name: 'a' }, { name: 'b', block: true }]);
     const answer = (await cms.delete('owner', { propagationPolicy: 'Orphan' })) as ConfigMap;
     expect(answer.metadata.finalizers).toEqual(['orphan']);
@@ -118,14 +96,14 @@ describe('garbage collector', () => {
   });
 
   it('a dependent whose owner never existed is collected', async () => {
-    env = await createTestEnv({ controllers: [GC] });
+    const env = await envs.start({ controllers: [GC] });
     const cms = env.resource(CONFIG_MAPS, 'default');
     await cms.create({ metadata: { name: 'orphaned', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'ghost', uid: '00000000-0000-0000-0000-000000000000' }] } });
     await env.waitFor(CONFIG_MAPS, 'default/orphaned', (o) => o === undefined);
   });
 
   it('an owner by the same name but another uid does not count', async () => {
-    env = await createTestEnv({ controllers: [GC] });
+    const env = await envs.start({ controllers: [GC] });
     const cms = env.resource(CONFIG_MAPS, 'default');
     await cms.create({ metadata: { name: 'owner' } });
     await cms.create({ metadata: { name: 'dep', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: '11111111-1111-1111-1111-111111111111' }] } });
@@ -134,7 +112,7 @@ describe('garbage collector', () => {
   });
 
   it('a dependent with one live owner stays, and loses its reference to the missing one', async () => {
-    env = await createTestEnv({ controllers: [GC] });
+    const env = await envs.start({ controllers: [GC] });
     const cms = env.resource(CONFIG_MAPS, 'default');
     const alive = await cms.create({ metadata: { name: 'alive' } });
     const ghost = { apiVersion: 'v1', kind: 'ConfigMap', name: 'ghost', uid: '22222222-2222-2222-2222-222222222222' };
@@ -144,7 +122,7 @@ describe('garbage collector', () => {
   });
 
   it('cascades through generations (Foreground: grandchildren first)', async () => {
-    env = await createTestEnv({ controllers: [GC] });
+    const env = await envs.start({ controllers: [GC] });
     const cms = env.resource(CONFIG_MAPS, 'default');
     const root = await cms.create({ metadata: { name: 'root' } });
     const child = await cms.create({ metadata: { name: 'child', ownerReferences: [ownerReference(root, CONFIG_MAPS, { blockOwnerDeletion: true })] } });
@@ -157,20 +135,16 @@ describe('garbage collector', () => {
   });
 
   it('on a server without strategic merge patch, owner references are edited with a merge patch', async () => {
-    const clock = new VirtualClock();
-    api = createApiServer({ clock });
-    await api.ready;
-    const inner = api;
     const refused: string[] = [];
-    const noStrategic = (r: Request) => {
+    const noStrategic = (inner: (r: Request) => Promise<Response>) => (r: Request) => {
       if (r.method === 'PATCH' && r.headers.get('content-type') === 'application/strategic-merge-patch+json') {
         refused.push(new URL(r.url).pathname);
         const body = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason: 'UnsupportedMediaType', code: 415, message: 'the body of the request was in an unknown format' };
         return Promise.resolve(new Response(JSON.stringify(body), { status: 415, headers: { 'content-type': 'application/json' } }));
       }
-      return inner.fetch(r);
+      return inner(r);
     };
-    env = await createTestEnv({ clock, connect: { fetch: noStrategic, baseUrl: 'http://orch.test' }, controllers: [GC] });
+    const env = await envs.behind(noStrategic, { controllers: [GC] });
     const { cms } = await family(env, [{ name: 'a' }, { name: 'b' }]);
     await cms.delete('owner', { propagationPolicy: 'Orphan' });
     await env.waitFor(CONFIG_MAPS, 'default/owner', (o) => o === undefined);
@@ -178,23 +152,15 @@ describe('garbage collector', () => {
     for (const name of ['a', 'b']) expect((await cms.get(name)).metadata.ownerReferences).toBeUndefined();
   });
 
-  it('finds the resources to watch through discovery when the server serves it', async (ctx) => {
-    env = await createTestEnv({ controllers: [garbageCollector()] });
-    const probe = await env.client.request('GET', '/api');
-    if (probe.status === 404) {
-      const reason = 'discovery (/api, /apis) is not served yet (the lead is adding it)';
-      console.log(`skipped: ${reason}`);
-      ctx.skip(reason);
-    }
+  it('finds the resources to watch through discovery', async () => {
+    const env = await envs.start({ controllers: [garbageCollector()] });
     const { cms } = await family(env, [{ name: 'a' }]);
     await cms.delete('owner');
     await env.waitFor(CONFIG_MAPS, 'default/a', (o) => o === undefined);
   });
 
   it('works the same against orch-apiserver over HTTP (Foreground)', async () => {
-    const clock = new VirtualClock();
-    server = await startServer({ port: 0, host: '127.0.0.1', clock });
-    env = await createTestEnv({ clock, connect: { fetch: (r) => fetch(r), baseUrl: server.url }, controllers: [GC] });
+    const { env } = await envs.overHttp({ controllers: [GC] });
     await foregroundScenario(env);
   });
 });

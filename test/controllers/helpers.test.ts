@@ -1,12 +1,15 @@
-/** Issue 7: helpers — finalizers with conflict retry, owner references, status conditions. */
-import { afterEach, describe, expect, it } from 'vitest';
+/**
+ * The controller helpers (docs/writing-a-controller.md, "The pieces"): finalizers added and
+ * removed with a retry on conflict, owner references (at most one controller), status conditions
+ * and their transition times.
+ */
+import { describe, expect, it } from 'vitest';
 import {
   addFinalizer,
   AlreadyOwnedError,
   Client,
   CONFIG_MAPS,
   controllerReference,
-  createTestEnv,
   findCondition,
   getControllerOf,
   hasFinalizer,
@@ -19,21 +22,17 @@ import {
   removeOwnerReference,
   setCondition,
   setControllerReference,
-  type Condition,
+  type ConditionLike as Condition,
   type ConfigMap,
   type KubeObject,
-  type TestEnv,
 } from '../../controllers/index.ts';
+import { controllerEnvs } from '../support/controller-env.ts';
 
-let env: TestEnv | undefined;
-afterEach(async () => {
-  await env?.stop();
-  env = undefined;
-});
+const envs = controllerEnvs();
 
 describe('finalizers', () => {
   async function setup() {
-    env = await createTestEnv();
+    const env = await envs.start();
     const api = env.api!;
     const patches: string[] = [];
     const client = new Client({
@@ -108,17 +107,17 @@ describe('status conditions', () => {
   const T1 = T0 + 60_000;
   const base = (): Condition[] => [{ type: 'Ready', status: 'False', reason: 'Starting', message: 'starting', lastTransitionTime: '2026-01-01T00:00:00Z' }];
 
-  it.each<[string, Condition, boolean, Partial<Condition>]>([
-    ['same status, same words: nothing changes', { type: 'Ready', status: 'False', reason: 'Starting', message: 'starting' }, false, { lastTransitionTime: '2026-01-01T00:00:00Z' }],
-    ['same status, new reason: no transition', { type: 'Ready', status: 'False', reason: 'Waiting', message: 'waiting' }, true, { reason: 'Waiting', lastTransitionTime: '2026-01-01T00:00:00Z' }],
-    ['status flips: the transition time moves', { type: 'Ready', status: 'True', reason: 'Up', message: 'up' }, true, { status: 'True', lastTransitionTime: '2026-01-01T00:01:00Z' }],
-    ['status flips with a given time: that time is kept', { type: 'Ready', status: 'True', reason: 'Up', lastTransitionTime: '2025-12-31T00:00:00Z' }, true, { lastTransitionTime: '2025-12-31T00:00:00Z' }],
-    ['observedGeneration alone is a change', { type: 'Ready', status: 'False', reason: 'Starting', message: 'starting', observedGeneration: 3 }, true, { observedGeneration: 3 }],
-  ])('%s', (_what, next, changed, expected) => {
+  it.each<{ name: string; next: Condition; changed: boolean; want: Partial<Condition> }>([
+    { name: 'same status, same words: nothing changes', next: { type: 'Ready', status: 'False', reason: 'Starting', message: 'starting' }, changed: false, want: { lastTransitionTime: '2026-01-01T00:00:00Z' } },
+    { name: 'same status, new reason: no transition', next: { type: 'Ready', status: 'False', reason: 'Waiting', message: 'waiting' }, changed: true, want: { reason: 'Waiting', lastTransitionTime: '2026-01-01T00:00:00Z' } },
+    { name: 'status flips: the transition time moves', next: { type: 'Ready', status: 'True', reason: 'Up', message: 'up' }, changed: true, want: { status: 'True', lastTransitionTime: '2026-01-01T00:01:00Z' } },
+    { name: 'status flips with a given time: that time is kept', next: { type: 'Ready', status: 'True', reason: 'Up', lastTransitionTime: '2025-12-31T00:00:00Z' }, changed: true, want: { lastTransitionTime: '2025-12-31T00:00:00Z' } },
+    { name: 'observedGeneration alone is a change', next: { type: 'Ready', status: 'False', reason: 'Starting', message: 'starting', observedGeneration: 3 }, changed: true, want: { observedGeneration: 3 } },
+  ])('$name', ({ next, changed, want }) => {
     const conds = base();
     expect(setCondition(conds, next, T1)).toBe(changed);
     expect(conds).toHaveLength(1);
-    expect(conds[0]).toMatchObject(expected);
+    expect(conds[0]).toMatchObject(want);
   });
 
   it('a new type is added, stamped now; find, isTrue and remove', () => {

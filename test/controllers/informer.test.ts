@@ -1,7 +1,7 @@
 /**
- * Issue 7: informers — list then watch, streaming-list start, bookmarks, resume after a
- * disconnect from the last revision, full relist on 410 (an ERROR event or HTTP 410), and the
- * shared cache with its indexes.
+ * Informers (docs/writing-a-controller.md, "The pieces"; docs/api-rules.md, "Watch"): list then
+ * watch, a streaming-list start, bookmarks, resuming after a disconnect from the last revision, a
+ * full relist on 410 (an ERROR event or HTTP 410), and the shared cache with its indexes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiServer, VirtualClock, type ApiServer, type ApiServerOptions } from '../../core/index.ts';
@@ -16,7 +16,7 @@ import {
   type ReflectorTrace,
   type TestEnv,
 } from '../../controllers/index.ts';
-import { FaultyFetch } from './support/faulty-fetch.ts';
+import { FaultyFetch } from '../support/faulty-fetch.ts';
 
 interface Rig {
   env: TestEnv;

@@ -1,15 +1,13 @@
 /**
- * Issue 7: namespace termination — a deleted namespace is emptied, its conditions say what is
- * left and why, and once nothing remains the `orchestrator` finalizer is removed through
- * /finalize, which lets the namespace go. In-process, and once over HTTP.
+ * Namespace termination (docs/api-rules.md, "Deletion lifecycle"): the namespace controller empties
+ * a deleted namespace, says in its conditions what is left and why, and once nothing remains
+ * removes the `orchestrator` finalizer through /finalize, which lets the namespace go.
+ * In-process, and once over HTTP.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createApiServer, VirtualClock, type ApiServer } from '../../core/index.ts';
-import { startServer, type RunningServer } from '../../server/index.ts';
+import { describe, expect, it } from 'vitest';
 import {
   CLEANUP_FINALIZER,
   CONFIG_MAPS,
-  createTestEnv,
   finalizerController,
   MIRROR_TO_LABEL,
   namespaceController,
@@ -17,16 +15,9 @@ import {
   type Namespace,
   type TestEnv,
 } from '../../controllers/index.ts';
+import { controllerEnvs } from '../support/controller-env.ts';
 
-let env: TestEnv | undefined;
-let server: RunningServer | undefined;
-let api: ApiServer | undefined;
-afterEach(async () => {
-  await env?.stop();
-  await server?.shutdown();
-  await api?.close();
-  env = server = api = undefined;
-});
+const envs = controllerEnvs();
 
 /** Until discovery is served everywhere, the namespaced resources to empty are named. */
 const RESOURCES = { resources: [CONFIG_MAPS] };
@@ -45,12 +36,11 @@ async function emptiedAndReleased(e: TestEnv) {
 
 describe('namespace controller', () => {
   it('empties a terminating namespace, then removes its finalizer and the namespace goes', async () => {
-    env = await createTestEnv({ controllers: [namespaceController(RESOURCES)] });
-    await emptiedAndReleased(env);
+    await emptiedAndReleased(await envs.start({ controllers: [namespaceController(RESOURCES)] }));
   });
 
   it('reports remaining content and finalizers in conditions, and looks again after half the estimate', async () => {
-    env = await createTestEnv({ controllers: [namespaceController(RESOURCES)] });
+    const env = await envs.start({ controllers: [namespaceController(RESOURCES)] });
     await env.resource(NAMESPACES).create({ metadata: { name: 'held' } });
     const cms = env.resource(CONFIG_MAPS, 'held');
     await cms.create({ metadata: { name: 'stuck', finalizers: ['example.com/hold'] } });
@@ -80,7 +70,7 @@ describe('namespace controller', () => {
   });
 
   it('works with a finalizer-owning controller: its cleanup runs, then the namespace goes', async () => {
-    env = await createTestEnv({ controllers: [namespaceController(RESOURCES), finalizerController()] });
+    const env = await envs.start({ controllers: [namespaceController(RESOURCES), finalizerController()] });
     await env.resource(NAMESPACES).create({ metadata: { name: 'app' } });
     await env.resource(NAMESPACES).create({ metadata: { name: 'mirror' } });
     await env.resource(CONFIG_MAPS, 'app').create({ metadata: { name: 'cfg', labels: { [MIRROR_TO_LABEL]: 'mirror' } } });
@@ -96,16 +86,12 @@ describe('namespace controller', () => {
   });
 
   it('a discovery failure is reported as NamespaceDeletionDiscoveryFailure and retried', async () => {
-    const clock = new VirtualClock();
-    api = createApiServer({ clock });
-    await api.ready;
-    const inner = api;
-    const broken = (r: Request) => {
+    const discoveryDown = (inner: (r: Request) => Promise<Response>) => (r: Request) => {
       const path = new URL(r.url).pathname;
       if (path === '/api' || path === '/apis') return Promise.resolve(new Response('discovery is down', { status: 503 }));
-      return inner.fetch(r);
+      return inner(r);
     };
-    env = await createTestEnv({ clock, connect: { fetch: broken, baseUrl: 'http://orch.test' }, controllers: [namespaceController()] });
+    const env = await envs.behind(discoveryDown, { controllers: [namespaceController()] });
     await env.resource(NAMESPACES).create({ metadata: { name: 'x' } });
     await env.resource(NAMESPACES).delete('x');
     const ns = await env.waitFor(NAMESPACES, 'x', (o) => !!o?.status?.conditions?.length);
@@ -119,21 +105,12 @@ describe('namespace controller', () => {
     expect(env.errors.some((e) => /namespace-controller: reconciling x failed/.test(e.message))).toBe(true);
   });
 
-  it('finds what to delete through discovery when the server serves it', async (ctx) => {
-    env = await createTestEnv({ controllers: [namespaceController()] });
-    const probe = await env.client.request('GET', '/api/v1');
-    if (probe.status === 404) {
-      const reason = 'discovery (/api/v1) is not served yet (the lead is adding it)';
-      console.log(`skipped: ${reason}`);
-      ctx.skip(reason);
-    }
-    await emptiedAndReleased(env);
+  it('finds what to delete through discovery', async () => {
+    await emptiedAndReleased(await envs.start({ controllers: [namespaceController()] }));
   });
 
   it('works the same against orch-apiserver over HTTP', async () => {
-    const clock = new VirtualClock();
-    server = await startServer({ port: 0, host: '127.0.0.1', clock });
-    env = await createTestEnv({ clock, connect: { fetch: (r) => fetch(r), baseUrl: server.url }, controllers: [namespaceController(RESOURCES)] });
+    const { env } = await envs.overHttp({ controllers: [namespaceController(RESOURCES)] });
     await emptiedAndReleased(env);
   });
 });

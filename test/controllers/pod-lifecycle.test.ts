@@ -1,60 +1,25 @@
 /**
- * Issue 7: the pod-lifecycle simulator (the node agent's stand-in) — binds a pod to a simulated
- * node, reports ContainerCreating, then Running and Ready after the configured delay with the
- * conditions, container states, IPs and times a node reports; annotations make a pod fail or
- * stay unready; a pod whose deletion has begun is stopped and its deletion confirmed.
+ * The pod-lifecycle simulator, which plays scheduler and node (docs/architecture.md,
+ * "Controllers"): it binds a pod to a simulated node, reports ContainerCreating, then Running and
+ * Ready after the configured delay with the conditions, container states, IPs and times a node
+ * reports; annotations make a pod fail or stay unready; a pod whose deletion has begun is stopped
+ * and its deletion confirmed (docs/api-rules.md, "Deletion lifecycle": graceful deletion).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createApiServer, VirtualClock, type ApiServer } from '../../core/index.ts';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import {
-  createTestEnv,
-  podLifecycleSimulator,
-  PODS,
-  SIM_FAIL_ANNOTATION,
-  SIM_NEVER_READY_ANNOTATION,
-  type Pod,
-  type PodLifecycleOptions,
-  type TestEnv,
-} from '../../controllers/index.ts';
+import { describe, expect, it } from 'vitest';
+import { podLifecycleSimulator, PODS, SIM_FAIL_ANNOTATION, SIM_NEVER_READY_ANNOTATION, type PodLifecycleOptions, type TestEnv } from '../../controllers/index.ts';
+import { pod } from '../support/builders.ts';
+import { controllerEnvs } from '../support/controller-env.ts';
 
-let env: TestEnv | undefined;
-let server: RunningServer | undefined;
-let api: ApiServer | undefined;
-afterEach(async () => {
-  await env?.stop();
-  await server?.shutdown();
-  await api?.close();
-  env = server = api = undefined;
-});
+const envs = controllerEnvs();
 
-/** Every request the controllers send, as `METHOD path`. */
-function recorded(): { fetch: (r: Request) => Promise<Response>; requests: string[]; api: ApiServer; clock: VirtualClock } {
-  const clock = new VirtualClock();
-  const inner = createApiServer({ clock });
-  api = inner;
-  const requests: string[] = [];
-  return {
-    clock,
-    api: inner,
-    requests,
-    fetch(r) {
-      const url = new URL(r.url);
-      if (r.method !== 'GET') requests.push(`${r.method} ${url.pathname}`);
-      return inner.fetch(r);
-    },
-  };
-}
-
+/** The simulator on an in-process server, and every request it sends but GETs, as `METHOD path`. */
 async function start(opts: PodLifecycleOptions = {}): Promise<{ e: TestEnv; requests: string[] }> {
-  const rec = recorded();
-  await rec.api.ready;
-  env = await createTestEnv({ clock: rec.clock, connect: { fetch: rec.fetch, baseUrl: 'http://orch.test' }, controllers: [podLifecycleSimulator(opts)] });
-  return { e: env, requests: rec.requests };
-}
-
-function pod(name: string, annotations?: Record<string, string>, containers = ['app']): Pod {
-  return { metadata: { name, ...(annotations ? { annotations } : {}) }, spec: { containers: containers.map((c) => ({ name: c, image: `example.com/${c}:1` })) } };
+  const requests: string[] = [];
+  const recording = (inner: (r: Request) => Promise<Response>) => (r: Request) => {
+    if (r.method !== 'GET') requests.push(`${r.method} ${new URL(r.url).pathname}`);
+    return inner(r);
+  };
+  return { e: await envs.behind(recording, { controllers: [podLifecycleSimulator(opts)] }), requests };
 }
 
 const T0 = '2026-01-01T00:00:00Z';
@@ -74,7 +39,7 @@ describe('pod-lifecycle simulator', () => {
 
   it('reports ContainerCreating, then Running and Ready after the delay, as a node reports them', async () => {
     const { e } = await start({ readyDelayMs: 2000 });
-    await e.resource(PODS, 'default').create(pod('a', undefined, ['app', 'sidecar']));
+    await e.resource(PODS, 'default').create(pod('a', { containers: ['app', 'sidecar'] }));
     const pending = await e.waitFor(PODS, 'default/a', (p) => p?.status?.startTime !== undefined);
     expect(pending?.status).toMatchObject({
       phase: 'Pending',
@@ -113,13 +78,13 @@ describe('pod-lifecycle simulator', () => {
     expect(running?.status?.startTime).toBe(T0);
   });
 
-  it.each([
-    [{}, 'Running', true],
-    [{ [SIM_NEVER_READY_ANNOTATION]: 'true' }, 'Running', false],
-    [{ [SIM_FAIL_ANNOTATION]: 'true' }, 'Failed', false],
-  ])('annotations %j: phase %s, ready %s', async (annotations, phase, ready) => {
+  it.each<{ annotations: Record<string, string>; phase: string; ready: boolean }>([
+    { annotations: {}, phase: 'Running', ready: true },
+    { annotations: { [SIM_NEVER_READY_ANNOTATION]: 'true' }, phase: 'Running', ready: false },
+    { annotations: { [SIM_FAIL_ANNOTATION]: 'true' }, phase: 'Failed', ready: false },
+  ])('annotations $annotations: phase $phase, ready $ready', async ({ annotations, phase, ready }) => {
     const { e } = await start({ readyDelayMs: 0 });
-    await e.resource(PODS, 'default').create(pod('a', annotations));
+    await e.resource(PODS, 'default').create(pod('a', { annotations }));
     const done = await e.waitFor(PODS, 'default/a', (p) => p?.status?.phase === phase);
     expect(done?.status?.conditions?.find((c) => c.type === 'Ready')?.status).toBe(ready ? 'True' : 'False');
     expect(done?.status?.containerStatuses?.[0].ready).toBe(ready);
@@ -139,7 +104,7 @@ describe('pod-lifecycle simulator', () => {
   it('leaves a pod with scheduling gates unscheduled until they are removed', async () => {
     const { e } = await start({ readyDelayMs: 0 });
     const pods = e.resource(PODS, 'default');
-    await pods.create({ ...pod('gated'), spec: { ...pod('gated').spec!, schedulingGates: [{ name: 'example.com/wait' }] } });
+    await pods.create(pod('gated', { spec: { schedulingGates: [{ name: 'example.com/wait' }] } }));
     await e.waitFor(PODS, 'default/gated', (p) => p !== undefined);
     await e.settle();
     expect((await pods.get('gated')).status?.phase).toBe('Pending');
@@ -159,7 +124,7 @@ describe('pod-lifecycle simulator', () => {
   it('stops a pod whose deletion has begun and confirms it with a DELETE of grace period 0', async () => {
     const { e, requests } = await start({ readyDelayMs: 0 });
     const pods = e.resource(PODS, 'default');
-    await pods.create({ ...pod('a'), metadata: { name: 'a', finalizers: ['example.com/hold'] } });
+    await pods.create(pod('a', { metadata: { finalizers: ['example.com/hold'] } }));
     await e.waitFor(PODS, 'default/a', (p) => p?.status?.phase === 'Running');
     await pods.delete('a');
     const stopped = await e.waitFor(PODS, 'default/a', (p) => p?.status?.phase === 'Succeeded');
@@ -182,7 +147,7 @@ describe('pod-lifecycle simulator: containers that take time to stop', () => {
     it(`deleted pods ${row.what}`, async () => {
       const { e } = await start({ readyDelayMs: 0, stopDelayMs: row.stopDelayMs });
       const pods = e.resource(PODS, 'default');
-      await pods.create({ ...pod('a'), spec: { ...pod('a').spec!, ...(row.grace ? { terminationGracePeriodSeconds: row.grace } : {}) } });
+      await pods.create(pod('a', { spec: row.grace ? { terminationGracePeriodSeconds: row.grace } : {} }));
       await e.waitFor(PODS, 'default/a', (p) => p?.status?.phase === 'Running');
       await pods.delete('a');
       await e.settle();
@@ -201,9 +166,7 @@ describe('pod-lifecycle simulator: containers that take time to stop', () => {
 
 describe('pod-lifecycle simulator against orch-apiserver over HTTP', () => {
   it('makes a pod Running and Ready after the delay', async () => {
-    const clock = new VirtualClock();
-    server = await startServer({ port: 0, clock });
-    env = await createTestEnv({ clock, connect: { fetch: (r) => fetch(r), baseUrl: server.url }, controllers: [podLifecycleSimulator({ readyDelayMs: 1000 })] });
+    const { env } = await envs.overHttp({ controllers: [podLifecycleSimulator({ readyDelayMs: 1000 })] });
     await env.resource(PODS, 'default').create(pod('a'));
     await env.waitFor(PODS, 'default/a', (p) => p?.status?.phase === 'Pending' && p.status.startTime !== undefined);
     await env.settle();

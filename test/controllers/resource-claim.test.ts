@@ -1,50 +1,37 @@
 /**
- * Issue 7: ResourceClaimTemplate — the controller makes one ResourceClaim per pod claim naming a
- * template (`generateName: <pod>-<claim>-`, the template's labels and annotations, its `spec.spec`
- * unchanged, owned by the pod), records it in the pod's `status.resourceClaimStatuses`, and never
- * updates it afterwards. Served only with the DynamicResourceAllocation gate.
+ * The ResourceClaim controller (docs/architecture.md, "Controllers"): for each pod claim naming a
+ * ResourceClaimTemplate it makes one ResourceClaim (`generateName: <pod>-<claim>-`, the
+ * template's labels and annotations, its `spec.spec` unchanged, owned by the pod), records it in
+ * the pod's `status.resourceClaimStatuses`, and never updates it afterwards. The API is served
+ * only with the DynamicResourceAllocation gate (docs/api-rules.md, "Feature gates").
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { VirtualClock } from '../../core/index.ts';
-import { startServer, type RunningServer } from '../../server/index.ts';
+import { describe, expect, it } from 'vitest';
 import {
   claimGenerateName,
-  createTestEnv,
   POD_CLAIM_NAME_ANNOTATION,
   PODS,
   RESOURCE_CLAIM_TEMPLATES,
   RESOURCE_CLAIMS,
   resourceClaimController,
-  type Pod,
   type ResourceClaim,
   type TestEnv,
 } from '../../controllers/index.ts';
+import { pod, resourceClaimTemplate } from '../support/builders.ts';
+import { controllerEnvs } from '../support/controller-env.ts';
 
-let env: TestEnv | undefined;
-let server: RunningServer | undefined;
-afterEach(async () => {
-  await env?.stop();
-  await server?.shutdown();
-  env = server = undefined;
-});
-
+const envs = controllerEnvs();
 const DRA = { DynamicResourceAllocation: true };
-const claimSpec = { devices: { requests: [{ name: 'gpu', deviceClassName: 'gpu.example.com', allocationMode: 'ExactCount', count: 1 }] } };
 
-async function start(): Promise<TestEnv> {
-  env = await createTestEnv({ server: { featureGates: DRA }, controllers: [resourceClaimController()] });
-  return env;
+function start(): Promise<TestEnv> {
+  return envs.start({ server: { featureGates: DRA }, controllers: [resourceClaimController()] });
 }
 
 async function template(e: TestEnv, name = 'gpu-template') {
-  return e.resource(RESOURCE_CLAIM_TEMPLATES, 'default').create({
-    metadata: { name },
-    spec: { metadata: { labels: { tier: 'gpu' }, annotations: { note: 'from template' } }, spec: claimSpec },
-  });
+  return e.resource(RESOURCE_CLAIM_TEMPLATES, 'default').create(resourceClaimTemplate(name, { labels: { tier: 'gpu' }, annotations: { note: 'from template' } }));
 }
 
-function podWithClaims(name: string, claims: Pod['spec'] extends infer S ? (S extends { resourceClaims?: infer R } ? R : never) : never): Pod {
-  return { metadata: { name }, spec: { containers: [{ name: 'app', image: 'example.com/app:1' }], resourceClaims: claims } };
+function podWithClaims(name: string, resourceClaims: { name: string; resourceClaimTemplateName?: string; resourceClaimName?: string }[]) {
+  return pod(name, { spec: { resourceClaims } });
 }
 
 const claimsOf = (e: TestEnv) => e.manager.informer(RESOURCE_CLAIMS).store.list();
@@ -121,18 +108,16 @@ describe('ResourceClaimTemplate controller', () => {
   });
 
   it.each([
-    ['worker', 'gpu', 'worker-gpu-'],
-    ['a'.repeat(40), 'b'.repeat(30), `${'a'.repeat(31)}-${'b'.repeat(23)}`],
-  ])('generateName for pod %s claim %s is %s (40 × 57 / 72 and 30 × 57 / 72 characters past 57)', (podName, claim, expected) => {
-    expect(claimGenerateName(podName, claim)).toBe(expected);
+    { pod: 'worker', claim: 'gpu', want: 'worker-gpu-' },
+    { pod: 'a'.repeat(40), claim: 'b'.repeat(30), want: `${'a'.repeat(31)}-${'b'.repeat(23)}` },
+  ])('generateName for pod $pod claim $claim is $want (40 × 57 / 72 and 30 × 57 / 72 characters past 57)', ({ pod, claim, want }) => {
+    expect(claimGenerateName(pod, claim)).toBe(want);
   });
 });
 
 describe('ResourceClaimTemplate controller against orch-apiserver over HTTP', () => {
   it('makes the claim and records it', async () => {
-    const clock = new VirtualClock();
-    server = await startServer({ port: 0, clock, featureGates: DRA });
-    env = await createTestEnv({ clock, connect: { fetch: (r) => fetch(r), baseUrl: server.url }, controllers: [resourceClaimController()] });
+    const { env } = await envs.overHttp({ server: { featureGates: DRA }, controllers: [resourceClaimController()] });
     await makesClaimAndRecordsIt(env);
   });
 });

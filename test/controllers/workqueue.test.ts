@@ -1,4 +1,8 @@
-/** Issue 7: the work queue — dedup, one worker per key, per-key exponential backoff, delayed adds — on a virtual clock. */
+/**
+ * The controllers' work queue (docs/writing-a-controller.md, "The pieces"): a key queued once
+ * however often it is added, never handed to two workers at once, retried with a per-key
+ * exponential backoff, and added after a delay — all on a virtual clock.
+ */
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../core/index.ts';
 import { WorkQueue } from '../../controllers/index.ts';
@@ -53,11 +57,11 @@ describe('work queue', () => {
   });
 
   it.each([
-    // base, cap, failures → delay of the next retry
-    [5, 1000, [5, 10, 20, 40, 80]],
-    [100, 300, [100, 200, 300, 300]],
-    [1, 1_000_000, [1, 2, 4, 8, 16, 32, 64]],
-  ])('backs off per key: base %i ms, cap %i ms → %j', async (baseMs, capMs, delays) => {
+    // the delay of each retry after a failure, doubling from the base up to the cap
+    { baseMs: 5, capMs: 1000, delays: [5, 10, 20, 40, 80] },
+    { baseMs: 100, capMs: 300, delays: [100, 200, 300, 300] },
+    { baseMs: 1, capMs: 1_000_000, delays: [1, 2, 4, 8, 16, 32, 64] },
+  ])('backs off per key: base $baseMs ms, cap $capMs ms → $delays', async ({ baseMs, capMs, delays }) => {
     const { q, clock } = queue({ baseMs, capMs });
     for (const delay of delays) {
       q.addRateLimited('k');

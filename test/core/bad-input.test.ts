@@ -1,8 +1,10 @@
-/** Issue 2: bad input is a clear 4xx Status with the real platform's reason, never a 500. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, configMap, TRANSPORTS, type Target } from '../support/targets.ts';
-
-const CM = '/api/v1/namespaces/default/configmaps';
+/**
+ * Bad input is a clear 4xx Status with the real platform's reason, never a 500 (docs/api-rules.md,
+ * "Errors"), in-process and over HTTP.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { configMap } from '../support/builders.ts';
+import { call, CM, serverPerSuite, TRANSPORTS } from '../support/targets.ts';
 
 interface Row {
   readonly what: string;
@@ -52,14 +54,10 @@ const ROWS: readonly Row[] = [
   { what: 'resourceVersionMatch without resourceVersion', method: 'GET', path: `${CM}?resourceVersionMatch=Exact`, status: 422, reason: 'Invalid', message: /resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided/ },
 ];
 
-describe.each(TRANSPORTS)('bad input (%s)', (_name, start) => {
-  let t: Target;
+describe.each(TRANSPORTS)('bad input ($name)', ({ start }) => {
+  const t = serverPerSuite(() => start());
   beforeAll(async () => {
-    t = await start();
     await call(t, 'POST', CM, configMap('a'));
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it.each(ROWS)('$what → $status $reason', async (row) => {

@@ -11,7 +11,7 @@ import { encode } from 'cbor-x';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiServer, type ApiRequest, type ApiResponse, type KindDefinition } from '../../core/index.ts';
-import { dumpStore } from './store-dump.ts';
+import { dumpStore } from '../support/store-dump.ts';
 
 const api = createApiServer({
   featureGates: { CBORServingAndStorage: true, DynamicResourceAllocation: true },

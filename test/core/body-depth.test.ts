@@ -5,11 +5,11 @@
  * — for every write verb and every patch type, over both transports; nothing changes, and the
  * server goes on serving. (It used to answer 500 "Maximum call stack size exceeded".)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, configMap, TRANSPORTS, type Target } from '../support/targets.ts';
-import { dumpStore } from './store-dump.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { configMap, pod, statefulSet } from '../support/builders.ts';
+import { call, CM, serverPerSuite, TRANSPORTS } from '../support/targets.ts';
+import { dumpStore } from '../support/store-dump.ts';
 
-const CM = '/api/v1/namespaces/default/configmaps';
 const SS = '/apis/apps/v1/namespaces/default/statefulsets';
 const POD = '/api/v1/namespaces/default/pods';
 
@@ -79,17 +79,12 @@ const ROWS: readonly Row[] = [
   }),
 ];
 
-describe.each(TRANSPORTS)('bodies nested too deeply (%s)', (_name, start) => {
-  let t: Target;
+describe.each(TRANSPORTS)('bodies nested too deeply ($name)', ({ start }) => {
+  const t = serverPerSuite(() => start({ featureGates: 'CBORServingAndStorage=true' }));
   beforeAll(async () => {
-    t = await start({ featureGates: 'CBORServingAndStorage=true' });
     expect((await call(t, 'POST', CM, configMap('a', { k: 'v' }))).status).toBe(201);
-    const template = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
-    expect((await call(t, 'POST', SS, { metadata: { name: 'web' }, spec: { serviceName: 'web', replicas: 1, selector: { matchLabels: { app: 'web' } }, template } })).status).toBe(201);
-    expect((await call(t, 'POST', POD, { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } })).status).toBe(201);
-  });
-  afterAll(async () => {
-    await t.close();
+    expect((await call(t, 'POST', SS, statefulSet('web', { replicas: 1 }))).status).toBe(201);
+    expect((await call(t, 'POST', POD, pod('p'))).status).toBe(201);
   });
 
   it.each(ROWS)('$what → 400', async (row) => {
@@ -103,9 +98,9 @@ describe.each(TRANSPORTS)('bodies nested too deeply (%s)', (_name, start) => {
   });
 
   it.each([
-    ['JSON nested exactly 10,000 deep (the object and 9,999 arrays)', 'application/json', jsonCm('json-at-limit', 9_999)],
-    ['CBOR nested exactly 64 deep', 'application/cbor', cborCm('cbor-at-limit', 62)],
-  ])('%s is decoded; the unknown field it sits in is dropped, as the real platform drops it', async (_what, contentType, body) => {
+    { name: 'JSON nested exactly 10,000 deep (the object and 9,999 arrays)', contentType: 'application/json', body: jsonCm('json-at-limit', 9_999) },
+    { name: 'CBOR nested exactly 64 deep', contentType: 'application/cbor', body: cborCm('cbor-at-limit', 62) },
+  ])('$name is decoded; the unknown field it sits in is dropped, as the real platform drops it', async ({ contentType, body }) => {
     const res = await t.request(CM, { method: 'POST', headers: { 'content-type': contentType, accept: 'application/json' }, body: body as BodyInit });
     expect(res.status).toBe(201);
     const created = (await res.json()) as { metadata: { name: string }; x?: unknown };
@@ -114,9 +109,9 @@ describe.each(TRANSPORTS)('bodies nested too deeply (%s)', (_name, start) => {
   });
 
   it.each([
-    ['JSON one level past', 'application/json', jsonCm('json-past', 10_000), `couldn't get version/kind; json parse error: ${JSON_TOO_DEEP}`],
-    ['CBOR one level past', 'application/cbor', cborCm('cbor-past', 63), `error decoding CBOR: ${CBOR_TOO_DEEP}`],
-  ])('%s the limit is 400', async (_what, contentType, body, message) => {
+    { name: 'JSON one level past', contentType: 'application/json', body: jsonCm('json-past', 10_000), message: `couldn't get version/kind; json parse error: ${JSON_TOO_DEEP}` },
+    { name: 'CBOR one level past', contentType: 'application/cbor', body: cborCm('cbor-past', 63), message: `error decoding CBOR: ${CBOR_TOO_DEEP}` },
+  ])('$name the limit is 400', async ({ contentType, body, message }) => {
     const res = await t.request(CM, { method: 'POST', headers: { 'content-type': contentType }, body: body as BodyInit });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe(message);

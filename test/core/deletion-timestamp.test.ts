@@ -4,17 +4,11 @@
  * nothing; on a terminating object an update cannot move or drop it: the stored one is kept, as
  * the real registry's BeforeUpdate carries it over.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, configMap, inProcess, type Target } from '../support/targets.ts';
+import { describe, expect, it } from 'vitest';
+import { configMap } from '../support/builders.ts';
+import { call, CM, serverPerTest } from '../support/targets.ts';
 
-const CM = '/api/v1/namespaces/default/configmaps';
-let t: Target;
-beforeEach(async () => {
-  t = await inProcess();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = serverPerTest();
 
 describe('metadata.deletionTimestamp is never written by an update', () => {
   it('a PUT setting it on a live object is 422 and changes nothing', async () => {

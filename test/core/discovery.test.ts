@@ -1,4 +1,8 @@
-/** Issue 5: discovery (plain and aggregated), OpenAPI, --runtime-config, feature gates, removed and deprecated versions. */
+/**
+ * What is served and how it is described (docs/api-rules.md, "Versions and deprecation"):
+ * discovery, plain and aggregated; OpenAPI v2 and v3; --runtime-config and feature gates switching
+ * group versions and resources off; removed and deprecated versions.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { inProcess, type Target } from '../support/targets.ts';
 
@@ -118,9 +122,9 @@ describe('--runtime-config and feature gates', () => {
   });
 
   it.each([
-    ['an unknown gate', 'Nope=true', 'unrecognized feature gate: Nope'],
-    ['a GA gate set false', 'WatchBookmark=false', 'cannot set feature gate WatchBookmark to false, feature is locked to true'],
-  ])('%s fails at start', async (_w, gates, message) => {
+    { name: 'an unknown gate', gates: 'Nope=true', message: 'unrecognized feature gate: Nope' },
+    { name: 'a GA gate set false', gates: 'WatchBookmark=false', message: 'cannot set feature gate WatchBookmark to false, feature is locked to true' },
+  ])('$name fails at start', async ({ gates, message }) => {
     await expect(inProcess({ featureGates: gates })).rejects.toThrow(message);
     t = await inProcess();
   });
@@ -128,11 +132,11 @@ describe('--runtime-config and feature gates', () => {
 
 describe('removed and deprecated versions', () => {
   it.each([
-    ['/apis/flowcontrol.apiserver.orch.io/v1beta3/flowschemas', 'removed in v1.32', 'flowcontrol.apiserver.orch.io/v1'],
-    ['/apis/extensions/v1beta1/namespaces/default/ingresses', 'removed in v1.22', 'networking.orch.io/v1'],
-    ['/apis/policy/v1beta1/poddisruptionbudgets', 'removed in v1.25', 'policy/v1'],
-    ['/apis/events.orch.io/v1beta1', 'removed in v1.25', 'events.orch.io/v1'],
-  ])('%s answers 404 naming the version to migrate to', async (path, removed, target) => {
+    { path: '/apis/flowcontrol.apiserver.orch.io/v1beta3/flowschemas', removed: 'removed in v1.32', target: 'flowcontrol.apiserver.orch.io/v1' },
+    { path: '/apis/extensions/v1beta1/namespaces/default/ingresses', removed: 'removed in v1.22', target: 'networking.orch.io/v1' },
+    { path: '/apis/policy/v1beta1/poddisruptionbudgets', removed: 'removed in v1.25', target: 'policy/v1' },
+    { path: '/apis/events.orch.io/v1beta1', removed: 'removed in v1.25', target: 'events.orch.io/v1' },
+  ])('$path answers 404 naming the version to migrate to', async ({ path, removed, target }) => {
     t = await inProcess();
     const r = await get(path);
     expect(r.status).toBe(404);

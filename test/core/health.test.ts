@@ -1,4 +1,7 @@
-/** Health endpoints: every check name of the seed, verbose, exclude, single checks, shutdown. */
+/**
+ * Health endpoints (docs/api-rules.md, "Health, version and metrics"): every check the real
+ * v1.32 server has, verbose, exclude, single checks, and readyz failing once shutdown begins.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiServer, VirtualClock, type ApiServer } from '../../core/index.ts';
 
@@ -40,10 +43,10 @@ describe('health endpoints', () => {
   });
 
   it.each([
-    ['/livez', CHECKS],
-    ['/healthz', CHECKS],
-    ['/readyz', [...CHECKS, 'shutdown']],
-  ])('%s?verbose lists every check, then a passed line', async (path, checks) => {
+    { path: '/livez', checks: CHECKS },
+    { path: '/healthz', checks: CHECKS },
+    { path: '/readyz', checks: [...CHECKS, 'shutdown'] },
+  ])('$path?verbose lists every check, then a passed line', async ({ path, checks }) => {
     api = createApiServer();
     await api.ready;
     const r = await get(`${path}?verbose`);

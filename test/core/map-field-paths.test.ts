@@ -4,23 +4,15 @@
  * own path with the offending key or value in the message; annotation keys at the map's path;
  * ConfigMap and Secret keys at `data[key]` / `binaryData[key]`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, inProcess, type Target } from '../support/targets.ts';
+import { describe, expect, it } from 'vitest';
+import { pod, statefulSet } from '../support/builders.ts';
+import { call, serverPerSuite } from '../support/targets.ts';
 
 const LABEL_VALUE = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 const QUALIFIED_NAME = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 const CONFIG_KEY = "a valid config key must consist of alphanumeric characters, '-', '_' or '.'";
 
 const NS = '/api/v1/namespaces/default';
-const container = { name: 'c', image: 'nginx' };
-const pod = (spec: Record<string, unknown> = {}, labels?: Record<string, string>) => ({
-  metadata: { name: 'p', ...(labels ? { labels } : {}) },
-  spec: { containers: [container], ...spec },
-});
-const statefulSet = (matchLabels: Record<string, string>, templateLabels: Record<string, string>) => ({
-  metadata: { name: 's' },
-  spec: { serviceName: 's', selector: { matchLabels }, template: { metadata: { labels: templateLabels }, spec: { containers: [container] } } },
-});
 
 interface Row {
   readonly what: string;
@@ -37,13 +29,13 @@ const ROWS: readonly Row[] = [
   { what: 'a label key', path: `${NS}/configmaps`, body: { metadata: { name: 'x', labels: { 'a b': 'c' } } }, field: 'metadata.labels', value: 'a b', detail: QUALIFIED_NAME },
   { what: 'a label value too long', path: `${NS}/configmaps`, body: { metadata: { name: 'x', labels: { k: 'v'.repeat(64) } } }, field: 'metadata.labels', value: 'v'.repeat(64), detail: 'must be no more than 63 characters' },
   { what: 'an annotation key', path: `${NS}/configmaps`, body: { metadata: { name: 'x', annotations: { 'a b': 'c' } } }, field: 'metadata.annotations', value: 'a b', detail: QUALIFIED_NAME },
-  { what: 'a Pod nodeSelector value', path: `${NS}/pods`, body: pod({ nodeSelector: { disk: 'ssd fast' } }), field: 'spec.nodeSelector', value: 'ssd fast', detail: LABEL_VALUE },
-  { what: 'a Pod nodeSelector key', path: `${NS}/pods`, body: pod({ nodeSelector: { '-disk': 'ssd' } }), field: 'spec.nodeSelector', value: '-disk', detail: QUALIFIED_NAME },
+  { what: 'a Pod nodeSelector value', path: `${NS}/pods`, body: pod('p', { spec: { nodeSelector: { disk: 'ssd fast' } } }), field: 'spec.nodeSelector', value: 'ssd fast', detail: LABEL_VALUE },
+  { what: 'a Pod nodeSelector key', path: `${NS}/pods`, body: pod('p', { spec: { nodeSelector: { '-disk': 'ssd' } } }), field: 'spec.nodeSelector', value: '-disk', detail: QUALIFIED_NAME },
   { what: 'a Service selector value', path: `${NS}/services`, body: { metadata: { name: 's' }, spec: { selector: { app: 'we b' }, ports: [{ port: 80 }] } }, field: 'spec.selector', value: 'we b', detail: LABEL_VALUE },
   {
     what: 'a StatefulSet matchLabels value',
     path: '/apis/apps/v1/namespaces/default/statefulsets',
-    body: statefulSet({ app: 'we b' }, { app: 'we b' }),
+    body: statefulSet('s', { selectorLabels: { app: 'we b' } }),
     field: 'spec.selector.matchLabels',
     value: 'we b',
     detail: LABEL_VALUE,
@@ -51,7 +43,7 @@ const ROWS: readonly Row[] = [
   {
     what: 'a StatefulSet template label value',
     path: '/apis/apps/v1/namespaces/default/statefulsets',
-    body: statefulSet({ app: 'web' }, { app: 'web', tier: 'fr ont' }),
+    body: statefulSet('s', { selectorLabels: { app: 'web' }, templateLabels: { app: 'web', tier: 'fr ont' } }),
     field: 'spec.template.labels',
     value: 'fr ont',
     detail: LABEL_VALUE,
@@ -61,13 +53,7 @@ const ROWS: readonly Row[] = [
   { what: 'a Secret data key', path: `${NS}/secrets`, body: { metadata: { name: 'x' }, data: { 'a b': 'dg==' } }, field: 'data[a b]', value: 'a b', detail: CONFIG_KEY },
 ];
 
-let t: Target;
-beforeAll(async () => {
-  t = await inProcess();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = serverPerSuite();
 
 describe('where a bad key or value of a map is reported', () => {
   it.each(ROWS)('$what → $field', async (row) => {
@@ -82,9 +68,9 @@ describe('where a bad key or value of a map is reported', () => {
 
 describe('the size of annotations', () => {
   it.each([
-    ['at the limit (in bytes: two-byte characters count twice)', 131_071, 201],
-    ['a byte past it', 131_072, 422],
-  ])('%s', async (_what, n, status) => {
+    { name: 'at the limit (in bytes: two-byte characters count twice)', n: 131_071, status: 201 },
+    { name: 'a byte past it', n: 131_072, status: 422 },
+  ])('$name', async ({ n, status }) => {
     // `ab` + 2n bytes of value: 262,144 bytes at n = 131,071.
     const r = await call(t, 'POST', `${NS}/configmaps`, { metadata: { name: `size-${n}`, annotations: { ab: 'é'.repeat(n) } } });
     expect(r.status).toBe(status);

@@ -1,23 +1,25 @@
 /**
- * The core used in-process from a plain Node script, with nothing else keeping the process
- * alive: a request that waits on the server's clock (a read for a revision not reached yet, an
- * open watch) still gets its answer, as it would over a socket; the server's own timers (history pruning)
- * never keep the process from ending. Runs the built core (npm test builds first).
+ * The core used in-process from a plain Node script, with nothing else keeping the process alive: a
+ * request that waits on the server's clock (a read for a revision not reached yet, an open watch)
+ * still gets its answer, as it would over a socket; the server's own timers (history pruning) never
+ * keep the process from ending. Runs the built core (`npm test` builds first).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO, requireBuilt } from '../support/build.ts';
 
-const CORE = resolve('dist/core/index.js');
+const CORE = join(REPO, 'dist/core/index.js');
 
 function runScript(body: string): { status: number | null; stdout: string; stderr: string } {
   const script = `import { createApiServer } from ${JSON.stringify(pathToFileURL(CORE).href)};\n${body}`;
   return spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
 }
 
-describe.skipIf(!existsSync(CORE))('the core in a plain Node process', () => {
+describe('the core in a plain Node process', () => {
+  beforeAll(() => requireBuilt('dist/core/index.js'));
+
   it('answers a read that waits for a revision not reached (504 Too large resource version), not exit mid-await', () => {
     const r = runScript(`
       const api = createApiServer({ read: { tooLargeResourceVersionWaitMs: 200 } });

@@ -3,18 +3,19 @@
  * percent-encoded), is 400 BadRequest `Name parameter invalid: "..": may not be '..'` (or
  * `Namespace parameter invalid: ...`) for every verb, resource and subresource path, and changes
  * nothing. The requests go through `handle` with the path exactly as sent, as the Node host
- * passes it (a WHATWG Request would have resolved the dot segments before the core saw them).
+ * passes it (a WHATWG Request would have resolved the dot segments before the core saw them;
+ * docs/api-rules.md, "Paths, verbs and routing").
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../core/index.ts';
-import { call, configMap, inProcess } from '../support/targets.ts';
-import { dumpStore } from './store-dump.ts';
+import { configMap, pod } from '../support/builders.ts';
+import { call, CM, serverPerSuite } from '../support/targets.ts';
+import { dumpStore } from '../support/store-dump.ts';
 
-const t = await inProcess();
-await call(t, 'POST', '/api/v1/namespaces/default/configmaps', configMap('a', { k: 'v' }));
-await call(t, 'POST', '/api/v1/namespaces/default/pods', { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i' }] } });
-afterAll(async () => {
-  await t.close();
+const t = serverPerSuite();
+beforeAll(async () => {
+  await call(t, 'POST', CM, configMap('a', { k: 'v' }));
+  await call(t, 'POST', '/api/v1/namespaces/default/pods', pod('p'));
 });
 
 /** A request whose path reaches the core untouched. */
@@ -35,49 +36,48 @@ async function send(req: ApiRequest): Promise<{ status: number; body: any }> {
 }
 
 /** As sent in the path → as the message quotes it → what is wrong with it. */
-const NAMES: readonly (readonly [sent: string, name: string, problem: string])[] = [
-  ['.', '.', "may not be '.'"],
-  ['..', '..', "may not be '..'"],
-  ['%2E', '.', "may not be '.'"],
-  ['%2E%2E', '..', "may not be '..'"],
-  ['.%2e', '..', "may not be '..'"],
-  ['a%2Fb', 'a/b', "may not contain '/'"],
-  ['%2F', '/', "may not contain '/'"],
-  ['a%25b', 'a%b', "may not contain '%'"],
-  ['%2F%25', '/%', "may not contain '/';may not contain '%'"],
+const NAMES: readonly { sent: string; name: string; problem: string }[] = [
+  { sent: '.', name: '.', problem: "may not be '.'" },
+  { sent: '..', name: '..', problem: "may not be '..'" },
+  { sent: '%2E', name: '.', problem: "may not be '.'" },
+  { sent: '%2E%2E', name: '..', problem: "may not be '..'" },
+  { sent: '.%2e', name: '..', problem: "may not be '..'" },
+  { sent: 'a%2Fb', name: 'a/b', problem: "may not contain '/'" },
+  { sent: '%2F', name: '/', problem: "may not contain '/'" },
+  { sent: 'a%25b', name: 'a%b', problem: "may not contain '%'" },
+  { sent: '%2F%25', name: '/%', problem: "may not contain '/';may not contain '%'" },
 ];
 
-const CM = '/api/v1/namespaces/default/configmaps';
 const cmBody = (name: string) => JSON.stringify(configMap(name));
 
 /** Every way a name reaches a handler: verb × path shape. */
-const NAME_PATHS: readonly (readonly [what: string, request: (sent: string, name: string) => ApiRequest])[] = [
-  ['GET', (s) => raw('GET', `${CM}/${s}`)],
-  ['PUT', (s, n) => raw('PUT', `${CM}/${s}`, cmBody(n))],
-  ['PATCH (merge)', (s) => raw('PATCH', `${CM}/${s}`, '{"data":{"x":"y"}}', 'application/merge-patch+json')],
-  ['PATCH (apply)', (s, n) => raw('PATCH', `${CM}/${s}?fieldManager=m`, cmBody(n), 'application/apply-patch+yaml')],
-  ['DELETE', (s) => raw('DELETE', `${CM}/${s}`)],
-  ['GET ?watch=true', (s) => raw('GET', `${CM}/${s}?watch=true&timeoutSeconds=1`)],
-  ['GET /watch/…', (s) => raw('GET', `/api/v1/watch/namespaces/default/configmaps/${s}?timeoutSeconds=1`)],
-  ['GET pods/…/status', (s) => raw('GET', `/api/v1/namespaces/default/pods/${s}/status`)],
-  ['POST pods/…/binding', (s, n) => raw('POST', `/api/v1/namespaces/default/pods/${s}/binding`, JSON.stringify({ metadata: { name: n }, target: { kind: 'Node', name: 'x' } }))],
-  ['PUT statefulsets/…/scale', (s, n) => raw('PUT', `/apis/apps/v1/namespaces/default/statefulsets/${s}/scale`, JSON.stringify({ metadata: { name: n }, spec: { replicas: 1 } }))],
-  ['DELETE a namespace', (s) => raw('DELETE', `/api/v1/namespaces/${s}`)],
-  ['GET a cluster-scoped object', (s) => raw('GET', `/apis/rbac.authorization.orch.io/v1/clusterroles/${s}`)],
+const NAME_PATHS: readonly { what: string; request: (sent: string, name: string) => ApiRequest }[] = [
+  { what: 'GET', request: (s) => raw('GET', `${CM}/${s}`) },
+  { what: 'PUT', request: (s, n) => raw('PUT', `${CM}/${s}`, cmBody(n)) },
+  { what: 'PATCH (merge)', request: (s) => raw('PATCH', `${CM}/${s}`, '{"data":{"x":"y"}}', 'application/merge-patch+json') },
+  { what: 'PATCH (apply)', request: (s, n) => raw('PATCH', `${CM}/${s}?fieldManager=m`, cmBody(n), 'application/apply-patch+yaml') },
+  { what: 'DELETE', request: (s) => raw('DELETE', `${CM}/${s}`) },
+  { what: 'GET ?watch=true', request: (s) => raw('GET', `${CM}/${s}?watch=true&timeoutSeconds=1`) },
+  { what: 'GET /watch/…', request: (s) => raw('GET', `/api/v1/watch/namespaces/default/configmaps/${s}?timeoutSeconds=1`) },
+  { what: 'GET pods/…/status', request: (s) => raw('GET', `/api/v1/namespaces/default/pods/${s}/status`) },
+  { what: 'POST pods/…/binding', request: (s, n) => raw('POST', `/api/v1/namespaces/default/pods/${s}/binding`, JSON.stringify({ metadata: { name: n }, target: { kind: 'Node', name: 'x' } })) },
+  { what: 'PUT statefulsets/…/scale', request: (s, n) => raw('PUT', `/apis/apps/v1/namespaces/default/statefulsets/${s}/scale`, JSON.stringify({ metadata: { name: n }, spec: { replicas: 1 } })) },
+  { what: 'DELETE a namespace', request: (s) => raw('DELETE', `/api/v1/namespaces/${s}`) },
+  { what: 'GET a cluster-scoped object', request: (s) => raw('GET', `/apis/rbac.authorization.orch.io/v1/clusterroles/${s}`) },
 ];
 
 /** Every way a namespace reaches a handler. */
-const NAMESPACE_PATHS: readonly (readonly [what: string, request: (sent: string) => ApiRequest])[] = [
-  ['list', (s) => raw('GET', `/api/v1/namespaces/${s}/configmaps`)],
-  ['create', (s) => raw('POST', `/api/v1/namespaces/${s}/configmaps`, cmBody('z'))],
-  ['deletecollection', (s) => raw('DELETE', `/api/v1/namespaces/${s}/configmaps`)],
-  ['watch', (s) => raw('GET', `/api/v1/watch/namespaces/${s}/configmaps?timeoutSeconds=1`)],
-  ['get', (s) => raw('GET', `/api/v1/namespaces/${s}/configmaps/a`)],
-  ['delete', (s) => raw('DELETE', `/api/v1/namespaces/${s}/configmaps/a`)],
+const NAMESPACE_PATHS: readonly { what: string; request: (sent: string) => ApiRequest }[] = [
+  { what: 'list', request: (s) => raw('GET', `/api/v1/namespaces/${s}/configmaps`) },
+  { what: 'create', request: (s) => raw('POST', `/api/v1/namespaces/${s}/configmaps`, cmBody('z')) },
+  { what: 'deletecollection', request: (s) => raw('DELETE', `/api/v1/namespaces/${s}/configmaps`) },
+  { what: 'watch', request: (s) => raw('GET', `/api/v1/watch/namespaces/${s}/configmaps?timeoutSeconds=1`) },
+  { what: 'get', request: (s) => raw('GET', `/api/v1/namespaces/${s}/configmaps/a`) },
+  { what: 'delete', request: (s) => raw('DELETE', `/api/v1/namespaces/${s}/configmaps/a`) },
 ];
 
 describe('a bad name in the path is 400 and changes nothing', () => {
-  const rows = NAMES.flatMap(([sent, name, problem]) => NAME_PATHS.map(([what, request]) => ({ what, sent, name, problem, request })));
+  const rows = NAMES.flatMap((n) => NAME_PATHS.map((p) => ({ ...p, ...n })));
   it.each(rows)('$what of "$sent"', async ({ sent, name, problem, request }) => {
     const before = await dumpStore(t.api);
     const r = await send(request(sent, name));
@@ -96,7 +96,7 @@ describe('a bad name in the path is 400 and changes nothing', () => {
 });
 
 describe('a bad namespace in the path is 400 and changes nothing', () => {
-  const rows = NAMES.flatMap(([sent, name, problem]) => NAMESPACE_PATHS.map(([what, request]) => ({ what, sent, name, problem, request })));
+  const rows = NAMES.flatMap((n) => NAMESPACE_PATHS.map((p) => ({ ...p, ...n })));
   it.each(rows)('$what in "$sent"', async ({ sent, name, problem, request }) => {
     const before = await dumpStore(t.api);
     const r = await send(request(sent));

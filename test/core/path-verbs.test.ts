@@ -3,12 +3,13 @@
  * is listed, watched, created in and deleted; a named object is read, watched, replaced, patched
  * and deleted; `/watch/...` is read only. Any other method there is 405 MethodNotAllowed and
  * changes nothing — a POST to a named object is no create (Pod `binding`, a subresource made for
- * POST, stays).
+ * POST, stays; docs/api-rules.md, "Paths, verbs and routing").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KindDefinition } from '../../core/index.ts';
-import { call, configMap, inProcess } from '../support/targets.ts';
-import { dumpStore } from './store-dump.ts';
+import { configMap } from '../support/builders.ts';
+import { call, inProcess } from '../support/targets.ts';
+import { dumpStore } from '../support/store-dump.ts';
 
 const METHOD_NOT_ALLOWED = {
   kind: 'Status',
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('a POST to a named object finds no route', () => {
-  it.each(t.api.kinds.map((def) => [`${def.resource}.${def.group || 'core'}/${def.version}`, def] as const))('%s: POST …/{name} → 405', async (_name, def) => {
+  it.each(t.api.kinds.map((def) => ({ name: `${def.resource}.${def.group || 'core'}/${def.version}`, def })))('$name: POST …/{name} → 405', async ({ def }) => {
     const before = await dumpStore(t.api);
     // `a` exists for ConfigMaps and `default` for Namespaces: neither is 409 AlreadyExists any more.
     const name = def.resource === 'namespaces' ? 'default' : 'a';
@@ -50,14 +51,14 @@ describe('a POST to a named object finds no route', () => {
 describe('other verbs at the wrong path shape', () => {
   const CM = '/api/v1/namespaces/default/configmaps';
   it.each([
-    ['PUT to a collection', 'PUT', CM, configMap('a')],
-    ['PATCH to a collection', 'PATCH', CM, {}],
-    ['PUT to the namespaces collection', 'PUT', '/api/v1/namespaces', { metadata: { name: 'default' } }],
-    ['POST under /watch/', 'POST', '/api/v1/watch/namespaces/default/configmaps', configMap('w')],
-    ['PUT under /watch/', 'PUT', `/api/v1/watch/namespaces/default/configmaps/a`, configMap('a')],
-    ['DELETE under /watch/ (no deletecollection)', 'DELETE', '/api/v1/watch/namespaces/default/configmaps', undefined],
-    ['DELETE of one object under /watch/', 'DELETE', '/api/v1/watch/namespaces/default/configmaps/a', undefined],
-  ])('%s → 405, nothing changes', async (_what, method, path, body) => {
+    { name: 'PUT to a collection', method: 'PUT', path: CM, body: configMap('a') },
+    { name: 'PATCH to a collection', method: 'PATCH', path: CM, body: {} },
+    { name: 'PUT to the namespaces collection', method: 'PUT', path: '/api/v1/namespaces', body: { metadata: { name: 'default' } } },
+    { name: 'POST under /watch/', method: 'POST', path: '/api/v1/watch/namespaces/default/configmaps', body: configMap('w') },
+    { name: 'PUT under /watch/', method: 'PUT', path: `/api/v1/watch/namespaces/default/configmaps/a`, body: configMap('a') },
+    { name: 'DELETE under /watch/ (no deletecollection)', method: 'DELETE', path: '/api/v1/watch/namespaces/default/configmaps', body: undefined },
+    { name: 'DELETE of one object under /watch/', method: 'DELETE', path: '/api/v1/watch/namespaces/default/configmaps/a', body: undefined },
+  ])('$name → 405, nothing changes', async ({ method, path, body }) => {
     const before = await dumpStore(t.api);
     const r = await call(t, method, path, body, body === undefined ? {} : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' });
     expect(r.status).toBe(405);

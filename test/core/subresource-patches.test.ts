@@ -4,25 +4,22 @@
  * patch is of the autoscaling/v1 Scale and only the replicas change; the parent's managedFields
  * record the writer with `subresource: scale` (apply: as the owner of `spec.replicas`, taking it
  * from other owners only by force, as the real platform's ScaleHandler maps ownership). Through
- * `status` the entries carry `subresource: status`.
+ * `status` the entries carry `subresource: status` (docs/api-rules.md, "Subresources" and
+ * "Server-side apply and field ownership").
  */
 import { encode } from 'cbor-x';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, inProcess, type Target } from '../support/targets.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { call, inProcess, serverPerTest } from '../support/targets.ts';
 
 const SS = '/apis/apps/v1/namespaces/default/statefulsets';
 const template = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
 const web = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, spec: { serviceName: 'web', replicas: 1, selector: { matchLabels: { app: 'web' } }, template } };
 const scaleConfig = (replicas: number) => ({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'web', namespace: 'default' }, spec: { replicas } });
 
-let t: Target;
+const t = serverPerTest(() => inProcess({ featureGates: 'CBORServingAndStorage=true' }));
 beforeEach(async () => {
-  t = await inProcess({ featureGates: 'CBORServingAndStorage=true' });
   // Created by apply, so that `apply_test` owns spec.replicas to begin with.
   expect((await patch('', 'application/apply-patch+yaml', web, 'apply_test')).status).toBe(201);
-});
-afterEach(async () => {
-  await t.close();
 });
 
 async function patch(sub: string, contentType: string, body: unknown, manager: string, extra = ''): Promise<{ status: number; body: any }> {
@@ -38,21 +35,26 @@ async function stored(): Promise<any> {
   return (await call(t, 'GET', `${SS}/web`)).body;
 }
 
+/** The managedFields entry a write through `subresource` by `manager` leaves, owning `fieldsV1`. */
+function entry(manager: string, operation: string, subresource: string, fieldsV1: object) {
+  return { manager, operation, apiVersion: 'apps/v1', time: expect.any(String), fieldsType: 'FieldsV1', fieldsV1, subresource };
+}
+
 /** Who owns `spec.replicas`, as `manager operation subresource`. */
 function replicasOwners(obj: any): string[] {
   return (obj.metadata.managedFields as any[]).filter((e) => e.fieldsV1?.['f:spec']?.['f:replicas'] !== undefined).map((e) => `${e.manager} ${e.operation} ${e.subresource ?? ''}`.trim());
 }
 
-const SCALE_PATCHES: readonly (readonly [type: string, contentType: string, body: (replicas: number) => unknown, operation: string])[] = [
-  ['merge', 'application/merge-patch+json', (n) => ({ spec: { replicas: n } }), 'Update'],
-  ['strategic', 'application/strategic-merge-patch+json', (n) => ({ spec: { replicas: n } }), 'Update'],
-  ['JSON patch', 'application/json-patch+json', (n) => [{ op: 'replace', path: '/spec/replicas', value: n }], 'Update'],
-  ['apply (YAML/JSON)', 'application/apply-patch+yaml', scaleConfig, 'Apply'],
-  ['apply (CBOR)', 'application/apply-patch+cbor', (n) => new Uint8Array(encode(scaleConfig(n))), 'Apply'],
+const SCALE_PATCHES: readonly { type: string; contentType: string; body: (replicas: number) => unknown; operation: string }[] = [
+  { type: 'merge', contentType: 'application/merge-patch+json', body: (n) => ({ spec: { replicas: n } }), operation: 'Update' },
+  { type: 'strategic', contentType: 'application/strategic-merge-patch+json', body: (n) => ({ spec: { replicas: n } }), operation: 'Update' },
+  { type: 'JSON patch', contentType: 'application/json-patch+json', body: (n) => [{ op: 'replace', path: '/spec/replicas', value: n }], operation: 'Update' },
+  { type: 'apply (YAML/JSON)', contentType: 'application/apply-patch+yaml', body: scaleConfig, operation: 'Apply' },
+  { type: 'apply (CBOR)', contentType: 'application/apply-patch+cbor', body: (n) => new Uint8Array(encode(scaleConfig(n))), operation: 'Apply' },
 ];
 
 describe('patching scale', () => {
-  it.each(SCALE_PATCHES)('%s: answers the Scale; the parent has the replicas and an entry for the writer with subresource scale', async (_type, contentType, body, operation) => {
+  it.each(SCALE_PATCHES)('$type: answers the Scale; the parent has the replicas and an entry for the writer with subresource scale', async ({ contentType, body, operation }) => {
     // Apply takes the field from `apply_test` only by force.
     const r = await patch('/scale', contentType, body(3), 'scaler', operation === 'Apply' ? '&force=true' : '');
     expect(r.status).toBe(200);
@@ -60,15 +62,7 @@ describe('patching scale', () => {
     expect(r.body.metadata.managedFields).toBeUndefined();
     const obj = await stored();
     expect(obj.spec.replicas).toBe(3);
-    expect(obj.metadata.managedFields).toContainEqual({
-      manager: 'scaler',
-      operation,
-      apiVersion: 'apps/v1',
-      time: expect.any(String),
-      fieldsType: 'FieldsV1',
-      fieldsV1: { 'f:spec': { 'f:replicas': {} } },
-      subresource: 'scale',
-    });
+    expect(obj.metadata.managedFields).toContainEqual(entry('scaler', operation, 'scale', { 'f:spec': { 'f:replicas': {} } }));
     expect(replicasOwners(obj)).toEqual([`scaler ${operation} scale`]);
     // The rest of what apply_test applied stays its own.
     expect(obj.metadata.managedFields.find((e: any) => e.manager === 'apply_test').fieldsV1['f:spec']['f:serviceName']).toEqual({});
@@ -134,29 +128,21 @@ describe('ownership of the replicas through scale (the real platform\'s scale_te
   });
 });
 
-const STATUS_PATCHES: readonly (readonly [type: string, contentType: string, body: unknown, operation: string])[] = [
-  ['merge', 'application/merge-patch+json', { status: { replicas: 2 } }, 'Update'],
-  ['strategic', 'application/strategic-merge-patch+json', { status: { replicas: 2 } }, 'Update'],
-  ['JSON patch', 'application/json-patch+json', [{ op: 'add', path: '/status/replicas', value: 2 }], 'Update'],
-  ['apply (YAML/JSON)', 'application/apply-patch+yaml', { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, status: { replicas: 2 } }, 'Apply'],
-  ['apply (CBOR)', 'application/apply-patch+cbor', new Uint8Array(encode({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, status: { replicas: 2 } })), 'Apply'],
+const STATUS_PATCHES: readonly { type: string; contentType: string; body: unknown; operation: string }[] = [
+  { type: 'merge', contentType: 'application/merge-patch+json', body: { status: { replicas: 2 } }, operation: 'Update' },
+  { type: 'strategic', contentType: 'application/strategic-merge-patch+json', body: { status: { replicas: 2 } }, operation: 'Update' },
+  { type: 'JSON patch', contentType: 'application/json-patch+json', body: [{ op: 'add', path: '/status/replicas', value: 2 }], operation: 'Update' },
+  { type: 'apply (YAML/JSON)', contentType: 'application/apply-patch+yaml', body: { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, status: { replicas: 2 } }, operation: 'Apply' },
+  { type: 'apply (CBOR)', contentType: 'application/apply-patch+cbor', body: new Uint8Array(encode({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, status: { replicas: 2 } })), operation: 'Apply' },
 ];
 
 describe('patching status', () => {
-  it.each(STATUS_PATCHES)('%s: the status changes, the spec does not; the entry carries subresource status', async (_type, contentType, body, operation) => {
+  it.each(STATUS_PATCHES)('$type: the status changes, the spec does not; the entry carries subresource status', async ({ contentType, body, operation }) => {
     const r = await patch('/status', contentType, body, 'status_writer');
     expect(r.status).toBe(200);
     expect(r.body.status.replicas).toBe(2);
     const obj = await stored();
     expect(obj.spec.replicas).toBe(1);
-    expect(obj.metadata.managedFields).toContainEqual({
-      manager: 'status_writer',
-      operation,
-      apiVersion: 'apps/v1',
-      time: expect.any(String),
-      fieldsType: 'FieldsV1',
-      fieldsV1: { 'f:status': { 'f:replicas': {} } },
-      subresource: 'status',
-    });
+    expect(obj.metadata.managedFields).toContainEqual(entry('status_writer', operation, 'status', { 'f:status': { 'f:replicas': {} } }));
   });
 });

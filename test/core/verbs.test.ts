@@ -1,17 +1,13 @@
-/** Issue 2: every verb and status code of the generic registry, in-process and over HTTP. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, configMap, TRANSPORTS, watchEvents, type Target } from '../support/targets.ts';
+/**
+ * Every verb of the generic registry and the status codes it answers (docs/api-rules.md,
+ * "Create, update, patch, delete"), in-process and over HTTP.
+ */
+import { describe, expect, it } from 'vitest';
+import { configMap } from '../support/builders.ts';
+import { call, CM, serverPerTest, TRANSPORTS, watchEvents } from '../support/targets.ts';
 
-const CM = '/api/v1/namespaces/default/configmaps';
-
-describe.each(TRANSPORTS)('verbs (%s)', (_name, start) => {
-  let t: Target;
-  beforeEach(async () => {
-    t = await start();
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+describe.each(TRANSPORTS)('verbs ($name)', ({ start }) => {
+  const t = serverPerTest(start);
 
   it('create answers 201 with server-set metadata', async () => {
     const r = await call(t, 'POST', CM, configMap('a', { k: 'v' }));
@@ -178,14 +174,8 @@ describe.each(TRANSPORTS)('verbs (%s)', (_name, start) => {
   });
 });
 
-describe.each(TRANSPORTS)('namespace from the URL (%s)', (_name, start) => {
-  let t: Target;
-  beforeEach(async () => {
-    t = await start();
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+describe.each(TRANSPORTS)('namespace from the URL ($name)', ({ start }) => {
+  const t = serverPerTest(start);
 
   it('an update whose body has no namespace takes it from the URL', async () => {
     const c = (await call(t, 'POST', CM, configMap('a'))).body;

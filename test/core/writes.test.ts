@@ -1,16 +1,14 @@
-/** Issue 4 through the API: dryRun, fieldValidation, managedFields, apply, JSON and strategic merge patch. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, configMap, inProcess, watchEvents, type Target } from '../support/targets.ts';
+/**
+ * Writes through the API: dryRun and fieldValidation (docs/api-rules.md, "dryRun and
+ * fieldValidation"), managedFields on every write and server-side apply (docs/api-rules.md,
+ * "Server-side apply and field ownership"), JSON and strategic merge patch ("Patch types").
+ */
+import { describe, expect, it } from 'vitest';
+import { configMap, statefulSet } from '../support/builders.ts';
+import { call, CM, serverPerTest, watchEvents } from '../support/targets.ts';
 
-const CM = '/api/v1/namespaces/default/configmaps';
 const STS = '/apis/apps/v1/namespaces/default/statefulsets';
-let t: Target;
-beforeEach(async () => {
-  t = await inProcess();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = serverPerTest();
 
 const rv = async () => (await call(t, 'GET', CM)).body.metadata.resourceVersion;
 const apply = (path: string, body: object, query = 'fieldManager=tester') =>
@@ -18,16 +16,20 @@ const apply = (path: string, body: object, query = 'fieldManager=tester') =>
 
 describe('dryRun=All', () => {
   it.each([
-    ['create', () => call(t, 'POST', `${CM}?dryRun=All`, configMap('dry', { a: '1' })), 201],
-    ['update', async () => {
-      const c = (await call(t, 'GET', `${CM}/base`)).body;
-      return call(t, 'PUT', `${CM}/base?dryRun=All`, { ...c, data: { x: 'changed' } });
-    }, 200],
-    ['merge patch', () => call(t, 'PATCH', `${CM}/base?dryRun=All`, { data: { x: 'changed' } }, { 'content-type': 'application/merge-patch+json' }), 200],
-    ['apply', () => apply(`${CM}/base`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'base' }, data: { x: 'changed' } }, 'fieldManager=tester&dryRun=All&force=true'), 200],
-    ['delete', () => call(t, 'DELETE', `${CM}/base?dryRun=All`), 200],
-    ['deletecollection', () => call(t, 'DELETE', `${CM}?dryRun=All`), 200],
-  ])('%s answers in full and stores nothing, consumes no revision, sends no event', async (_what, run, status) => {
+    { name: 'create', run: () => call(t, 'POST', `${CM}?dryRun=All`, configMap('dry', { a: '1' })), status: 201 },
+    {
+      name: 'update',
+      run: async () => {
+        const c = (await call(t, 'GET', `${CM}/base`)).body;
+        return call(t, 'PUT', `${CM}/base?dryRun=All`, { ...c, data: { x: 'changed' } });
+      },
+      status: 200,
+    },
+    { name: 'merge patch', run: () => call(t, 'PATCH', `${CM}/base?dryRun=All`, { data: { x: 'changed' } }, { 'content-type': 'application/merge-patch+json' }), status: 200 },
+    { name: 'apply', run: () => apply(`${CM}/base`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'base' }, data: { x: 'changed' } }, 'fieldManager=tester&dryRun=All&force=true'), status: 200 },
+    { name: 'delete', run: () => call(t, 'DELETE', `${CM}/base?dryRun=All`), status: 200 },
+    { name: 'deletecollection', run: () => call(t, 'DELETE', `${CM}?dryRun=All`), status: 200 },
+  ])('$name answers in full and stores nothing, consumes no revision, sends no event', async ({ run, status }) => {
     await call(t, 'POST', CM, configMap('base', { x: 'original' }));
     const before = await rv();
     const res = await t.request(`${CM}?watch=1&resourceVersion=${before}`);
@@ -127,11 +129,7 @@ describe('managedFields on every write', () => {
   });
 
   it('the status subresource records its own entries', async () => {
-    const sts = {
-      metadata: { name: 's' },
-      spec: { serviceName: 's', selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } },
-    };
-    const c = (await call(t, 'POST', `${STS}?fieldManager=creator`, sts)).body;
+    const c = (await call(t, 'POST', `${STS}?fieldManager=creator`, statefulSet('s'))).body;
     const r = await call(t, 'PUT', `${STS}/s/status?fieldManager=ctrl`, { ...c, status: { replicas: 1, readyReplicas: 1 } });
     expect(r.status).toBe(200);
     const entry = r.body.metadata.managedFields.find((e: any) => e.manager === 'ctrl');
@@ -140,7 +138,7 @@ describe('managedFields on every write', () => {
 });
 
 describe('server-side apply through the API', () => {
-  const cm = (data: Record<string, string>, extra: object = {}) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ssa', ...extra }, data });
+  const cm = (data: Record<string, string>, metadata: Record<string, unknown> = {}) => configMap('ssa', data, metadata);
 
   it('creates a missing object (201) and updates it (200)', async () => {
     expect((await apply(`${CM}/ssa`, cm({ a: '1' }))).status).toBe(201);
@@ -160,7 +158,7 @@ describe('server-side apply through the API', () => {
     expect(stale.status).toBe(409);
   });
 
-  it('the seed\'s ownership table end to end: conflict, force, sharing, removal', async () => {
+  it('field ownership end to end: conflict, force, sharing, removal', async () => {
     await apply(`${CM}/ssa`, cm({ a: '1', b: '1' }), 'fieldManager=one');
     const conflict = await apply(`${CM}/ssa`, cm({ a: '2' }), 'fieldManager=two');
     expect(conflict.status).toBe(409);

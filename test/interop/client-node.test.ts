@@ -1,6 +1,7 @@
 /**
- * Issue 6: the official JavaScript client (@kubernetes/client-node 1.4.0) — an informer sees
- * ADDED, MODIFIED and DELETED, and survives a 410 (it relists and carries on).
+ * The official JavaScript client (@kubernetes/client-node 1.4.0) against orch-apiserver: an
+ * informer sees ADDED, MODIFIED and DELETED, and survives a 410 by relisting (docs/api-rules.md,
+ * "Watch").
  */
 import { CoreV1Api, KubeConfig, makeInformer, type V1ConfigMap } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

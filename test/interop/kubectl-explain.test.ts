@@ -1,13 +1,10 @@
 /**
- * Issue "front door" with kubectl 1.32: `kubectl explain` (which reads /openapi/v3) prints a
- * description for every field and the ENUM values of enumerated fields, as it does against the
- * real v1.32 server, instead of `<no description>`. Skipped (with the reason) without kubectl.
+ * `kubectl explain` (kubectl 1.32, which reads /openapi/v3) prints a description for every field
+ * and the ENUM values of enumerated fields, as it does against the real v1.32 server, instead of
+ * `<no description>` (docs/api-rules.md, "Versions and deprecation": OpenAPI).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { hasKubectl, KUBECTL, kubectlFor, type Kubectl } from '../support/kubectl.ts';
-
-if (!hasKubectl) console.log(`skipping kubectl explain tests: ${KUBECTL} is not installed`);
+import { describe, expect, it } from 'vitest';
+import { kubectlPerSuite } from '../support/kubectl.ts';
 
 interface ExplainedField {
   readonly type: string;
@@ -61,16 +58,9 @@ const CASES: readonly Case[] = [
   { path: 'statefulset.metadata', fields: Object.fromEntries(OBJECT_META_FIELDS.map((f) => [f, null])) },
 ];
 
-describe.skipIf(!hasKubectl)('kubectl explain', () => {
-  let server: RunningServer;
-  let k: Kubectl;
-  beforeAll(async () => {
-    server = await startServer({ port: 0, host: '127.0.0.1' });
-    k = kubectlFor(server.url);
-  });
-  afterAll(async () => {
-    await server.shutdown();
-  });
+describe('kubectl explain', () => {
+  const cluster = kubectlPerSuite({ host: '127.0.0.1' });
+  const k = cluster.kubectl;
 
   it.each(CASES)('explain $path: described, with its ENUM values', async ({ path, enum: values, fields }) => {
     const out = await k('explain', path);

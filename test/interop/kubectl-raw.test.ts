@@ -1,20 +1,13 @@
-/** kubectl 1.32 against orch-apiserver: the raw calls issue 2 names. Skipped (with the reason) without kubectl. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { hasKubectl, KUBECTL, kubectlFor, type Kubectl } from '../support/kubectl.ts';
+/**
+ * kubectl 1.32 against orch-apiserver (README, "orch-apiserver"): `get --raw` of the version and
+ * of the start-up namespaces, and `--server` with the server's URL.
+ */
+import { describe, expect, it } from 'vitest';
+import { kubectlPerSuite } from '../support/kubectl.ts';
 
-if (!hasKubectl) console.log(`skipping kubectl interop tests: ${KUBECTL} is not installed`);
-
-describe.skipIf(!hasKubectl)('kubectl get --raw', () => {
-  let server: RunningServer;
-  let kubectl: Kubectl;
-  beforeAll(async () => {
-    server = await startServer({ port: 0 });
-    kubectl = kubectlFor(server.url);
-  });
-  afterAll(async () => {
-    await server.shutdown();
-  });
+describe('kubectl get --raw', () => {
+  const cluster = kubectlPerSuite();
+  const kubectl = cluster.kubectl;
 
   it('get --raw /version says major 1, minor 32', async () => {
     const v = JSON.parse(await kubectl('get', '--raw', '/version'));
@@ -29,7 +22,7 @@ describe.skipIf(!hasKubectl)('kubectl get --raw', () => {
   });
 
   it('--server with a URL works too (the README line)', async () => {
-    const out = await kubectl('--server', server.url, 'get', '--raw', '/api/v1/namespaces/default');
+    const out = await kubectl('--server', cluster.server.url, 'get', '--raw', '/api/v1/namespaces/default');
     expect(JSON.parse(out).metadata.name).toBe('default');
   });
 });

@@ -7,16 +7,12 @@
  * apply type, and `kubectl apply --server-side --subresource=scale` sends the file's object as is
  * — a StatefulSet manifest is refused by the server (it is no Scale), and a Scale manifest never
  * leaves kubectl (Scale is no resource it can map). Both are checked as they are; the apply
- * itself is then sent over plain HTTP, and kubectl reads back what it did.
- *
- * Skipped (with the reason) when kubectl is absent.
+ * itself is then sent over plain HTTP, and kubectl reads back what it did (docs/api-rules.md,
+ * "Subresources").
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { hasKubectl, KUBECTL, kubectlFor, type Kubectl } from '../support/kubectl.ts';
-
-if (!hasKubectl) console.log(`skipping the kubectl scale tests: ${KUBECTL} is not installed`);
+import { beforeAll, describe, expect, it } from 'vitest';
+import { kubectlPerSuite } from '../support/kubectl.ts';
 
 const WEB = `apiVersion: apps/v1
 kind: StatefulSet
@@ -53,9 +49,9 @@ interface Entry {
   fieldsV1: Record<string, unknown>;
 }
 
-describe.skipIf(!hasKubectl)('kubectl 1.32 and the scale subresource', () => {
-  let server: RunningServer;
-  let k: Kubectl;
+describe('kubectl 1.32 and the scale subresource', () => {
+  const cluster = kubectlPerSuite({ host: '127.0.0.1' });
+  const k = cluster.kubectl;
   const file = (name: string, text: string) => k.file(name, text);
   /** The StatefulSet as kubectl reads it, managed fields included. */
   const web = async (): Promise<{ spec: { replicas: number }; metadata: { managedFields: Entry[] } }> =>
@@ -64,19 +60,14 @@ describe.skipIf(!hasKubectl)('kubectl 1.32 and the scale subresource', () => {
     entries.filter((e) => (e.fieldsV1['f:spec'] as Record<string, unknown> | undefined)?.['f:replicas'] !== undefined).map((e) => `${e.manager} ${e.operation} ${e.subresource ?? ''}`);
 
   beforeAll(async () => {
-    server = await startServer({ port: 0, host: '127.0.0.1' });
-    k = kubectlFor(server.url);
     expect((await k('create', '-f', file('web.yaml', WEB))).trim()).toBe('statefulset.apps/web created');
-  });
-  afterAll(async () => {
-    await server.shutdown();
   });
 
   it.each([
-    ['strategic', '{"spec":{"replicas":2}}', 2],
-    ['merge', '{"spec":{"replicas":3}}', 3],
-    ['json', '[{"op":"replace","path":"/spec/replicas","value":4}]', 4],
-  ])('kubectl patch --subresource=scale --type=%s', async (type, patch, replicas) => {
+    { type: 'strategic', patch: '{"spec":{"replicas":2}}', replicas: 2 },
+    { type: 'merge', patch: '{"spec":{"replicas":3}}', replicas: 3 },
+    { type: 'json', patch: '[{"op":"replace","path":"/spec/replicas","value":4}]', replicas: 4 },
+  ])('kubectl patch --subresource=scale --type=$type', async ({ type, patch, replicas }) => {
     const manager = `scaler-${type}`;
     const out = await k('patch', 'statefulset', 'web', '--subresource=scale', `--type=${type}`, '-p', patch, `--field-manager=${manager}`);
     expect(out.trim()).toBe('scale.autoscaling/web patched');
@@ -103,7 +94,7 @@ describe.skipIf(!hasKubectl)('kubectl 1.32 and the scale subresource', () => {
   });
 
   it('server-side apply of a Scale over HTTP; kubectl reads the replicas and the Apply entry with subresource scale', async () => {
-    const url = `${server.url}/apis/apps/v1/namespaces/default/statefulsets/web/scale?fieldManager=applier&force=true`;
+    const url = `${cluster.server.url}/apis/apps/v1/namespaces/default/statefulsets/web/scale?fieldManager=applier&force=true`;
     const res = await fetch(url, { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+yaml' }, body: SCALE(6) });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 6 } });

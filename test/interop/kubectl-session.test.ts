@@ -1,24 +1,16 @@
 /**
- * Issue 6 acceptance: an unmodified kubectl 1.32 session against orch-apiserver, each step
- * asserting kubectl's own output. Skipped, with the reason printed, when kubectl is absent.
+ * An unmodified kubectl 1.32 session against orch-apiserver (README, "orch-apiserver"), each step
+ * asserting kubectl's own output: version and api-resources, create (kubectl posts protobuf:
+ * docs/api-rules.md, "Wire formats"), get as YAML, Table and watch, client- and server-side
+ * apply with a conflict, patch, label and annotate, delete, and explain.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { hasKubectl, KUBECTL, kubectlFor, type Kubectl } from '../support/kubectl.ts';
+import { describe, expect, it } from 'vitest';
+import { kubectlPerSuite } from '../support/kubectl.ts';
 
-if (!hasKubectl) console.log(`skipping the kubectl session: ${KUBECTL} is not installed`);
-
-describe.skipIf(!hasKubectl)('a kubectl 1.32 session', () => {
-  let server: RunningServer;
-  let k: Kubectl;
+describe('a kubectl 1.32 session', () => {
+  const cluster = kubectlPerSuite();
+  const k = cluster.kubectl;
   const file = (name: string, text: string) => k.file(name, text);
-  beforeAll(async () => {
-    server = await startServer({ port: 0 });
-    k = kubectlFor(server.url);
-  });
-  afterAll(async () => {
-    await server.shutdown();
-  });
 
   it('version: client and server 1.32', async () => {
     const out = await k('version');
@@ -80,10 +72,10 @@ describe.skipIf(!hasKubectl)('a kubectl 1.32 session', () => {
   });
 
   it.each([
-    ['strategic', '{"data":{"s":"1"}}', 's'],
-    ['merge', '{"data":{"m":"1"}}', 'm'],
-    ['json', '[{"op":"add","path":"/data/j","value":"1"}]', 'j'],
-  ])('patch --type %s', async (type, patch, key) => {
+    { type: 'strategic', patch: '{"data":{"s":"1"}}', key: 's' },
+    { type: 'merge', patch: '{"data":{"m":"1"}}', key: 'm' },
+    { type: 'json', patch: '[{"op":"add","path":"/data/j","value":"1"}]', key: 'j' },
+  ])('patch --type $type', async ({ type, patch, key }) => {
     expect((await k('patch', 'cm', 'x', '--type', type, '-p', patch)).trim()).toBe('configmap/x patched');
     expect(await k('get', 'cm', 'x', '-o', `jsonpath={.data.${key}}`)).toBe('1');
   });

@@ -8,14 +8,13 @@
  * while the other test files of the run start servers from it.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO, requireBuilt } from '../support/build.ts';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 
 /**
@@ -40,9 +39,7 @@ let project = '';
 let packed: readonly string[] = [];
 
 beforeAll(async () => {
-  for (const built of ['dist/orch-apiserver.cjs', 'dist/core/index.js', 'dist/core/index.d.ts']) {
-    if (!existsSync(path.join(REPO, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
-  }
+  requireBuilt('dist/orch-apiserver.cjs', 'dist/core/index.js', 'dist/core/index.d.ts');
   tmp = mkdtempSync(path.join(tmpdir(), 'orch-pack-'));
   const [pack] = JSON.parse(await sh('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], REPO)) as [
     { filename: string; files: { path: string }[] },
@@ -81,15 +78,15 @@ describe('the tarball', () => {
     expect(packed).toContain(file);
   });
 
-  it.each<[string, RegExp]>([
-    ['tests', /^test\//],
-    ['TypeScript sources', /(?<!\.d)\.ts$/],
-    ['source maps', /\.map$/],
-    ['the V8 code cache (machine-specific, written at the first start)', /\.v8-cache/],
-    ['the benchmarks', /^(dist\/)?bench\//],
-    ['the browser runtime and playground sources', /^(worker|playground)\//],
-    ['the build and test scripts', /^scripts\//],
-  ])('leaves out %s', (_what, pattern) => {
+  it.each<{ name: string; pattern: RegExp }>([
+    { name: 'tests', pattern: /^test\// },
+    { name: 'TypeScript sources', pattern: /(?<!\.d)\.ts$/ },
+    { name: 'source maps', pattern: /\.map$/ },
+    { name: 'the V8 code cache (machine-specific, written at the first start)', pattern: /\.v8-cache/ },
+    { name: 'the benchmarks', pattern: /^(dist\/)?bench\// },
+    { name: 'the browser runtime and playground sources', pattern: /^(worker|playground)\// },
+    { name: 'the build and test scripts', pattern: /^scripts\// },
+  ])('leaves out $name', ({ pattern }) => {
     expect(packed.filter((f) => pattern.test(f))).toEqual([]);
   });
 });

@@ -29,34 +29,34 @@ const ENOENT = "ENOENT: no such file or directory, open '/repo/test/data/gone.js
 const NO_MODULE = "Cannot find module './gone.ts' imported from /repo/test/b.test.ts";
 
 describe('countVitest', () => {
-  it.each<[string, VitestReport, { passed: number; failed: number; broken: string[] }]>([
-    ['every test passed', report(file('a.test.ts', ['passed', 'passed']), file('b.test.ts', ['passed'])), { passed: 3, failed: 0, broken: [] }],
-    [
-      'two files failed to load beside passing tests',
-      report(file('a.test.ts', [], ENOENT), file('b.test.ts', [], NO_MODULE), file('c.test.ts', ['passed', 'passed', 'passed'])),
-      { passed: 3, failed: 2, broken: ['/repo/test/a.test.ts', '/repo/test/b.test.ts'] },
-    ],
-    [
-      'a failed test counts once, not again for its file',
-      report(file('a.test.ts', ['passed', 'failed', 'failed'])),
-      { passed: 1, failed: 2, broken: [] },
-    ],
-    [
-      'a beforeAll that broke (its tests skipped) counts once',
-      report(file('a.test.ts', ['skipped', 'skipped'], 'setup broke'), file('b.test.ts', ['passed'])),
-      { passed: 1, failed: 1, broken: ['/repo/test/a.test.ts'] },
-    ],
-    [
-      'an afterAll that broke after passing tests counts once',
-      report(file('a.test.ts', ['passed'], 'teardown broke')),
-      { passed: 1, failed: 1, broken: ['/repo/test/a.test.ts'] },
-    ],
-    [
-      'failed tests, a file that failed to load and passing tests add up',
-      report(file('a.test.ts', ['passed', 'failed']), file('b.test.ts', [], ENOENT), file('c.test.ts', ['passed'])),
-      { passed: 2, failed: 2, broken: ['/repo/test/b.test.ts'] },
-    ],
-  ])('%s', (_rule, input, expected) => {
+  it.each<{ rule: string; input: VitestReport; expected: { passed: number; failed: number; broken: string[] } }>([
+    { rule: 'every test passed', input: report(file('a.test.ts', ['passed', 'passed']), file('b.test.ts', ['passed'])), expected: { passed: 3, failed: 0, broken: [] } },
+    {
+      rule: 'two files failed to load beside passing tests',
+      input: report(file('a.test.ts', [], ENOENT), file('b.test.ts', [], NO_MODULE), file('c.test.ts', ['passed', 'passed', 'passed'])),
+      expected: { passed: 3, failed: 2, broken: ['/repo/test/a.test.ts', '/repo/test/b.test.ts'] },
+    },
+    {
+      rule: 'a failed test counts once, not again for its file',
+      input: report(file('a.test.ts', ['passed', 'failed', 'failed'])),
+      expected: { passed: 1, failed: 2, broken: [] },
+    },
+    {
+      rule: 'a beforeAll that broke (its tests skipped) counts once',
+      input: report(file('a.test.ts', ['skipped', 'skipped'], 'setup broke'), file('b.test.ts', ['passed'])),
+      expected: { passed: 1, failed: 1, broken: ['/repo/test/a.test.ts'] },
+    },
+    {
+      rule: 'an afterAll that broke after passing tests counts once',
+      input: report(file('a.test.ts', ['passed'], 'teardown broke')),
+      expected: { passed: 1, failed: 1, broken: ['/repo/test/a.test.ts'] },
+    },
+    {
+      rule: 'failed tests, a file that failed to load and passing tests add up',
+      input: report(file('a.test.ts', ['passed', 'failed']), file('b.test.ts', [], ENOENT), file('c.test.ts', ['passed'])),
+      expected: { passed: 2, failed: 2, broken: ['/repo/test/b.test.ts'] },
+    },
+  ])('$rule', ({ input, expected }) => {
     const counts = countVitest(input);
     expect({ passed: counts.passed, failed: counts.failed, broken: counts.broken.map((b) => b.name) }).toEqual(expected);
   });

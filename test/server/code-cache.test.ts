@@ -9,13 +9,13 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { requireBuilt } from '../support/build.ts';
 
-const built = existsSync('dist/orch-apiserver.cjs');
 let dir = '';
 let child: ChildProcess | undefined;
 
 beforeAll(() => {
-  if (!built) return;
+  requireBuilt('dist/orch-apiserver.cjs');
   dir = mkdtempSync(join(tmpdir(), 'orch-code-cache-'));
   mkdirSync(join(dir, 'bin'));
   mkdirSync(join(dir, 'dist'));
@@ -60,7 +60,7 @@ async function cacheBecomes(ok: (bytes: Buffer | undefined) => boolean): Promise
   return false;
 }
 
-describe.skipIf(!built)('the launcher’s code cache', () => {
+describe('the launcher’s code cache', () => {
   it('none yet: the server starts and writes one once serving', async () => {
     rmSync(cacheFile(), { force: true });
     await serve();

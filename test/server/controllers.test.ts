@@ -1,24 +1,17 @@
 /**
- * Issue 7: orch-apiserver runs the controllers like a small cluster — `--controllers` picks them
- * (default all; '' or 'none' for none; '*' and '-name' as kube-controller-manager takes them;
- * unknown names are a start-up error), `--pod-ready-delay` paces the pod simulator, and they stop
- * with the server. Over HTTP, on the real clock: a StatefulSet gets ready pods, a deleted
- * namespace goes, the garbage collector takes a set's pods along, a pod gets its claim.
+ * orch-apiserver runs the controllers a small cluster would (README, "orch-apiserver";
+ * docs/architecture.md, "Controllers"): `--controllers` picks them (default all; '' or 'none' for
+ * none; '*' and '-name' as kube-controller-manager takes them; unknown names are a start-up
+ * error), `--pod-ready-delay` and `--pod-stop-delay` pace the pod simulator, and they stop with
+ * the server. Over HTTP, on the real clock: a StatefulSet gets ready pods, a deleted namespace
+ * goes, the garbage collector takes a set's pods along, a pod gets its claim.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { VirtualClock } from '../../core/index.ts';
-import { CONTROLLER_NAMES, DEFAULT_CONTROLLERS, HELP, parseFlags, startServer, type RunningServer } from '../../server/index.ts';
-import { CONFIG_MAPS, createTestEnv, FLOW_SCHEMAS, NAMESPACES, PODS, RESOURCE_CLAIM_TEMPLATES, RESOURCE_CLAIMS, STATEFUL_SETS, type TestEnv } from '../../controllers/index.ts';
-import { statefulSet } from '../controllers/support/workloads.ts';
-
-let server: RunningServer | undefined;
-let watcher: TestEnv | undefined;
-afterEach(async () => {
-  await watcher?.stop();
-  await server?.shutdown();
-  server = undefined;
-  watcher = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { realClock } from '../../core/index.ts';
+import { CONTROLLER_NAMES, DEFAULT_CONTROLLERS, HELP, parseFlags, type StartOptions } from '../../server/index.ts';
+import { CONFIG_MAPS, FLOW_SCHEMAS, NAMESPACES, PODS, RESOURCE_CLAIM_TEMPLATES, RESOURCE_CLAIMS, STATEFUL_SETS } from '../../controllers/index.ts';
+import { pod, resourceClaimTemplate, statefulSet } from '../support/builders.ts';
+import { controllerEnvs } from '../support/controller-env.ts';
 
 describe('--controllers and --pod-ready-delay', () => {
   it('default: every controller, pods ready after 2s, deleted pods stop in 1s', () => {
@@ -28,22 +21,22 @@ describe('--controllers and --pod-ready-delay', () => {
   });
 
   it.each([
-    [['--controllers='], []],
-    [['--controllers=none'], []],
-    [['--controllers', 'statefulset,pod-lifecycle'], ['statefulset', 'pod-lifecycle']],
-    [['--controllers=pod-lifecycle,namespace'], ['namespace', 'pod-lifecycle']],
-    [['--controllers=*,-resource-claim,-namespace'], ['garbage-collector', 'statefulset', 'pod-lifecycle', 'flowcontrol']],
-    [['--controllers=*,flowcontrol'], ['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol']],
-  ])('%j runs %j', (argv, names) => {
-    expect(parseFlags(argv).controllers).toEqual(names);
+    { argv: ['--controllers='], runs: [] },
+    { argv: ['--controllers=none'], runs: [] },
+    { argv: ['--controllers', 'statefulset,pod-lifecycle'], runs: ['statefulset', 'pod-lifecycle'] },
+    { argv: ['--controllers=pod-lifecycle,namespace'], runs: ['namespace', 'pod-lifecycle'] },
+    { argv: ['--controllers=*,-resource-claim,-namespace'], runs: ['garbage-collector', 'statefulset', 'pod-lifecycle', 'flowcontrol'] },
+    { argv: ['--controllers=*,flowcontrol'], runs: ['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'] },
+  ])('$argv runs $runs', ({ argv, runs }) => {
+    expect(parseFlags(argv).controllers).toEqual(runs);
   });
 
   it.each([
-    [['--controllers=statefulset,replicaset'], 'invalid argument "statefulset,replicaset" for "--controllers" flag: "replicaset" is not in the list of known controllers'],
-    [['--controllers=-nope'], '"nope" is not in the list of known controllers'],
-    [['--pod-ready-delay=soon'], 'invalid argument "soon" for "--pod-ready-delay" flag'],
-    [['--pod-stop-delay=later'], 'invalid argument "later" for "--pod-stop-delay" flag'],
-  ])('%j fails at start-up: %s', (argv, message) => {
+    { argv: ['--controllers=statefulset,replicaset'], message: 'invalid argument "statefulset,replicaset" for "--controllers" flag: "replicaset" is not in the list of known controllers' },
+    { argv: ['--controllers=-nope'], message: '"nope" is not in the list of known controllers' },
+    { argv: ['--pod-ready-delay=soon'], message: 'invalid argument "soon" for "--pod-ready-delay" flag' },
+    { argv: ['--pod-stop-delay=later'], message: 'invalid argument "later" for "--pod-stop-delay" flag' },
+  ])('$argv fails at start-up: $message', ({ argv, message }) => {
     expect(() => parseFlags(argv)).toThrow(message);
   });
 
@@ -63,24 +56,24 @@ describe('--controllers and --pod-ready-delay', () => {
 });
 
 describe('orch-apiserver with controllers, over HTTP', () => {
-  async function serve(controllers: readonly (typeof CONTROLLER_NAMES)[number][], featureGates: Record<string, boolean> = {}): Promise<TestEnv> {
-    server = await startServer({ port: 0, controllers, podReadyDelayMs: 0, featureGates });
-    // Only watches (its own clock paces nothing the test waits for).
-    watcher = await createTestEnv({ clock: new VirtualClock(), connect: { fetch: (r) => fetch(r), baseUrl: server.url } });
-    return watcher;
+  const envs = controllerEnvs();
+
+  /** orch-apiserver on the real clock running `controllers`, and an env that only watches it (its own clock paces nothing). */
+  async function serve(controllers: StartOptions['controllers'], server: Omit<StartOptions, 'port'> = {}) {
+    return envs.overHttp({ server: { clock: realClock, controllers, podReadyDelayMs: 0, ...server } });
   }
 
   it('runs none unless asked (startServer), and says which it runs', async () => {
-    server = await startServer({ port: 0 });
-    expect(server.controllers).toBeUndefined();
-    await server.shutdown();
-    server = await startServer({ port: 0, controllers: ['statefulset', 'resource-claim'] });
+    const plain = await envs.serve();
+    expect(plain.controllers).toBeUndefined();
+    await plain.shutdown();
+    const server = await envs.serve({ controllers: ['statefulset', 'resource-claim'] });
     expect(server.controllers?.names).toEqual(['statefulset']);
     expect(server.controllers?.skipped).toEqual([{ name: 'resource-claim', reason: 'feature gate DynamicResourceAllocation is off' }]);
   });
 
   it('a StatefulSet gets ready pods; deleting it takes them along (garbage collector)', async () => {
-    const w = await serve(['garbage-collector', 'statefulset', 'pod-lifecycle']);
+    const { env: w } = await serve(['garbage-collector', 'statefulset', 'pod-lifecycle']);
     await w.resource(STATEFUL_SETS, 'default').create(statefulSet('web', { replicas: 2 }));
     await w.waitFor(STATEFUL_SETS, 'default/web', (s) => s?.status?.readyReplicas === 2);
     await w.resource(STATEFUL_SETS, 'default').delete('web');
@@ -88,19 +81,18 @@ describe('orch-apiserver with controllers, over HTTP', () => {
   });
 
   it('a deleted pod shows Terminating until its containers have stopped, then goes', async () => {
-    server = await startServer({ port: 0, controllers: ['pod-lifecycle'], podReadyDelayMs: 0, podStopDelayMs: 400 });
-    watcher = await createTestEnv({ clock: new VirtualClock(), connect: { fetch: (r) => fetch(r), baseUrl: server.url } });
-    const pods = watcher.resource(PODS, 'default');
-    await pods.create({ metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i' }] } });
-    await watcher.waitFor(PODS, 'default/p', (p) => p?.status?.phase === 'Running');
+    const { env: w } = await serve(['pod-lifecycle'], { podStopDelayMs: 400 });
+    const pods = w.resource(PODS, 'default');
+    await pods.create(pod('p'));
+    await w.waitFor(PODS, 'default/p', (p) => p?.status?.phase === 'Running');
     await pods.delete('p');
     const terminating = await pods.get('p');
     expect(terminating.metadata.deletionGracePeriodSeconds).toBe(30);
-    await watcher.waitFor(PODS, 'default/p', (p) => p === undefined);
+    await w.waitFor(PODS, 'default/p', (p) => p === undefined);
   });
 
   it('kubectl delete namespace finishes: the namespace is emptied and goes', async () => {
-    const w = await serve(['namespace']);
+    const { env: w } = await serve(['namespace']);
     await w.resource(NAMESPACES).create({ metadata: { name: 'doomed' } });
     await w.resource(CONFIG_MAPS, 'doomed').create({ metadata: { name: 'c' } });
     await w.resource(NAMESPACES).delete('doomed');
@@ -108,7 +100,7 @@ describe('orch-apiserver with controllers, over HTTP', () => {
   });
 
   it('flowcontrol marks a FlowSchema whose priority level is missing as Dangling', async () => {
-    const w = await serve(['flowcontrol']);
+    const { env: w } = await serve(['flowcontrol']);
     await w.resource(FLOW_SCHEMAS).create({
       metadata: { name: 'orphaned' },
       spec: { priorityLevelConfiguration: { name: 'nowhere' }, rules: [] },
@@ -118,23 +110,19 @@ describe('orch-apiserver with controllers, over HTTP', () => {
   });
 
   it('a pod naming a claim template gets its claim (DynamicResourceAllocation on)', async () => {
-    const w = await serve(['resource-claim'], { DynamicResourceAllocation: true });
-    await w.resource(RESOURCE_CLAIM_TEMPLATES, 'default').create({
-      metadata: { name: 'gpu' },
-      spec: { spec: { devices: { requests: [{ name: 'gpu', deviceClassName: 'gpu.example.com' }] } } },
-    });
-    await w.resource(PODS, 'default').create({ metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i' }], resourceClaims: [{ name: 'gpu', resourceClaimTemplateName: 'gpu' }] } });
+    const { env: w } = await serve(['resource-claim'], { featureGates: { DynamicResourceAllocation: true } });
+    await w.resource(RESOURCE_CLAIM_TEMPLATES, 'default').create(resourceClaimTemplate('gpu'));
+    await w.resource(PODS, 'default').create(pod('p', { spec: { resourceClaims: [{ name: 'gpu', resourceClaimTemplateName: 'gpu' }] } }));
     const [claim] = await w.waitForList(RESOURCE_CLAIMS, (l) => l.length === 1);
     expect(claim.metadata.generateName).toBe('p-gpu-');
   });
 
   it('stops the controllers on shutdown', async () => {
-    await serve(['statefulset']);
-    const manager = server!.controllers!.manager;
+    const { env, server } = await serve(['statefulset']);
+    const manager = server.controllers!.manager;
     expect(manager.running).toBe(true);
-    await watcher?.stop();
-    watcher = undefined;
-    await server!.shutdown();
+    await env.stop();
+    await server.shutdown();
     expect(manager.running).toBe(false);
   });
 });

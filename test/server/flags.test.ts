@@ -1,4 +1,7 @@
-/** orch-apiserver flags, parsed as the seed and the real server parse them. */
+/**
+ * orch-apiserver's flags, parsed as the real API server parses them (README, "orch-apiserver";
+ * docs/api-rules.md, "Feature gates" and "Versions and deprecation" for --runtime-config).
+ */
 import { describe, expect, it } from 'vitest';
 import { parseDuration, parseFlags } from '../../server/index.ts';
 
@@ -23,16 +26,16 @@ describe('parseFlags', () => {
   });
 
   it.each([
-    [['--feature-gates=NoSuchGate=true'], 'unrecognized feature gate: NoSuchGate'],
-    [['--feature-gates=WatchBookmark=false'], 'cannot set feature gate WatchBookmark to false, feature is locked to true'],
-    [['--feature-gates=WatchList=maybe'], 'invalid value of WatchList=maybe'],
-    [['--feature-gates=WatchList'], 'missing bool value for WatchList'],
-    [['--runtime-config=apps/v1=perhaps'], 'invalid value "perhaps" for apps/v1'],
-    [['--port=http'], 'invalid argument "http" for "--port" flag'],
-    [['--shutdown-delay-duration=soon'], 'invalid argument "soon" for "--shutdown-delay-duration" flag'],
-    [['--frobnicate'], 'unknown flag: --frobnicate'],
-    [['--port'], 'flag needs an argument: --port'],
-  ])('%j fails with a clear message', (argv, message) => {
+    { argv: ['--feature-gates=NoSuchGate=true'], message: 'unrecognized feature gate: NoSuchGate' },
+    { argv: ['--feature-gates=WatchBookmark=false'], message: 'cannot set feature gate WatchBookmark to false, feature is locked to true' },
+    { argv: ['--feature-gates=WatchList=maybe'], message: 'invalid value of WatchList=maybe' },
+    { argv: ['--feature-gates=WatchList'], message: 'missing bool value for WatchList' },
+    { argv: ['--runtime-config=apps/v1=perhaps'], message: 'invalid value "perhaps" for apps/v1' },
+    { argv: ['--port=http'], message: 'invalid argument "http" for "--port" flag' },
+    { argv: ['--shutdown-delay-duration=soon'], message: 'invalid argument "soon" for "--shutdown-delay-duration" flag' },
+    { argv: ['--frobnicate'], message: 'unknown flag: --frobnicate' },
+    { argv: ['--port'], message: 'flag needs an argument: --port' },
+  ])('$argv fails with a clear message', ({ argv, message }) => {
     expect(() => parseFlags(argv)).toThrow(message);
   });
 
@@ -46,12 +49,12 @@ describe('parseFlags', () => {
 
 describe('parseDuration (Go syntax)', () => {
   it.each([
-    ['0', 0],
-    ['10s', 10_000],
-    ['1m30s', 90_000],
-    ['1.5h', 5_400_000],
-    ['300ms', 300],
-  ])('%s = %i ms', (text, ms) => {
+    { text: '0', ms: 0 },
+    { text: '10s', ms: 10_000 },
+    { text: '1m30s', ms: 90_000 },
+    { text: '1.5h', ms: 5_400_000 },
+    { text: '300ms', ms: 300 },
+  ])('$text = $ms ms', ({ text, ms }) => {
     expect(parseDuration(text)).toBe(ms);
   });
   it.each(['', '10', 'ten seconds', '1d'])('%j is not a duration', (text) => {

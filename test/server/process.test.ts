@@ -1,14 +1,13 @@
 /**
  * The orch-apiserver command as a process: --help, a start-up error, serving, and graceful
  * shutdown on SIGTERM (readyz fails during --shutdown-delay-duration, open watches end, exit 0).
- * Runs the built command (npm test builds first).
+ * Runs the built command (README, "orch-apiserver"; `npm test` builds first).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { requireBuilt } from '../support/build.ts';
 
 const BIN = 'bin/orch-apiserver.js';
-const built = existsSync('dist/server/main.js');
 let child: ChildProcess | undefined;
 
 afterEach(() => {
@@ -36,7 +35,9 @@ function startProcess(args: string[]): Promise<{ url: string; out: () => string 
   });
 }
 
-describe.skipIf(!built)('orch-apiserver process', () => {
+describe('orch-apiserver process', () => {
+  beforeAll(() => requireBuilt('dist/orch-apiserver.cjs'));
+
   it('--help documents the flags', () => {
     const r = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' });
     expect(r.status).toBe(0);

@@ -1,19 +1,17 @@
 /**
  * Over HTTP the path reaches the core as the client sent it: a request for an object named `..`
  * is refused (400), never resolved to its parent — `DELETE .../configmaps/..` sent as is used to
- * delete the namespace. Sent with node:http, which (unlike fetch) leaves the path alone.
+ * delete the namespace (docs/api-rules.md, "Paths, verbs and routing"). Sent with node:http,
+ * which (unlike fetch) leaves the path alone.
  */
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, configMap, overHttp, type Target } from '../support/targets.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { configMap } from '../support/builders.ts';
+import { call, CM, overHttp, serverPerSuite } from '../support/targets.ts';
 
-let t: Target;
+const t = serverPerSuite(overHttp);
 beforeAll(async () => {
-  t = await overHttp();
-  await call(t, 'POST', '/api/v1/namespaces/default/configmaps', configMap('a'));
-});
-afterAll(async () => {
-  await t.close();
+  await call(t, 'POST', CM, configMap('a'));
 });
 
 function send(method: string, path: string): Promise<{ status: number; body: any }> {
@@ -32,13 +30,13 @@ function send(method: string, path: string): Promise<{ status: number; body: any
 
 describe('dot segments and escapes over HTTP', () => {
   it.each([
-    ['DELETE', '/api/v1/namespaces/default/configmaps/..', `Name parameter invalid: "..": may not be '..'`],
-    ['DELETE', '/api/v1/namespaces/default/configmaps/%2E%2E', `Name parameter invalid: "..": may not be '..'`],
-    ['DELETE', '/api/v1/namespaces/default/configmaps/.', `Name parameter invalid: ".": may not be '.'`],
-    ['GET', '/api/v1/namespaces/default/configmaps/a%2F..', `Name parameter invalid: "a/..": may not contain '/'`],
-    ['DELETE', '/api/v1/namespaces/../configmaps', `Namespace parameter invalid: "..": may not be '..'`],
-    ['DELETE', '/api/v1/namespaces/%2e%2E/configmaps/a', `Namespace parameter invalid: "..": may not be '..'`],
-  ])('%s %s → 400 %s', async (method, path, message) => {
+    { method: 'DELETE', path: '/api/v1/namespaces/default/configmaps/..', message: `Name parameter invalid: "..": may not be '..'` },
+    { method: 'DELETE', path: '/api/v1/namespaces/default/configmaps/%2E%2E', message: `Name parameter invalid: "..": may not be '..'` },
+    { method: 'DELETE', path: '/api/v1/namespaces/default/configmaps/.', message: `Name parameter invalid: ".": may not be '.'` },
+    { method: 'GET', path: '/api/v1/namespaces/default/configmaps/a%2F..', message: `Name parameter invalid: "a/..": may not contain '/'` },
+    { method: 'DELETE', path: '/api/v1/namespaces/../configmaps', message: `Namespace parameter invalid: "..": may not be '..'` },
+    { method: 'DELETE', path: '/api/v1/namespaces/%2e%2E/configmaps/a', message: `Namespace parameter invalid: "..": may not be '..'` },
+  ])('$method $path → 400 $message', async ({ method, path, message }) => {
     const r = await send(method, path);
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ kind: 'Status', reason: 'BadRequest', message, code: 400 });

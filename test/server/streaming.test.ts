@@ -1,14 +1,9 @@
 /** The node:http host streams watch bodies chunk by chunk and frees a watch when its client leaves. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, configMap, overHttp, watchEvents, type Target } from '../support/targets.ts';
+import { describe, expect, it } from 'vitest';
+import { configMap } from '../support/builders.ts';
+import { call, overHttp, serverPerTest, watchEvents } from '../support/targets.ts';
 
-let t: Target;
-beforeEach(async () => {
-  t = await overHttp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = serverPerTest(overHttp);
 
 async function registeredWatchers(): Promise<number> {
   const text = await (await t.request('/metrics')).text();

@@ -3,10 +3,10 @@
  * shape (bounded in depth and size), so every kind, present or future, can be property-tested.
  */
 import fc from 'fast-check';
-import { jsonFields } from '../../../../core/schema/index-fields.ts';
-import type { FieldSpec, ObjectSchema, Schema } from '../../../../core/schema/types.ts';
-import type { JsonObject, JsonValue } from '../../../../core/util/json.ts';
-import { formatMicroTime, formatTime } from '../../../../core/util/time.ts';
+import { jsonFields } from '../../core/schema/index-fields.ts';
+import type { FieldSpec, ObjectSchema, Schema } from '../../core/schema/types.ts';
+import type { JsonObject, JsonValue } from '../../core/util/json.ts';
+import { formatMicroTime, formatTime } from '../../core/util/time.ts';
 
 const MAX_DEPTH = 4;
 const TYPE_META = new Set(['kind', 'apiVersion']);

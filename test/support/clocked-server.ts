@@ -1,5 +1,9 @@
-/** A server on a virtual clock, and helpers to read watch streams event by event. */
-import { createApiServer, VirtualClock, type ApiServer, type ApiServerOptions } from '../../../core/index.ts';
+/**
+ * An in-process server on a virtual clock, for the tests of reads and watches (docs/api-rules.md,
+ * "Watch" and "List"), and a reader that takes a watch stream event by event.
+ */
+import { afterEach, beforeEach, expect } from 'vitest';
+import { createApiServer, VirtualClock, type ApiServer, type ApiServerOptions } from '../../core/index.ts';
 
 export interface ClockedServer {
   readonly api: ApiServer;
@@ -24,6 +28,61 @@ export async function clockedServer(opts: ApiServerOptions = {}): Promise<Clocke
       return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
     },
     open: (path, headers = {}) => api.fetch(new Request(new URL(path, base), { headers })),
+  };
+}
+
+export interface ClockedServerPerTest extends ClockedServer {
+  /** Opens a watch on `path` (it must answer 200); its reader is closed after the test. */
+  watch(path: string, headers?: Record<string, string>): Promise<EventReader>;
+  /** Reads a watch answer event by event; the reader is closed after the test. */
+  read(res: Response): EventReader;
+  /** Closes the running test's server and starts another with `opts` in its place. */
+  restart(opts: ApiServerOptions): Promise<void>;
+}
+
+/**
+ * A clocked server for each test (of the file, or of the `describe` this is called in), started
+ * with `opts` before it and closed after it with the watches it opened. The answer stands for the
+ * running test's server.
+ */
+export function clockedServerPerTest(opts: ApiServerOptions = {}): ClockedServerPerTest {
+  let current: ClockedServer | undefined;
+  const readers: EventReader[] = [];
+  beforeEach(async () => {
+    current = await clockedServer(opts);
+  });
+  afterEach(async () => {
+    for (const r of readers.splice(0)) await r.close();
+    await current?.api.close();
+    current = undefined;
+  });
+  const now = (): ClockedServer => {
+    if (!current) throw new Error('no server: it is started before each test and closed after it');
+    return current;
+  };
+  return {
+    get api() {
+      return now().api;
+    },
+    get clock() {
+      return now().clock;
+    },
+    req: (method, path, body, headers) => now().req(method, path, body, headers),
+    open: (path, headers) => now().open(path, headers),
+    async watch(path, headers = {}) {
+      const res = await now().open(path, headers);
+      expect(res.status).toBe(200);
+      return this.read(res);
+    },
+    read(res) {
+      const reader = new EventReader(res);
+      readers.push(reader);
+      return reader;
+    },
+    async restart(next) {
+      await current?.api.close();
+      current = await clockedServer(next);
+    },
   };
 }
 
@@ -88,12 +147,6 @@ export class EventReader {
     await this.reader.cancel().catch(() => undefined);
   }
 }
-
-export const CM = '/api/v1/namespaces/default/configmaps';
-export const cm = (name: string, labels: Record<string, string> = {}, data: Record<string, string> = {}) => ({
-  metadata: { name, labels },
-  data,
-});
 
 /** Lets pending requests run up to their next wait on the (virtual) clock. */
 export async function settle(): Promise<void> {

@@ -3,7 +3,7 @@
  * open watch stream (a dropped connection), refuse new requests (the server unreachable), or
  * answer one matching request with a canned response.
  */
-import type { FetchLike } from '../../../controllers/index.ts';
+import type { FetchLike } from '../../controllers/index.ts';
 
 export interface SeenRequest {
   readonly method: string;

@@ -1,11 +1,47 @@
-/** Running the real kubectl 1.32 against a test server, with a temporary kubeconfig and cache dir. */
+/**
+ * Running the real kubectl 1.32 against a test server, with a temporary kubeconfig and cache dir.
+ * kubectl is expected at /usr/bin/kubectl; without it the interop tests fail, saying so.
+ */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { startServer, type RunningServer, type StartOptions } from '../../server/index.ts';
 
 export const KUBECTL = '/usr/bin/kubectl';
-export const hasKubectl = existsSync(KUBECTL);
+
+/**
+ * orch-apiserver on a free port for the tests of the file (or of the `describe` this is called
+ * in), and kubectl pointed at it. Both answers stand for the ones the running tests have.
+ */
+export function kubectlPerSuite(options: Omit<StartOptions, 'port'> = {}): { readonly kubectl: Kubectl; readonly server: RunningServer } {
+  let current: { server: RunningServer; kubectl: Kubectl } | undefined;
+  beforeAll(async () => {
+    if (!existsSync(KUBECTL)) throw new Error(`${KUBECTL} is missing: the kubectl interop tests run kubectl 1.32 from there`);
+    const server = await startServer({ ...options, port: 0 });
+    current = { server, kubectl: kubectlFor(server.url) };
+  });
+  afterAll(async () => {
+    await current?.server.shutdown();
+    current = undefined;
+  });
+  const now = () => {
+    if (!current) throw new Error('no server: it is started before the suite and shut down after it');
+    return current;
+  };
+  const kubectl = ((...args: string[]) => now().kubectl(...args)) as Kubectl;
+  kubectl.result = (args, input) => now().kubectl.result(args, input);
+  kubectl.spawn = (args) => now().kubectl.spawn(args);
+  kubectl.file = (name, text) => now().kubectl.file(name, text);
+  Object.defineProperty(kubectl, 'dir', { get: () => now().kubectl.dir });
+  return {
+    kubectl,
+    get server() {
+      return now().server;
+    },
+  };
+}
 
 /**
  * Always asynchronous: the server under test usually runs in the test's own process, and a

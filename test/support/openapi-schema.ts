@@ -2,8 +2,8 @@
  * Test-only: turns the upstream strategic-merge test types, given as Swagger 2.0 `definitions` or
  * OpenAPI 3 `components.schemas`, into our Schema, so that the merge runs against their markers.
  */
-import { bool, bytes, double, int32, int64, list, map, raw, str } from '../../../core/schema/build.ts';
-import type { FieldSpec, ObjectSchema, Schema } from '../../../core/schema/types.ts';
+import { bool, bytes, double, int32, int64, list, map, raw, str } from '../../core/schema/build.ts';
+import type { FieldSpec, ObjectSchema, Schema } from '../../core/schema/types.ts';
 
 interface OpenApiSchema {
   type?: string;

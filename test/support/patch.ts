@@ -1,7 +1,7 @@
 /** Helpers shared by the patch tests. */
 import { expect } from 'vitest';
-import { PatchError } from '../../../core/patch/index.ts';
-import type { JsonValue } from '../../../core/util/json.ts';
+import { PatchError } from '../../core/patch/index.ts';
+import type { JsonValue } from '../../core/util/json.ts';
 
 /** A deep-frozen copy: any attempt of the code under test to mutate its input throws. */
 export function frozen<T extends JsonValue>(value: T): T {

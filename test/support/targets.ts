@@ -1,7 +1,9 @@
 /**
  * The two ways a test reaches the API server: in-process through `fetch`, and over real HTTP
- * through orch-apiserver's node:http host. Table-driven tests run every row against both.
+ * through orch-apiserver's node:http host; a server per test or per suite on either; and `call`,
+ * a JSON request. Table-driven tests run every row against both transports (`TRANSPORTS`).
  */
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createApiServer, type ApiServer, type ApiServerOptions } from '../../core/index.ts';
 import { startServer, type StartOptions } from '../../server/index.ts';
 
@@ -38,10 +40,56 @@ export async function overHttp(opts: StartOptions = {}): Promise<Target> {
   };
 }
 
-export const TRANSPORTS: readonly [string, (opts?: StartOptions) => Promise<Target>][] = [
-  ['in-process', inProcess],
-  ['http', overHttp],
+/** Both transports, as rows for `describe.each(TRANSPORTS)('… ($name)', ({ start }) => …)`. */
+export const TRANSPORTS: readonly { readonly name: string; readonly start: (opts?: StartOptions) => Promise<Target> }[] = [
+  { name: 'in-process', start: inProcess },
+  { name: 'http', start: overHttp },
 ];
+
+/** The collection of ConfigMaps in `default`, the namespace most tests write in. */
+export const CM = '/api/v1/namespaces/default/configmaps';
+
+/**
+ * A fresh server for each test of the file (or of the `describe` it is called in), closed after
+ * the test. The answer stands for whichever server the running test has.
+ */
+export function serverPerTest(start: () => Promise<Target> = inProcess): Target {
+  return serverBetween(beforeEach, afterEach, start);
+}
+
+/** One server for all tests of the file (or of the `describe` it is called in), closed after them. */
+export function serverPerSuite(start: () => Promise<Target> = inProcess): Target {
+  return serverBetween(beforeAll, afterAll, start);
+}
+
+/** A server started by the `before` hook and closed by the `after` hook; the answer stands for it. */
+function serverBetween(before: typeof beforeAll, after: typeof afterAll, start: () => Promise<Target>): Target {
+  let current: Target | undefined;
+  before(async () => {
+    current = await start();
+  });
+  after(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const now = (): Target => {
+    if (!current) throw new Error('no server: it is started before each test (or suite) and closed after it');
+    return current;
+  };
+  return {
+    get name() {
+      return now().name;
+    },
+    get api() {
+      return now().api;
+    },
+    get base() {
+      return now().base;
+    },
+    request: (path, init) => now().request(path, init),
+    close: () => now().close(),
+  };
+}
 
 /** JSON request helper: method, path, body → { status, body, headers }. */
 export async function call(
@@ -84,8 +132,4 @@ export async function* watchEvents(res: Response): AsyncGenerator<{ type: string
   } finally {
     await reader.cancel().catch(() => undefined);
   }
-}
-
-export function configMap(name: string, data: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
-  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, ...extra }, data };
 }

@@ -1,9 +1,13 @@
-/** Helpers the kind tests share: a server with extra kinds, and reading 422 causes. */
+/**
+ * The steps of the kind tests (docs/adding-a-kind.md, "Tests to write"): a server serving the
+ * kinds under test, a valid object with one field changed, and the causes of a 422 read as
+ * `field reason` for comparing with a table row.
+ */
 import { expect } from 'vitest';
-import type { KindDefinition } from '../../../core/registry/definition.ts';
-import { BUILTIN_KINDS } from '../../../core/registry/kinds/index.ts';
-import type { ApiServerOptions } from '../../../core/index.ts';
-import { call, inProcess, type Target } from '../../support/targets.ts';
+import type { KindDefinition } from '../../core/registry/definition.ts';
+import { BUILTIN_KINDS } from '../../core/registry/kinds/index.ts';
+import type { ApiServerOptions } from '../../core/index.ts';
+import { inProcess, type Target } from './targets.ts';
 
 export async function serverWith(kinds: readonly KindDefinition[], opts: ApiServerOptions = {}): Promise<Target> {
   return inProcess({ ...opts, kinds: [...BUILTIN_KINDS, ...kinds] });
@@ -31,9 +35,6 @@ export function expectCreated(res: { status: number; body: any }): any {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
-
-export { call };
-export type { Target };
 
 /** Deep-set a dotted path (`spec.rules.0.subjects`) on a copy of `base`; `undefined` deletes. */
 export function withChange<T>(base: T, path: string, value: unknown): T {

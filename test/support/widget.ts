@@ -1,7 +1,10 @@
-/** Synthetic kinds built with the schema DSL, one per merge marker the apply tests exercise. */
-import { bool, field, int32, list, map, str, struct } from '../../../core/schema/build.ts';
-import { LabelSelector } from '../../../core/registry/types/meta-v1.ts';
-import { objectType } from '../../../core/registry/types/object.ts';
+/**
+ * Widget, a synthetic kind built with the schema DSL: a field with each merge marker the
+ * field-ownership tests exercise (map lists, sets, atomic lists, maps and structs).
+ */
+import { bool, field, int32, list, map, str, struct } from '../../core/schema/build.ts';
+import { LabelSelector } from '../../core/registry/types/meta-v1.ts';
+import { objectType } from '../../core/registry/types/object.ts';
 
 export const Port = struct('test.Port', {
   containerPort: field(1, int32(), { omitEmpty: false }),

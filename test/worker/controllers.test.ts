@@ -4,24 +4,24 @@
  * sample finalizer controller, which is no part of a cluster.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILTIN_CONTROLLERS, createTestEnv, PODS, RESOURCE_CLAIM_TEMPLATES, RESOURCE_CLAIMS, type TestEnv } from '../../controllers/index.ts';
+import { BUILTIN_CONTROLLERS, PODS, RESOURCE_CLAIM_TEMPLATES, RESOURCE_CLAIMS, type TestEnv } from '../../controllers/index.ts';
 import { startControllers, type ControllerHost } from '../../worker/controllers.ts';
 import type { RuntimeSettings } from '../../worker/settings.ts';
+import { pod, resourceClaimTemplate } from '../support/builders.ts';
+import { controllerEnvs } from '../support/controller-env.ts';
 
 const SETTINGS: RuntimeSettings = { controllers: true, clockSpeed: 1, podSimulator: { enabled: true, readyDelayMs: 0, stopDelayMs: 0 } };
 
-let env: TestEnv | undefined;
+const envs = controllerEnvs();
 let host: ControllerHost | undefined;
 afterEach(async () => {
   await host?.stop();
-  await env?.stop();
   host = undefined;
-  env = undefined;
 });
 
 async function worker(featureGates: Record<string, boolean> = {}, settings = SETTINGS): Promise<{ env: TestEnv; host: ControllerHost }> {
   // The env only watches; the worker's own manager runs the controllers.
-  env = await createTestEnv({ server: { featureGates } });
+  const env = await envs.start({ server: { featureGates } });
   host = startControllers({ api: env.api!, clock: env.clock }, settings);
   await host.apply(settings);
   return { env, host };
@@ -39,11 +39,8 @@ describe("the worker's controllers", () => {
   it('with the gate on, a pod naming a claim template gets its claim, as from orch-apiserver', async () => {
     const { env, host } = await worker({ DynamicResourceAllocation: true });
     expect(host.running).toContain('resource-claim');
-    await env.resource(RESOURCE_CLAIM_TEMPLATES, 'default').create({
-      metadata: { name: 'gpu' },
-      spec: { spec: { devices: { requests: [{ name: 'gpu', deviceClassName: 'gpu.example.com' }] } } },
-    });
-    await env.resource(PODS, 'default').create({ metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i' }], resourceClaims: [{ name: 'gpu', resourceClaimTemplateName: 'gpu' }] } });
+    await env.resource(RESOURCE_CLAIM_TEMPLATES, 'default').create(resourceClaimTemplate('gpu'));
+    await env.resource(PODS, 'default').create(pod('p', { spec: { resourceClaims: [{ name: 'gpu', resourceClaimTemplateName: 'gpu' }] } }));
     const [claim] = await env.waitForList(RESOURCE_CLAIMS, (l) => l.length === 1);
     expect(claim.metadata.generateName).toBe('p-gpu-');
   });

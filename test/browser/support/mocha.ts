@@ -1,6 +1,7 @@
 /**
  * Mocha's globals (web-test-runner loads mocha into the test page), typed and imported like any
- * module, so browser tests read like the Node ones.
+ * module, so browser tests read like the Node ones. The browser tests' support lives here, apart
+ * from test/support: it runs in another runner (web-test-runner, in Chromium).
  */
 
 export interface TestContext {

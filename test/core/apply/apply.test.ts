@@ -1,46 +1,18 @@
 /**
- * Server-side apply: every row of the seed's "Field ownership" table and every rule of its
- * "Server-side apply" section, on ConfigMap and on synthetic kinds with each merge marker.
+ * Server-side apply (docs/api-rules.md, "Server-side apply and field ownership"): who owns a field
+ * after each kind of write, conflicts and force, and what an apply configuration must be — on
+ * ConfigMap and on the synthetic Widget with each merge marker.
  */
 import { describe, expect, it } from 'vitest';
 import { ApplyConflictError, conflictStatus } from '../../../core/apply/index.ts';
 import { StatusError } from '../../../core/errors/status-error.ts';
 import { clone, type JsonObject } from '../../../core/util/json.ts';
-import { apply, cm, CONFIGMAP, entries, minutes, owners, rfc3339, T0, update, type Kind } from './helpers.ts';
-import { WidgetSchema } from './schemas.ts';
-
-const WIDGET: Kind = { schema: WidgetSchema, apiVersion: 'test/v1', kind: 'Widget' };
-const widget = (spec: JsonObject, extra: JsonObject = {}): JsonObject => ({
-  apiVersion: 'test/v1',
-  kind: 'Widget',
-  metadata: { name: 'w', namespace: 'default' },
-  spec,
-  ...extra,
-});
-const applyW = (live: JsonObject | undefined, spec: JsonObject, manager: string, opts: { force?: boolean; now?: number } = {}): JsonObject =>
-  apply(live, widget(spec), manager, { kind: WIDGET, ...opts });
+import { apply, applyWidget, cm, CONFIGMAP, entries, minutes, owners, rfc3339, T0, thrown, update, widget, WIDGET } from '../../support/apply.ts';
 
 /** The conflict an apply throws (fails the test if it does not throw one). */
-function conflictOf(run: () => unknown): ApplyConflictError {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof ApplyConflictError) return err;
-    throw err;
-  }
-  throw new Error('expected an apply conflict');
-}
-
+const conflictOf = (run: () => unknown): ApplyConflictError => thrown(ApplyConflictError, run);
 /** The StatusError a call throws. */
-function statusOf(run: () => unknown): StatusError {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof StatusError) return err;
-    throw err;
-  }
-  throw new Error('expected a StatusError');
-}
+const statusOf = (run: () => unknown): StatusError => thrown(StatusError, run);
 
 describe('Field ownership table', () => {
   it('apply sets a field nobody else owns: applier becomes owner', () => {
@@ -132,45 +104,45 @@ describe('Server-side apply rules', () => {
   });
 
   it.each([
-    ['another kind', named('v1', 'Secret'), 'invalid object type: /v1, Kind=Secret'],
-    ['another version', named('v2', 'ConfigMap'), 'invalid object type: /v2, Kind=ConfigMap'],
-    ['no apiVersion and kind', named(undefined, undefined), 'invalid object type: /, Kind='],
-  ])('the body must name the endpoint apiVersion and kind: %s (400)', (_what, config, message) => {
+    { name: 'another kind', config: named('v1', 'Secret'), message: 'invalid object type: /v1, Kind=Secret' },
+    { name: 'another version', config: named('v2', 'ConfigMap'), message: 'invalid object type: /v2, Kind=ConfigMap' },
+    { name: 'no apiVersion and kind', config: named(undefined, undefined), message: 'invalid object type: /, Kind=' },
+  ])('the body must name the endpoint apiVersion and kind: $name (400)', ({ config, message }) => {
     expect(statusOf(() => apply(undefined, config, 'alice')).status).toMatchObject({ code: 400, reason: 'BadRequest', message });
   });
 
   const meta = { name: 'cm', namespace: 'default' };
   const typed = 'failed to create typed patch object (default/cm; /v1, Kind=ConfigMap)';
 
-  it.each([
-    ['a value of the wrong type', { data: { a: 1 } }, `${typed}: .data.a: expected string, got &value.valueUnstructured{Value:1}`],
-    ['a field the kind does not have', { extra: true }, `${typed}: .extra: field not declared in schema`],
-    [
-      'several problems, in the order sent',
-      { immutable: 'yes', extra: true },
-      `${typed}: errors:\n  .immutable: expected boolean, got &{yes}\n  .extra: field not declared in schema`,
-    ],
-  ])('a configuration that does not fit the schema is a 400: %s', (_what, fields, message) => {
-    const config = { apiVersion: 'v1', kind: 'ConfigMap', metadata: meta, ...fields } as JsonObject;
+  it.each<{ name: string; fields: JsonObject; message: string }>([
+    { name: 'a value of the wrong type', fields: { data: { a: 1 } }, message: `${typed}: .data.a: expected string, got &value.valueUnstructured{Value:1}` },
+    { name: 'a field the kind does not have', fields: { extra: true }, message: `${typed}: .extra: field not declared in schema` },
+    {
+      name: 'several problems, in the order sent',
+      fields: { immutable: 'yes', extra: true },
+      message: `${typed}: errors:\n  .immutable: expected boolean, got &{yes}\n  .extra: field not declared in schema`,
+    },
+  ])('a configuration that does not fit the schema is a 400: $name', ({ fields, message }) => {
+    const config: JsonObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: meta, ...fields };
     expect(statusOf(() => apply(undefined, config, 'alice')).status).toMatchObject({ code: 400, reason: 'BadRequest', message });
   });
 
-  it.each([
-    ['a repeated map-list key', { containers: [{ name: 'a' }, { name: 'a' }] }, '.spec.containers: duplicate entries for key [name="a"]'],
-    ['a repeated set value', { hosts: ['x', 'x'] }, '.spec.hosts: duplicate entries for key [="x"]'],
-    [
-      'a map-list item without its key',
-      { containers: [{ image: 'i' }] },
-      '.spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn\'t have default value)',
-    ],
-    ['a set item that is an object', { hosts: [{ a: 1 }] }, ".spec.hosts: element 0: associative list without keys has an element that's a map type"],
-  ])('list items must be identifiable: %s (400)', (_what, spec, detail) => {
-    const err = statusOf(() => applyW(undefined, spec, 'alice'));
+  it.each<{ name: string; spec: JsonObject; detail: string }>([
+    { name: 'a repeated map-list key', spec: { containers: [{ name: 'a' }, { name: 'a' }] }, detail: '.spec.containers: duplicate entries for key [name="a"]' },
+    { name: 'a repeated set value', spec: { hosts: ['x', 'x'] }, detail: '.spec.hosts: duplicate entries for key [="x"]' },
+    {
+      name: 'a map-list item without its key',
+      spec: { containers: [{ image: 'i' }] },
+      detail: '.spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn\'t have default value)',
+    },
+    { name: 'a set item that is an object', spec: { hosts: [{ a: 1 }] }, detail: ".spec.hosts: element 0: associative list without keys has an element that's a map type" },
+  ])('list items must be identifiable: $name (400)', ({ spec, detail }) => {
+    const err = statusOf(() => applyWidget(undefined, spec, 'alice'));
     expect(err.status.message).toBe(`failed to create typed patch object (default/w; test/v1, Kind=Widget): ${detail}`);
   });
 
   it('creating: the object is the configuration, and the applier owns exactly what it sent', () => {
-    const obj = applyW(undefined, { replicas: 2, containers: [{ name: 'app', image: 'img' }] }, 'alice');
+    const obj = applyWidget(undefined, { replicas: 2, containers: [{ name: 'app', image: 'img' }] }, 'alice');
     expect(obj.spec).toEqual({ replicas: 2, containers: [{ name: 'app', image: 'img' }] });
     expect(entries(obj)).toEqual([
       {
@@ -186,7 +158,7 @@ describe('Server-side apply rules', () => {
 
   it('the merge favours the configuration and keeps what it does not mention', () => {
     const live = update(undefined, widget({ replicas: 1, paused: true }), 'creator', { kind: WIDGET });
-    const after = applyW(live, { replicas: 3 }, 'alice', { force: true });
+    const after = applyWidget(live, { replicas: 3 }, 'alice', { force: true });
     expect(after.spec).toEqual({ replicas: 3, paused: true });
   });
 

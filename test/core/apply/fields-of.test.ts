@@ -1,28 +1,31 @@
-/** fieldsOf: which fields a value sets, per the schema's merge markers. */
+/**
+ * fieldsOf: which fields a value sets, per the schema's merge markers (docs/api-rules.md,
+ * "Server-side apply and field ownership").
+ */
 import { describe, expect, it } from 'vitest';
 import { fieldsOf, pathString, toFieldsV1 } from '../../../core/apply/index.ts';
 import { ConfigMap } from '../../../core/registry/types/core-v1-misc.ts';
 import type { JsonObject } from '../../../core/util/json.ts';
-import { WidgetSchema } from './schemas.ts';
+import { widget } from '../../support/apply.ts';
+import { WidgetSchema } from '../../support/widget.ts';
 
-const widget = (spec: JsonObject): JsonObject => ({ apiVersion: 'test/v1', kind: 'Widget', metadata: { name: 'w' }, spec });
 const paths = (obj: JsonObject, schema = WidgetSchema): string[] => fieldsOf(obj, schema).paths().map(pathString);
 
 describe('fieldsOf per marker', () => {
-  it.each<[string, JsonObject, string[]]>([
-    ['a scalar is a leaf', { replicas: 3 }, ['.spec.replicas']],
-    ['a list without markers is atomic: one leaf, nothing inside', { command: ['a', 'b'] }, ['.spec.command']],
-    ['listType set: one member per value', { hosts: ['x', 'y'] }, ['.spec.hosts[="x"]', '.spec.hosts[="y"]']],
-    ['patchStrategy merge without a key: a set', { gates: ['g'] }, ['.spec.gates[="g"]']],
-    [
-      'listType map: the item is a member, and its fields are walked',
-      { containers: [{ name: 'app', image: 'img' }] },
-      ['.spec.containers[name="app"]', '.spec.containers[name="app"].image', '.spec.containers[name="app"].name'],
-    ],
-    [
-      'a multi-key map list; a missing key field takes its default',
-      { containers: [{ name: 'app', ports: [{ containerPort: 80 }, { containerPort: 53, protocol: 'UDP' }] }] },
-      [
+  it.each<{ name: string; spec: JsonObject; want: string[] }>([
+    { name: 'a scalar is a leaf', spec: { replicas: 3 }, want: ['.spec.replicas'] },
+    { name: 'a list without markers is atomic: one leaf, nothing inside', spec: { command: ['a', 'b'] }, want: ['.spec.command'] },
+    { name: 'listType set: one member per value', spec: { hosts: ['x', 'y'] }, want: ['.spec.hosts[="x"]', '.spec.hosts[="y"]'] },
+    { name: 'patchStrategy merge without a key: a set', spec: { gates: ['g'] }, want: ['.spec.gates[="g"]'] },
+    {
+      name: 'listType map: the item is a member, and its fields are walked',
+      spec: { containers: [{ name: 'app', image: 'img' }] },
+      want: ['.spec.containers[name="app"]', '.spec.containers[name="app"].image', '.spec.containers[name="app"].name'],
+    },
+    {
+      name: 'a multi-key map list; a missing key field takes its default',
+      spec: { containers: [{ name: 'app', ports: [{ containerPort: 80 }, { containerPort: 53, protocol: 'UDP' }] }] },
+      want: [
         '.spec.containers[name="app"]',
         '.spec.containers[name="app"].name',
         '.spec.containers[name="app"].ports[containerPort=53,protocol="UDP"]',
@@ -31,27 +34,27 @@ describe('fieldsOf per marker', () => {
         '.spec.containers[name="app"].ports[containerPort=53,protocol="UDP"].protocol',
         '.spec.containers[name="app"].ports[containerPort=80,protocol="TCP"].containerPort',
       ],
-    ],
-    [
-      'no listType, patchStrategy merge + patchMergeKey: a map list keyed by the merge key',
-      { containers: [{ name: 'app', env: [{ name: 'A', value: '1' }] }] },
-      [
+    },
+    {
+      name: 'no listType, patchStrategy merge + patchMergeKey: a map list keyed by the merge key',
+      spec: { containers: [{ name: 'app', env: [{ name: 'A', value: '1' }] }] },
+      want: [
         '.spec.containers[name="app"]',
         '.spec.containers[name="app"].name',
         '.spec.containers[name="app"].env[name="A"]',
         '.spec.containers[name="app"].env[name="A"].name',
         '.spec.containers[name="app"].env[name="A"].value',
       ],
-    ],
-    ['mapType atomic: one leaf', { pinned: { a: '1', b: '2' } }, ['.spec.pinned']],
-    ['structType atomic: one leaf', { limits: { cpu: '1' } }, ['.spec.limits']],
-    ['an atomic struct from meta/v1 (LabelSelector)', { selector: { matchLabels: { a: 'b' } } }, ['.spec.selector']],
-    ['nested granular maps: every key is a member', { config: { db: { host: 'h' } } }, ['.spec.config.db', '.spec.config.db.host']],
-    ['an empty granular map sets nothing', { config: {} }, []],
-    ['an empty atomic list is still a leaf', { command: [] }, ['.spec.command']],
-    ['a field the schema does not know is a leaf', { unknown: { deep: 1 } }, ['.spec.unknown']],
-  ])('%s', (_what, spec, expected) => {
-    expect(paths(widget(spec))).toEqual(expected);
+    },
+    { name: 'mapType atomic: one leaf', spec: { pinned: { a: '1', b: '2' } }, want: ['.spec.pinned'] },
+    { name: 'structType atomic: one leaf', spec: { limits: { cpu: '1' } }, want: ['.spec.limits'] },
+    { name: 'an atomic struct from meta/v1 (LabelSelector)', spec: { selector: { matchLabels: { a: 'b' } } }, want: ['.spec.selector'] },
+    { name: 'nested granular maps: every key is a member', spec: { config: { db: { host: 'h' } } }, want: ['.spec.config.db', '.spec.config.db.host'] },
+    { name: 'an empty granular map sets nothing', spec: { config: {} }, want: [] },
+    { name: 'an empty atomic list is still a leaf', spec: { command: [] }, want: ['.spec.command'] },
+    { name: 'a field the schema does not know is a leaf', spec: { unknown: { deep: 1 } }, want: ['.spec.unknown'] },
+  ])('$name', ({ spec, want }) => {
+    expect(paths(widget(spec))).toEqual(want);
   });
 
   it('tracks labels, annotations, finalizers, ownerReferences and generateName, not identity or server-set metadata', () => {

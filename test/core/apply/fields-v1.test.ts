@@ -1,4 +1,7 @@
-/** FieldsV1: the wire form of field sets, byte for byte as the real platform writes it. */
+/**
+ * FieldsV1, the wire form of field sets in managedFields, byte for byte as the real platform writes
+ * it (docs/api-rules.md, "Server-side apply and field ownership").
+ */
 import { describe, expect, it } from 'vitest';
 import {
   FieldSet,
@@ -15,23 +18,24 @@ import {
   valueElement,
   type Path,
 } from '../../../core/apply/index.ts';
+import type { JsonValue } from '../../../core/util/json.ts';
 
 const f = fieldElement;
 
 describe('path element tokens', () => {
   it.each([
-    ['a field', f('data'), 'f:data'],
-    ['a field with dots and slashes', f('app.orchestrator.io/name'), 'f:app.orchestrator.io/name'],
-    ['a map-list item, key fields sorted by name', keyElement([{ name: 'protocol', value: 'TCP' }, { name: 'containerPort', value: 80 }]), 'k:{"containerPort":80,"protocol":"TCP"}'],
-    ['a map-list item with one key', keyElement([{ name: 'name', value: 'nginx' }]), 'k:{"name":"nginx"}'],
-    ['a set item (string)', valueElement('x'), 'v:"x"'],
-    ['a set item (number)', valueElement(3), 'v:3'],
-    ['a set item (boolean)', valueElement(true), 'v:true'],
-    ['a set item, HTML characters escaped as Go escapes them', valueElement('a<b>&c'), 'v:"a\\u003cb\\u003e\\u0026c"'],
-    ['a list item by index', indexElement(2), 'i:2'],
-  ])('%s', (_what, pe, token) => {
-    expect(elementToken(pe)).toBe(token);
-    expect(parseElementToken(token)).toEqual(pe);
+    { name: 'a field', element: f('data'), token: 'f:data' },
+    { name: 'a field with dots and slashes', element: f('app.orchestrator.io/name'), token: 'f:app.orchestrator.io/name' },
+    { name: 'a map-list item, key fields sorted by name', element: keyElement([{ name: 'protocol', value: 'TCP' }, { name: 'containerPort', value: 80 }]), token: 'k:{"containerPort":80,"protocol":"TCP"}' },
+    { name: 'a map-list item with one key', element: keyElement([{ name: 'name', value: 'nginx' }]), token: 'k:{"name":"nginx"}' },
+    { name: 'a set item (string)', element: valueElement('x'), token: 'v:"x"' },
+    { name: 'a set item (number)', element: valueElement(3), token: 'v:3' },
+    { name: 'a set item (boolean)', element: valueElement(true), token: 'v:true' },
+    { name: 'a set item, HTML characters escaped as Go escapes them', element: valueElement('a<b>&c'), token: 'v:"a\\u003cb\\u003e\\u0026c"' },
+    { name: 'a list item by index', element: indexElement(2), token: 'i:2' },
+  ])('$name', ({ element, token }) => {
+    expect(elementToken(element)).toBe(token);
+    expect(parseElementToken(token)).toEqual(element);
   });
 
   it('reads key fields in any order and keeps them sorted', () => {
@@ -41,11 +45,11 @@ describe('path element tokens', () => {
   });
 
   it.each([
-    ['too short', 'f', 'key must be 2 characters long:'],
-    ['no colon', 'fx', 'missing colon: fx'],
-    ['a key that is not JSON', 'k:{name}', undefined],
-    ['an index that is not a number', 'i:x', undefined],
-  ])('rejects a malformed token: %s', (_what, token, message) => {
+    { name: 'too short', token: 'f', message: 'key must be 2 characters long:' },
+    { name: 'no colon', token: 'fx', message: 'missing colon: fx' },
+    { name: 'a key that is not JSON', token: 'k:{name}', message: undefined },
+    { name: 'an index that is not a number', token: 'i:x', message: undefined },
+  ])('rejects a malformed token: $name', ({ token, message }) => {
     expect(() => parseElementToken(token)).toThrow(message ?? Error);
   });
 
@@ -55,13 +59,13 @@ describe('path element tokens', () => {
 });
 
 describe('path strings (conflict messages)', () => {
-  it.each<[Path, string]>([
-    [fieldPath('data', 'key'), '.data.key'],
-    [[f('spec'), f('containers'), keyElement([{ name: 'name', value: 'app' }]), f('image')], '.spec.containers[name="app"].image'],
-    [[f('spec'), f('ports'), keyElement([{ name: 'containerPort', value: 80 }, { name: 'protocol', value: 'TCP' }])], '.spec.ports[containerPort=80,protocol="TCP"]'],
-    [[f('metadata'), f('finalizers'), valueElement('a')], '.metadata.finalizers[="a"]'],
-    [[f('spec'), f('args'), indexElement(0)], '.spec.args[0]'],
-  ])('%j prints as %s', (path, text) => {
+  it.each<{ path: Path; text: string }>([
+    { path: fieldPath('data', 'key'), text: '.data.key' },
+    { path: [f('spec'), f('containers'), keyElement([{ name: 'name', value: 'app' }]), f('image')], text: '.spec.containers[name="app"].image' },
+    { path: [f('spec'), f('ports'), keyElement([{ name: 'containerPort', value: 80 }, { name: 'protocol', value: 'TCP' }])], text: '.spec.ports[containerPort=80,protocol="TCP"]' },
+    { path: [f('metadata'), f('finalizers'), valueElement('a')], text: '.metadata.finalizers[="a"]' },
+    { path: [f('spec'), f('args'), indexElement(0)], text: '.spec.args[0]' },
+  ])('$path prints as $text', ({ path, text }) => {
     expect(pathString(path)).toBe(text);
   });
 });
@@ -98,10 +102,10 @@ describe('FieldsV1 encoding', () => {
   });
 
   it.each([
-    ['flat', '{"f:a":{},"f:b":{}}'],
-    ['nested with self', '{"f:spec":{"f:containers":{"k:{\\"name\\":\\"a\\"}":{"f:image":{},"f:name":{},".":{}}}}}'],
-    ['sets and indexes', '{"f:hosts":{"v:\\"x\\"":{},"v:\\"y\\"":{}},"f:list":{"i:0":{"f:a":{}}}}'],
-  ])('round-trips %s', (_what, json) => {
+    { name: 'flat', json: '{"f:a":{},"f:b":{}}' },
+    { name: 'nested with self', json: '{"f:spec":{"f:containers":{"k:{\\"name\\":\\"a\\"}":{"f:image":{},"f:name":{},".":{}}}}}' },
+    { name: 'sets and indexes', json: '{"f:hosts":{"v:\\"x\\"":{},"v:\\"y\\"":{}},"f:list":{"i:0":{"f:a":{}}}}' },
+  ])('round-trips $name', ({ json }) => {
     expect(JSON.stringify(toFieldsV1(fromFieldsV1(JSON.parse(json))))).toBe(json);
   });
 });
@@ -127,12 +131,12 @@ describe('FieldsV1 decoding', () => {
     expect(fromFieldsV1(null).empty).toBe(true);
   });
 
-  it.each([
-    ['a malformed key', { 'x': {} }],
-    ['a value that is not an object', { 'f:a': 1 }],
-    ['not an object at all', ['f:a']],
-  ])('rejects %s', (_what, v) => {
-    expect(() => fromFieldsV1(v)).toThrow(FieldsV1Error);
+  it.each<{ name: string; value: JsonValue }>([
+    { name: 'a malformed key', value: { 'x': {} } },
+    { name: 'a value that is not an object', value: { 'f:a': 1 } },
+    { name: 'not an object at all', value: ['f:a'] },
+  ])('rejects $name', ({ value }) => {
+    expect(() => fromFieldsV1(value)).toThrow(FieldsV1Error);
   });
 });
 

@@ -1,21 +1,24 @@
-/** The registry hook: which paths each endpoint resets, and ownership recorded through the hook. */
+/**
+ * The registry's managed-fields hook (docs/api-rules.md, "Server-side apply and field ownership"):
+ * which paths each endpoint resets, and ownership recorded through the hook on non-apply writes.
+ */
 import { describe, expect, it } from 'vitest';
 import { managedFieldsHook, resetPathsOf } from '../../../core/apply/index.ts';
 import { configMapKind } from '../../../core/registry/kinds/configmap.ts';
 import { namespaceKind } from '../../../core/registry/kinds/namespace.ts';
 import { decodeObject } from '../../../core/schema/decode.ts';
 import type { JsonObject } from '../../../core/util/json.ts';
-import { cm, minutes, owners, T0 } from './helpers.ts';
+import { cm, minutes, owners, T0 } from '../../support/apply.ts';
 
 describe('resetPathsOf', () => {
   it.each([
-    ['a kind without subresources', configMapKind, '', []],
-    ['the status subresource', namespaceKind, 'status', [['metadata'], ['spec']]],
-    ['the main resource of Namespace (status and finalize)', namespaceKind, '', [['status'], ['spec', 'finalizers']]],
-    ['the finalize subresource, which owns spec.finalizers only', namespaceKind, 'finalize', [['metadata'], ['status']]],
-    ['a subresource the kind does not have', configMapKind, 'status', []],
-  ])('%s', (_what, def, subresource, expected) => {
-    expect(resetPathsOf(def, subresource)).toEqual(expected);
+    { name: 'a kind without subresources', kind: configMapKind, subresource: '', want: [] },
+    { name: 'the status subresource', kind: namespaceKind, subresource: 'status', want: [['metadata'], ['spec']] },
+    { name: 'the main resource of Namespace (status and finalize)', kind: namespaceKind, subresource: '', want: [['status'], ['spec', 'finalizers']] },
+    { name: 'the finalize subresource, which owns spec.finalizers only', kind: namespaceKind, subresource: 'finalize', want: [['metadata'], ['status']] },
+    { name: 'a subresource the kind does not have', kind: configMapKind, subresource: 'status', want: [] },
+  ])('$name', ({ kind, subresource, want }) => {
+    expect(resetPathsOf(kind, subresource)).toEqual(want);
   });
 });
 

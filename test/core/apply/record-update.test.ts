@@ -1,20 +1,17 @@
-/** Ownership on create, update and non-apply patch (recordUpdate). */
+/**
+ * Field ownership on create, update and every patch but apply (recordUpdate; docs/api-rules.md,
+ * "Server-side apply and field ownership"): the writer owns what it changed, and managedFields a
+ * client sends are kept when valid.
+ */
 import { describe, expect, it } from 'vitest';
 import { recordUpdate } from '../../../core/apply/index.ts';
 import { ConfigMap } from '../../../core/registry/types/core-v1-misc.ts';
 import { decodeObject } from '../../../core/schema/decode.ts';
 import { clone, type JsonObject } from '../../../core/util/json.ts';
-import { apply, cm, entries, minutes, owners, rfc3339, T0, update } from './helpers.ts';
-import { WidgetSchema } from './schemas.ts';
+import { apply, cm, entries, minutes, owners, rfc3339, T0, update, widget as widgetWith, WIDGET } from '../../support/apply.ts';
 
-const WIDGET = { schema: WidgetSchema, apiVersion: 'test/v1', kind: 'Widget' };
-const widget = (spec: JsonObject, status?: JsonObject): JsonObject => ({
-  apiVersion: 'test/v1',
-  kind: 'Widget',
-  metadata: { name: 'w', namespace: 'default' },
-  spec,
-  ...(status ? { status } : {}),
-});
+/** The Widget with `spec`, and `status` when given. */
+const widget = (spec: JsonObject, status?: JsonObject): JsonObject => widgetWith(spec, status ? { status } : {});
 
 /** `obj` with its managedFields replaced (what a client sending managedFields does). */
 const withManagedFields = (obj: JsonObject, list: unknown): JsonObject => {
@@ -165,11 +162,11 @@ describe('managedFields sent by the client', () => {
   });
 
   it.each([
-    ['an unknown operation', { manager: 'x', operation: 'Patch', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: {} }],
-    ['no apiVersion', { manager: 'x', operation: 'Update', fieldsType: 'FieldsV1', fieldsV1: {} }],
-    ['another fieldsType', { manager: 'x', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV2', fieldsV1: {} }],
-    ['unreadable fieldsV1', { manager: 'x', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { nokey: {} } }],
-  ])('an invalid list (%s) is ignored and the stored one kept', (_what, entry) => {
+    { name: 'an unknown operation', entry: { manager: 'x', operation: 'Patch', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: {} } },
+    { name: 'no apiVersion', entry: { manager: 'x', operation: 'Update', fieldsType: 'FieldsV1', fieldsV1: {} } },
+    { name: 'another fieldsType', entry: { manager: 'x', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV2', fieldsV1: {} } },
+    { name: 'unreadable fieldsV1', entry: { manager: 'x', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { nokey: {} } } },
+  ])('an invalid list ($name) is ignored and the stored one kept', ({ entry }) => {
     const live = base();
     const after = update(live, withManagedFields(cm({ a: '1', b: '2' }), [entry]), 'someone');
     expect(owners(after)).toEqual(owners(live));

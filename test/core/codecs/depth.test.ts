@@ -13,26 +13,26 @@ const objects = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
 
 describe('JSON: 10,000 levels, as encoding/json', () => {
   it.each([
-    ['10,000 arrays', arrays(10_000), undefined],
-    ['10,001 arrays', arrays(10_001), "invalid character '[' exceeded max depth"],
-    ['10,001 objects', objects(10_001), "invalid character '{' exceeded max depth"],
-    ['an object around 10,000 arrays', `{"x":${arrays(10_000)}}`, "invalid character '[' exceeded max depth"],
-    ['brackets inside a string', `{"x":"${'['.repeat(20_000)}"}`, undefined],
-    ['escaped quotes inside a string', `{"x":"\\"${'['.repeat(20_000)}"}`, undefined],
-  ])('%s', (_what, text, error) => {
+    { name: '10,000 arrays', text: arrays(10_000), error: undefined },
+    { name: '10,001 arrays', text: arrays(10_001), error: "invalid character '[' exceeded max depth" },
+    { name: '10,001 objects', text: objects(10_001), error: "invalid character '{' exceeded max depth" },
+    { name: 'an object around 10,000 arrays', text: `{"x":${arrays(10_000)}}`, error: "invalid character '[' exceeded max depth" },
+    { name: 'brackets inside a string', text: `{"x":"${'['.repeat(20_000)}"}`, error: undefined },
+    { name: 'escaped quotes inside a string', text: `{"x":"\\"${'['.repeat(20_000)}"}`, error: undefined },
+  ])('$name', ({ text, error }) => {
     expect(jsonDepthError(text)).toBe(error);
   });
 });
 
 describe('YAML flow collections: 10,000 levels, as the YAML parser', () => {
   it.each([
-    ['10,000 on the first line', `x: ${arrays(10_000)}`, undefined],
-    ['10,001 on the first line (no line named)', `x: ${arrays(10_001)}`, 'yaml: exceeded max depth of 10000'],
-    ['10,001 on line 3', `a: 1\nb: 2\nx: ${arrays(10_001)}`, 'yaml: line 3: exceeded max depth of 10000'],
-    ['inside a double-quoted scalar', `x: "${'['.repeat(20_000)}"`, undefined],
-    ["inside a single-quoted scalar, with ''", `x: 'it''s ${'['.repeat(20_000)}'`, undefined],
-    ['in a comment', `# ${'['.repeat(20_000)}\nx: 1`, undefined],
-  ])('%s', (_what, text, error) => {
+    { name: '10,000 on the first line', text: `x: ${arrays(10_000)}`, error: undefined },
+    { name: '10,001 on the first line (no line named)', text: `x: ${arrays(10_001)}`, error: 'yaml: exceeded max depth of 10000' },
+    { name: '10,001 on line 3', text: `a: 1\nb: 2\nx: ${arrays(10_001)}`, error: 'yaml: line 3: exceeded max depth of 10000' },
+    { name: 'inside a double-quoted scalar', text: `x: "${'['.repeat(20_000)}"`, error: undefined },
+    { name: "inside a single-quoted scalar, with ''", text: `x: 'it''s ${'['.repeat(20_000)}'`, error: undefined },
+    { name: 'in a comment', text: `# ${'['.repeat(20_000)}\nx: 1`, error: undefined },
+  ])('$name', ({ text, error }) => {
     expect(yamlDepthError(text)).toBe(error);
   });
 });
@@ -71,13 +71,13 @@ describe('CBOR: 64 levels, as the real decoder (arrays, maps and tags count)', (
 
 describe('decoded values', () => {
   it.each([
-    [1, 0, false],
-    [[], 0, true],
-    [[[[1]]], 3, false],
-    [[[[1]]], 2, true],
-    [{ a: { b: [{}] } }, 4, false],
-    [{ a: { b: [{}] } }, 3, true],
-  ])('%j nests deeper than %i: %s', (value, limit, deeper) => {
+    { value: 1, limit: 0, deeper: false },
+    { value: [], limit: 0, deeper: true },
+    { value: [[[1]]], limit: 3, deeper: false },
+    { value: [[[1]]], limit: 2, deeper: true },
+    { value: { a: { b: [{}] } }, limit: 4, deeper: false },
+    { value: { a: { b: [{}] } }, limit: 3, deeper: true },
+  ])('$value nests deeper than $limit: $deeper', ({ value, limit, deeper }) => {
     expect(nestedDeeperThan(value, limit)).toBe(deeper);
   });
 });

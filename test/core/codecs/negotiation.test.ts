@@ -1,13 +1,15 @@
-/** Issue 6: content negotiation, YAML, CBOR (gated), Table, compression — as the seed's media types section. */
+/**
+ * Content negotiation (docs/api-rules.md, "Wire formats" and "Compression"): Accept and
+ * Content-Type, YAML, CBOR behind its feature gate, Table, gzip.
+ */
 import { decodeMultiple } from 'cbor-x';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dump, load } from 'js-yaml';
 import { decodeCbor, encodeCbor } from '../../../core/codecs/cbor.ts';
 import { ConfigMap } from '../../../core/registry/types/core-v1-misc.ts';
-import { inProcess, type Target } from '../../support/targets.ts';
+import { CM, inProcess, type Target } from '../../support/targets.ts';
 
-const CM = '/api/v1/namespaces/default/configmaps';
 let t: Target;
 afterEach(async () => {
   await t.close();
@@ -26,22 +28,22 @@ async function seed(opts: Parameters<typeof inProcess>[0] = {}) {
 
 describe('Accept negotiation', () => {
   it.each([
-    ['', 'application/json'],
-    ['*/*', 'application/json'],
-    ['application/*', 'application/json'],
-    ['application/json', 'application/json'],
-    ['application/yaml', 'application/yaml'],
-    ['application/vnd.kubernetes.protobuf', 'application/vnd.kubernetes.protobuf'],
-    ['application/vnd.orchestrator.protobuf', 'application/vnd.orchestrator.protobuf'],
-    ['application/vnd.kubernetes.protobuf, */*', 'application/vnd.kubernetes.protobuf'],
-    ['image/png, application/yaml;q=0.5, application/json;q=0.9', 'application/json'],
-    ['application/json;q=0.1, application/yaml', 'application/yaml'],
-    ['text/html, */*;q=0.8', 'application/json'],
-    ['application/json;as=Table;g=meta.k8s.io;v=v1', 'application/json;as=Table;v=v1;g=meta.k8s.io'],
-    ['application/json;as=Table;g=meta.orch.io;v=v1', 'application/json;as=Table;v=v1;g=meta.orch.io'],
-    ['application/json;as=Table;v=v1beta1;g=meta.k8s.io, application/json', 'application/json;as=Table;v=v1beta1;g=meta.k8s.io'],
-    ['application/json;as=Table;g=nope.io;v=v1, application/yaml', 'application/yaml'],
-  ])('Accept %j → %s', async (accept, type) => {
+    { accept: '', type: 'application/json' },
+    { accept: '*/*', type: 'application/json' },
+    { accept: 'application/*', type: 'application/json' },
+    { accept: 'application/json', type: 'application/json' },
+    { accept: 'application/yaml', type: 'application/yaml' },
+    { accept: 'application/vnd.kubernetes.protobuf', type: 'application/vnd.kubernetes.protobuf' },
+    { accept: 'application/vnd.orchestrator.protobuf', type: 'application/vnd.orchestrator.protobuf' },
+    { accept: 'application/vnd.kubernetes.protobuf, */*', type: 'application/vnd.kubernetes.protobuf' },
+    { accept: 'image/png, application/yaml;q=0.5, application/json;q=0.9', type: 'application/json' },
+    { accept: 'application/json;q=0.1, application/yaml', type: 'application/yaml' },
+    { accept: 'text/html, */*;q=0.8', type: 'application/json' },
+    { accept: 'application/json;as=Table;g=meta.k8s.io;v=v1', type: 'application/json;as=Table;v=v1;g=meta.k8s.io' },
+    { accept: 'application/json;as=Table;g=meta.orch.io;v=v1', type: 'application/json;as=Table;v=v1;g=meta.orch.io' },
+    { accept: 'application/json;as=Table;v=v1beta1;g=meta.k8s.io, application/json', type: 'application/json;as=Table;v=v1beta1;g=meta.k8s.io' },
+    { accept: 'application/json;as=Table;g=nope.io;v=v1, application/yaml', type: 'application/yaml' },
+  ])('Accept $accept → $type', async ({ accept, type }) => {
     await seed();
     const r = await raw(`${CM}/a`, { headers: accept ? { accept } : {} });
     expect(r.status).toBe(200);
@@ -170,11 +172,11 @@ describe('Table', () => {
   });
 
   it.each([
-    ['a list', CM, 'GET', undefined],
-    ['a watch', `${CM}?watch=1`, 'GET', undefined],
-    ['a watch of one object', `${CM}/a?watch=1`, 'GET', undefined],
-    ['a create (nothing is created)', CM, 'POST', JSON.stringify({ metadata: { name: 'made' } })],
-  ])('a bad includeObject is 400 before %s starts, in the real platform\'s words', async (_what, path, method, body) => {
+    { name: 'a list', path: CM, method: 'GET', body: undefined },
+    { name: 'a watch', path: `${CM}?watch=1`, method: 'GET', body: undefined },
+    { name: 'a watch of one object', path: `${CM}/a?watch=1`, method: 'GET', body: undefined },
+    { name: 'a create (nothing is created)', path: CM, method: 'POST', body: JSON.stringify({ metadata: { name: 'made' } }) },
+  ])('a bad includeObject is 400 before $name starts, in the real platform\'s words', async ({ path, method, body }) => {
     await seed();
     const sep = path.includes('?') ? '&' : '?';
     const res = await raw(`${path}${sep}includeObject=Exact`, { method, headers: { accept: TABLE, 'content-type': 'application/json' }, ...(body ? { body } : {}) });

@@ -1,7 +1,7 @@
 /**
- * Issue 6 property: for every kind, a generated valid object survives JSON → YAML → JSON and
- * JSON → CBOR → JSON unchanged (as canonical JSON). Protobuf has its own round-trip property
- * over every type (test/core/codecs/protobuf/roundtrip.property.test.ts).
+ * Property: for every kind, a generated valid object survives JSON → YAML → JSON and JSON → CBOR →
+ * JSON unchanged, as canonical JSON (docs/api-rules.md, "Wire formats"). Protobuf has its own
+ * round-trip property over every type (test/core/codecs/protobuf/roundtrip.property.test.ts).
  */
 import fc from 'fast-check';
 import { dump, load } from 'js-yaml';
@@ -10,13 +10,13 @@ import { decodeCbor, encodeCbor } from '../../../core/codecs/cbor.ts';
 import { BUILTIN_KINDS } from '../../../core/registry/kinds/index.ts';
 import { decodeObject } from '../../../core/schema/decode.ts';
 import type { JsonObject } from '../../../core/util/json.ts';
-import { arbitraryOf } from './protobuf/arbitrary.ts';
+import { arbitraryOf } from '../../support/arbitrary.ts';
 
 // Compared as values: free-form JSON (RawExtension, FieldsV1) has no key order that means anything,
 // and YAML and CBOR both sort keys, as the real platform's writers do.
 const canonical = (v: unknown, kind: (typeof BUILTIN_KINDS)[number]) => JSON.parse(JSON.stringify(decodeObject(v, kind.schema).value)) as unknown;
 
-describe.each(BUILTIN_KINDS.map((k) => [`${k.group || 'core'}/${k.version} ${k.kind}`, k] as const))('%s', (_name, kind) => {
+describe.each(BUILTIN_KINDS.map((kind) => ({ name: `${kind.group || 'core'}/${kind.version} ${kind.kind}`, kind })))('$name', ({ kind }) => {
   // Through JSON text first: the server's canonical form is text (where -0 is 0).
   const objects = arbitraryOf(kind.schema).map((v) => JSON.parse(JSON.stringify(decodeObject(v, kind.schema).value)) as JsonObject);
 

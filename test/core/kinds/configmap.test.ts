@@ -1,29 +1,27 @@
-/** The ConfigMap section of the kinds seed: every rule of its table and its state transition. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, configMap, inProcess, type Target } from '../support/targets.ts';
+/**
+ * ConfigMap (core/v1): keys of data and binaryData, their size, immutability once `immutable` is
+ * set (docs/api-rules.md, "Create, update, patch, delete"), metadata the server owns, the output
+ * field order, and data keys that are special to JavaScript.
+ */
+import { describe, expect, it } from 'vitest';
+import { configMap } from '../../support/builders.ts';
+import { call, CM, serverPerTest } from '../../support/targets.ts';
 
-const CM = '/api/v1/namespaces/default/configmaps';
-let t: Target;
-beforeEach(async () => {
-  t = await inProcess();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = serverPerTest();
 
 describe('ConfigMap keys', () => {
   it.each([
-    ['alphanumeric', 'abc123', 201],
-    ['dash, underscore, dot', 'a-b_c.d', 201],
-    ['a dotfile', '.env', 201],
-    ['a space', 'a b', 422],
-    ['a slash', 'a/b', 422],
-    ['a colon', 'a:b', 422],
-    ['just a dot', '.', 422],
-    ['two dots', '..', 422],
-    ['starting with two dots', '..x', 422],
-    ['254 characters', 'k'.repeat(254), 422],
-  ])('a data key with %s (%s) → %i', async (_what, key, status) => {
+    { name: 'alphanumeric', key: 'abc123', status: 201 },
+    { name: 'dash, underscore, dot', key: 'a-b_c.d', status: 201 },
+    { name: 'a dotfile', key: '.env', status: 201 },
+    { name: 'a space', key: 'a b', status: 422 },
+    { name: 'a slash', key: 'a/b', status: 422 },
+    { name: 'a colon', key: 'a:b', status: 422 },
+    { name: 'just a dot', key: '.', status: 422 },
+    { name: 'two dots', key: '..', status: 422 },
+    { name: 'starting with two dots', key: '..x', status: 422 },
+    { name: '254 characters', key: 'k'.repeat(254), status: 422 },
+  ])('a data key with $name ($key) → $status', async ({ key, status }) => {
     const r = await call(t, 'POST', CM, { metadata: { name: 'k' }, data: { [key]: 'v' } });
     expect(r.status).toBe(status);
     if (status === 422) expect(r.body.details.causes[0].field).toBe(`data[${key}]`);

@@ -1,7 +1,8 @@
 /** ControllerRevision (apps/v1): data is required and immutable, revision is not negative. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { controllerRevisionKind } from '../../../core/registry/kinds/controllerrevision.ts';
-import { call, causeKeys, causesOf, expectCreated, serverWith, withChange, type Target } from './support.ts';
+import { call, serverPerSuite } from '../../support/targets.ts';
+import { causeKeys, causesOf, expectCreated, serverWith, withChange } from '../../support/validation.ts';
 
 const REVS = '/apis/apps/v1/namespaces/default/controllerrevisions';
 
@@ -17,16 +18,12 @@ const valid = {
 };
 
 describe('ControllerRevision', () => {
-  let t: Target;
-  beforeAll(async () => {
-    t = await serverWith([controllerRevisionKind]);
-  });
-  afterAll(() => t.close());
+  const t = serverPerSuite(() => serverWith([controllerRevisionKind]));
 
   it.each([
-    ['data is required', 'data', undefined, ['data FieldValueRequired']],
-    ['revision is not negative', 'revision', -1, ['revision FieldValueInvalid']],
-  ])('%s', async (_rule, path, value, causes) => {
+    { rule: 'data is required', path: 'data', value: undefined, causes: ['data FieldValueRequired'] },
+    { rule: 'revision is not negative', path: 'revision', value: -1, causes: ['revision FieldValueInvalid'] },
+  ])('$rule', async ({ path, value, causes }) => {
     expect(causeKeys(await call(t, 'POST', REVS, withChange(valid, path, value)))).toEqual(causes);
   });
 

@@ -3,14 +3,15 @@
  * as core/v1). Converters are checked as pure functions; each version's validation through
  * createApiServer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventFromCore, eventToCore } from '../../../core/registry/kinds/event-conversion.ts';
 import { coreEventKind } from '../../../core/registry/kinds/event-core.ts';
 import { eventsV1EventKind } from '../../../core/registry/kinds/event.ts';
 import { decodeObject } from '../../../core/schema/decode.ts';
 import { Event as CoreEvent } from '../../../core/registry/types/core-v1-misc.ts';
 import { Event as EventsV1Event } from '../../../core/registry/types/events-v1.ts';
-import { call, causeKeys, causesOf, expectCreated, serverWith, withChange, type Target } from './support.ts';
+import { call, serverPerSuite } from '../../support/targets.ts';
+import { causeKeys, causesOf, expectCreated, serverWith, withChange } from '../../support/validation.ts';
 
 const CORE = '/api/v1/namespaces/default/events';
 const V1 = '/apis/events.orch.io/v1/namespaces/default/events';
@@ -100,24 +101,18 @@ describe('conversion between events.orch.io/v1 and core/v1', () => {
 });
 
 describe('core/v1 Event (legacy rules)', () => {
-  let t: Target;
-  beforeAll(async () => {
-    t = await serverWith([coreEventKind]);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = serverPerSuite(() => serverWith([coreEventKind]));
   let seq = 0;
   const named = <T>(body: T): T => withChange(body, 'metadata.name', `c-${++seq}`);
 
-  const rows: [string, string, unknown, string[]][] = [
-    ['an old-style event', 'type', 'Normal', []],
-    ['any type is accepted', 'type', 'Odd', []],
-    ['involved object in another namespace', 'involvedObject.namespace', 'other', ['involvedObject.namespace FieldValueInvalid']],
-    ['cluster-scoped involved object', 'involvedObject', { kind: 'Node', name: 'n' }, []],
-    ['new-style event without reporting fields', 'eventTime', EVENT_TIME, ['reportingController FieldValueRequired', 'reportingController FieldValueInvalid', 'reportingInstance FieldValueRequired', 'action FieldValueRequired']],
+  const rows: { rule: string; path: string; value: unknown; expected: string[] }[] = [
+    { rule: 'an old-style event', path: 'type', value: 'Normal', expected: [] },
+    { rule: 'any type is accepted', path: 'type', value: 'Odd', expected: [] },
+    { rule: 'involved object in another namespace', path: 'involvedObject.namespace', value: 'other', expected: ['involvedObject.namespace FieldValueInvalid'] },
+    { rule: 'cluster-scoped involved object', path: 'involvedObject', value: { kind: 'Node', name: 'n' }, expected: [] },
+    { rule: 'new-style event without reporting fields', path: 'eventTime', value: EVENT_TIME, expected: ['reportingController FieldValueRequired', 'reportingController FieldValueInvalid', 'reportingInstance FieldValueRequired', 'action FieldValueRequired'] },
   ];
-  it.each(rows)('%s', async (_row, path, value, expected) => {
+  it.each(rows)('$rule', async ({ path, value, expected }) => {
     const res = await call(t, 'POST', CORE, named(withChange(coreEvent, path, value)));
     if (!expected.length) expectCreated(res);
     else expect(causeKeys(res)).toEqual(expected);
@@ -167,41 +162,35 @@ describe('core/v1 Event (legacy rules)', () => {
 });
 
 describe('events.orch.io/v1 Event (strict rules)', () => {
-  let t: Target;
-  beforeAll(async () => {
-    t = await serverWith([coreEventKind, eventsV1EventKind]);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = serverPerSuite(() => serverWith([coreEventKind, eventsV1EventKind]));
   let seq = 0;
   const named = <T>(body: T): T => withChange(body, 'metadata.name', `e-${++seq}`);
 
   // Causes name the core members, as the real platform (which validates its internal Event) does.
-  const rows: [string, string, unknown, string[]][] = [
-    ['a valid event', 'type', 'Warning', []],
-    ['type neither Normal nor Warning', 'type', 'Odd', ['type FieldValueInvalid']],
-    ['no type', 'type', undefined, ['type FieldValueInvalid']],
-    ['no eventTime', 'eventTime', undefined, ['eventTime FieldValueRequired']],
-    ['no action', 'action', undefined, ['action FieldValueRequired']],
-    ['action over 128 characters', 'action', 'a'.repeat(129), ['action FieldValueInvalid']],
-    ['no reason', 'reason', undefined, ['reason FieldValueRequired']],
-    ['no reportingController', 'reportingController', undefined, ['reportingController FieldValueRequired', 'reportingController FieldValueInvalid']],
-    ['reportingController not a qualified name', 'reportingController', 'a/b/c', ['reportingController FieldValueInvalid']],
-    ['no reportingInstance', 'reportingInstance', undefined, ['reportingInstance FieldValueRequired']],
-    ['note of 1 KiB', 'note', 'n'.repeat(1024), []],
-    ['note over 1 KiB', 'note', 'n'.repeat(1025), ['message FieldValueInvalid']],
-    ['series with count 2', 'series', { count: 2, lastObservedTime: EVENT_TIME }, []],
-    ['series with count 1', 'series', { count: 1, lastObservedTime: EVENT_TIME }, ['series.count FieldValueInvalid']],
-    ['series without lastObservedTime', 'series', { count: 3 }, ['series.lastObservedTime FieldValueRequired']],
-    ['deprecatedSource set', 'deprecatedSource', { component: 'c' }, ['source FieldValueInvalid']],
-    ['deprecatedFirstTimestamp set', 'deprecatedFirstTimestamp', '2024-01-01T00:00:00Z', ['firstTimestamp FieldValueInvalid']],
-    ['deprecatedLastTimestamp set', 'deprecatedLastTimestamp', '2024-01-01T00:00:00Z', ['lastTimestamp FieldValueInvalid']],
-    ['deprecatedCount set', 'deprecatedCount', 2, ['count FieldValueInvalid']],
-    ['regarding a cluster object from default', 'regarding', { kind: 'Node', name: 'n' }, []],
-    ['regarding an object of another namespace', 'regarding.namespace', 'other', []],
+  const rows: { rule: string; path: string; value: unknown; expected: string[] }[] = [
+    { rule: 'a valid event', path: 'type', value: 'Warning', expected: [] },
+    { rule: 'type neither Normal nor Warning', path: 'type', value: 'Odd', expected: ['type FieldValueInvalid'] },
+    { rule: 'no type', path: 'type', value: undefined, expected: ['type FieldValueInvalid'] },
+    { rule: 'no eventTime', path: 'eventTime', value: undefined, expected: ['eventTime FieldValueRequired'] },
+    { rule: 'no action', path: 'action', value: undefined, expected: ['action FieldValueRequired'] },
+    { rule: 'action over 128 characters', path: 'action', value: 'a'.repeat(129), expected: ['action FieldValueInvalid'] },
+    { rule: 'no reason', path: 'reason', value: undefined, expected: ['reason FieldValueRequired'] },
+    { rule: 'no reportingController', path: 'reportingController', value: undefined, expected: ['reportingController FieldValueRequired', 'reportingController FieldValueInvalid'] },
+    { rule: 'reportingController not a qualified name', path: 'reportingController', value: 'a/b/c', expected: ['reportingController FieldValueInvalid'] },
+    { rule: 'no reportingInstance', path: 'reportingInstance', value: undefined, expected: ['reportingInstance FieldValueRequired'] },
+    { rule: 'note of 1 KiB', path: 'note', value: 'n'.repeat(1024), expected: [] },
+    { rule: 'note over 1 KiB', path: 'note', value: 'n'.repeat(1025), expected: ['message FieldValueInvalid'] },
+    { rule: 'series with count 2', path: 'series', value: { count: 2, lastObservedTime: EVENT_TIME }, expected: [] },
+    { rule: 'series with count 1', path: 'series', value: { count: 1, lastObservedTime: EVENT_TIME }, expected: ['series.count FieldValueInvalid'] },
+    { rule: 'series without lastObservedTime', path: 'series', value: { count: 3 }, expected: ['series.lastObservedTime FieldValueRequired'] },
+    { rule: 'deprecatedSource set', path: 'deprecatedSource', value: { component: 'c' }, expected: ['source FieldValueInvalid'] },
+    { rule: 'deprecatedFirstTimestamp set', path: 'deprecatedFirstTimestamp', value: '2024-01-01T00:00:00Z', expected: ['firstTimestamp FieldValueInvalid'] },
+    { rule: 'deprecatedLastTimestamp set', path: 'deprecatedLastTimestamp', value: '2024-01-01T00:00:00Z', expected: ['lastTimestamp FieldValueInvalid'] },
+    { rule: 'deprecatedCount set', path: 'deprecatedCount', value: 2, expected: ['count FieldValueInvalid'] },
+    { rule: 'regarding a cluster object from default', path: 'regarding', value: { kind: 'Node', name: 'n' }, expected: [] },
+    { rule: 'regarding an object of another namespace', path: 'regarding.namespace', value: 'other', expected: [] },
   ];
-  it.each(rows)('%s', async (_row, path, value, expected) => {
+  it.each(rows)('$rule', async ({ path, value, expected }) => {
     const res = await call(t, 'POST', V1, named(withChange(v1Event, path, value)));
     if (!expected.length) expectCreated(res);
     else expect(causeKeys(res)).toEqual(expected);

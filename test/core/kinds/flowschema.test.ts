@@ -1,8 +1,12 @@
-/** FlowSchema (flowcontrol.apiserver.orch.io/v1): the seed's field table, validated as v1.32 does. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/**
+ * FlowSchema (flowcontrol.apiserver.orch.io/v1): validation as v1.32 does it, the rules for
+ * non-resource URLs, defaults, status and table, and the configuration made at start.
+ */
+import { describe, expect, it } from 'vitest';
 import { flowSchemaKind, nonResourceURLProblem } from '../../../core/registry/kinds/flowschema.ts';
 import { priorityLevelConfigurationKind } from '../../../core/registry/kinds/prioritylevelconfiguration.ts';
-import { call, causeKeys, causesOf, expectCreated, serverWith, withChange, type Target } from './support.ts';
+import { call, serverPerSuite } from '../../support/targets.ts';
+import { causeKeys, causesOf, expectCreated, serverWith, withChange } from '../../support/validation.ts';
 
 const FS = '/apis/flowcontrol.apiserver.orch.io/v1/flowschemas';
 
@@ -17,13 +21,7 @@ const valid = {
   spec: { priorityLevelConfiguration: { name: 'workload-low' }, matchingPrecedence: 500, rules: [rule] },
 };
 
-let t: Target;
-beforeAll(async () => {
-  t = await serverWith([flowSchemaKind, priorityLevelConfigurationKind]);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = serverPerSuite(() => serverWith([flowSchemaKind, priorityLevelConfigurationKind]));
 
 /** The row paths are dotted (`spec.rules.0`); causes name list items as `spec.rules[0]`. */
 const fieldPath = (p: string) => p.replace(/\.(\d+)/g, '[$1]');
@@ -39,53 +37,53 @@ describe('FlowSchema validation', () => {
   const RR = `${R}.resourceRules.0`;
   const NR = `${R}.nonResourceRules`;
   // [row, path to change, new value, expected "field reason" causes ([] = accepted)]
-  const rows: [string, string, unknown, string[]][] = [
-    ['a valid schema', 'spec.matchingPrecedence', 500, []],
-    ['matchingPrecedence 10000 is the upper bound', 'spec.matchingPrecedence', 10000, []],
-    ['matchingPrecedence above 10000', 'spec.matchingPrecedence', 10001, ['spec.matchingPrecedence FieldValueInvalid']],
-    ['negative matchingPrecedence', 'spec.matchingPrecedence', -1, ['spec.matchingPrecedence FieldValueInvalid']],
-    ['matchingPrecedence 1 is reserved for exempt', 'spec.matchingPrecedence', 1, ['spec.matchingPrecedence FieldValueInvalid']],
-    ['distinguisher ByUser', 'spec.distinguisherMethod', { type: 'ByUser' }, []],
-    ['distinguisher ByNamespace', 'spec.distinguisherMethod', { type: 'ByNamespace' }, []],
-    ['distinguisher of another type', 'spec.distinguisherMethod', { type: 'ByColor' }, ['spec.distinguisherMethod.type FieldValueNotSupported']],
-    ['distinguisher without type', 'spec.distinguisherMethod', {}, ['spec.distinguisherMethod.type FieldValueNotSupported']],
-    ['missing priority level name', 'spec.priorityLevelConfiguration', {}, ['spec.priorityLevelConfiguration.name FieldValueRequired']],
-    ['priority level name not a DNS subdomain', 'spec.priorityLevelConfiguration.name', 'Bad_Name', ['spec.priorityLevelConfiguration.name FieldValueInvalid']],
-    ['no rules matches nothing but is valid', 'spec.rules', [], []],
-    ['rule without subjects', `${R}.subjects`, [], [`${R}.subjects FieldValueRequired`]],
-    ['subject of unknown kind', `${R}.subjects`, [{ kind: 'Robot' }], [`${R}.subjects[0].kind FieldValueNotSupported`]],
-    ['Group subject without group', `${R}.subjects`, [{ kind: 'Group' }], [`${R}.subjects[0].group FieldValueRequired`]],
-    ['Group subject with empty name', `${R}.subjects`, [{ kind: 'Group', group: { name: '' } }], [`${R}.subjects[0].group.name FieldValueRequired`]],
-    ['Group subject with a user too', `${R}.subjects`, [{ kind: 'Group', group: { name: 'g' }, user: { name: 'u' } }], [`${R}.subjects[0].user FieldValueForbidden`]],
-    ['User subject', `${R}.subjects`, [{ kind: 'User', user: { name: '*' } }], []],
-    ['User subject without user', `${R}.subjects`, [{ kind: 'User', group: { name: 'g' } }], [`${R}.subjects[0].user FieldValueRequired`, `${R}.subjects[0].group FieldValueForbidden`]],
-    ['ServiceAccount subject', `${R}.subjects`, [{ kind: 'ServiceAccount', serviceAccount: { namespace: 'ns', name: '*' } }], []],
-    ['ServiceAccount subject without namespace', `${R}.subjects`, [{ kind: 'ServiceAccount', serviceAccount: { name: 'sa' } }], [`${R}.subjects[0].serviceAccount.namespace FieldValueRequired`]],
-    ['ServiceAccount subject with bad name', `${R}.subjects`, [{ kind: 'ServiceAccount', serviceAccount: { namespace: 'ns', name: 'Bad!' } }], [`${R}.subjects[0].serviceAccount.name FieldValueInvalid`]],
-    ['ServiceAccount subject without serviceAccount', `${R}.subjects`, [{ kind: 'ServiceAccount' }], [`${R}.subjects[0].serviceAccount FieldValueRequired`]],
-    ['neither resource nor non-resource rules', `${R}.resourceRules`, undefined, [`${R} FieldValueRequired`]],
-    ['resource rule without verbs', `${RR}.verbs`, [], [`${RR}.verbs FieldValueRequired`]],
-    ['verb * alone', `${RR}.verbs`, ['*'], []],
-    ['verb * with others', `${RR}.verbs`, ['*', 'get'], [`${RR}.verbs FieldValueInvalid`]],
-    ['unknown verb', `${RR}.verbs`, ['get', 'fly'], [`${RR}.verbs FieldValueNotSupported`]],
-    ['resource rule without apiGroups', `${RR}.apiGroups`, [], [`${RR}.apiGroups FieldValueRequired`]],
-    ['apiGroup * with others', `${RR}.apiGroups`, ['*', 'apps'], [`${RR}.apiGroups FieldValueInvalid`]],
-    ['resource rule without resources', `${RR}.resources`, [], [`${RR}.resources FieldValueRequired`]],
-    ['resource * with others', `${RR}.resources`, ['*', 'pods'], [`${RR}.resources FieldValueInvalid`]],
-    ['resource with a subresource', `${RR}.resources`, ['nodes/status', 'pods'], []],
-    ['resource not lower case', `${RR}.resources`, ['Pods'], [`${RR}.resources[0] FieldValueInvalid`]],
-    ['namespaced rule without namespaces', `${RR}.namespaces`, [], [`${RR}.namespaces FieldValueRequired`]],
-    ['cluster scoped rule without namespaces', `${RR}`, { verbs: ['get'], apiGroups: [''], resources: ['nodes'], clusterScope: true }, []],
-    ['namespace * with others', `${RR}.namespaces`, ['*', 'default'], [`${RR}.namespaces FieldValueInvalid`]],
-    ['namespace not a DNS label', `${RR}.namespaces`, ['Not.A.Label'], [`${RR}.namespaces[0] FieldValueInvalid`]],
-    ['non-resource rule only', `${R}`, { subjects: rule.subjects, nonResourceRules: [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }] }, []],
-    ['non-resource rule without URLs', NR, [{ verbs: ['get'], nonResourceURLs: [] }], [`${NR}[0].nonResourceURLs FieldValueRequired`]],
-    ['non-resource rule without verbs', NR, [{ verbs: [], nonResourceURLs: ['/healthz'] }], [`${NR}[0].verbs FieldValueRequired`]],
-    ['URL * with others', NR, [{ verbs: ['get'], nonResourceURLs: ['*', '/healthz'] }], [`${NR}[0].nonResourceURLs FieldValueInvalid`]],
-    ['URL /hea* (wildcard inside a segment)', NR, [{ verbs: ['get'], nonResourceURLs: ['/hea*'] }], [`${NR}[0].nonResourceURLs[0] FieldValueInvalid`]],
-    ['URL without leading slash', NR, [{ verbs: ['get'], nonResourceURLs: ['healthz'] }], [`${NR}[0].nonResourceURLs[0] FieldValueInvalid`]],
+  const rows: { rule: string; path: string; value: unknown; expected: string[] }[] = [
+    { rule: 'a valid schema', path: 'spec.matchingPrecedence', value: 500, expected: [] },
+    { rule: 'matchingPrecedence 10000 is the upper bound', path: 'spec.matchingPrecedence', value: 10000, expected: [] },
+    { rule: 'matchingPrecedence above 10000', path: 'spec.matchingPrecedence', value: 10001, expected: ['spec.matchingPrecedence FieldValueInvalid'] },
+    { rule: 'negative matchingPrecedence', path: 'spec.matchingPrecedence', value: -1, expected: ['spec.matchingPrecedence FieldValueInvalid'] },
+    { rule: 'matchingPrecedence 1 is reserved for exempt', path: 'spec.matchingPrecedence', value: 1, expected: ['spec.matchingPrecedence FieldValueInvalid'] },
+    { rule: 'distinguisher ByUser', path: 'spec.distinguisherMethod', value: { type: 'ByUser' }, expected: [] },
+    { rule: 'distinguisher ByNamespace', path: 'spec.distinguisherMethod', value: { type: 'ByNamespace' }, expected: [] },
+    { rule: 'distinguisher of another type', path: 'spec.distinguisherMethod', value: { type: 'ByColor' }, expected: ['spec.distinguisherMethod.type FieldValueNotSupported'] },
+    { rule: 'distinguisher without type', path: 'spec.distinguisherMethod', value: {}, expected: ['spec.distinguisherMethod.type FieldValueNotSupported'] },
+    { rule: 'missing priority level name', path: 'spec.priorityLevelConfiguration', value: {}, expected: ['spec.priorityLevelConfiguration.name FieldValueRequired'] },
+    { rule: 'priority level name not a DNS subdomain', path: 'spec.priorityLevelConfiguration.name', value: 'Bad_Name', expected: ['spec.priorityLevelConfiguration.name FieldValueInvalid'] },
+    { rule: 'no rules matches nothing but is valid', path: 'spec.rules', value: [], expected: [] },
+    { rule: 'rule without subjects', path: `${R}.subjects`, value: [], expected: [`${R}.subjects FieldValueRequired`] },
+    { rule: 'subject of unknown kind', path: `${R}.subjects`, value: [{ kind: 'Robot' }], expected: [`${R}.subjects[0].kind FieldValueNotSupported`] },
+    { rule: 'Group subject without group', path: `${R}.subjects`, value: [{ kind: 'Group' }], expected: [`${R}.subjects[0].group FieldValueRequired`] },
+    { rule: 'Group subject with empty name', path: `${R}.subjects`, value: [{ kind: 'Group', group: { name: '' } }], expected: [`${R}.subjects[0].group.name FieldValueRequired`] },
+    { rule: 'Group subject with a user too', path: `${R}.subjects`, value: [{ kind: 'Group', group: { name: 'g' }, user: { name: 'u' } }], expected: [`${R}.subjects[0].user FieldValueForbidden`] },
+    { rule: 'User subject', path: `${R}.subjects`, value: [{ kind: 'User', user: { name: '*' } }], expected: [] },
+    { rule: 'User subject without user', path: `${R}.subjects`, value: [{ kind: 'User', group: { name: 'g' } }], expected: [`${R}.subjects[0].user FieldValueRequired`, `${R}.subjects[0].group FieldValueForbidden`] },
+    { rule: 'ServiceAccount subject', path: `${R}.subjects`, value: [{ kind: 'ServiceAccount', serviceAccount: { namespace: 'ns', name: '*' } }], expected: [] },
+    { rule: 'ServiceAccount subject without namespace', path: `${R}.subjects`, value: [{ kind: 'ServiceAccount', serviceAccount: { name: 'sa' } }], expected: [`${R}.subjects[0].serviceAccount.namespace FieldValueRequired`] },
+    { rule: 'ServiceAccount subject with bad name', path: `${R}.subjects`, value: [{ kind: 'ServiceAccount', serviceAccount: { namespace: 'ns', name: 'Bad!' } }], expected: [`${R}.subjects[0].serviceAccount.name FieldValueInvalid`] },
+    { rule: 'ServiceAccount subject without serviceAccount', path: `${R}.subjects`, value: [{ kind: 'ServiceAccount' }], expected: [`${R}.subjects[0].serviceAccount FieldValueRequired`] },
+    { rule: 'neither resource nor non-resource rules', path: `${R}.resourceRules`, value: undefined, expected: [`${R} FieldValueRequired`] },
+    { rule: 'resource rule without verbs', path: `${RR}.verbs`, value: [], expected: [`${RR}.verbs FieldValueRequired`] },
+    { rule: 'verb * alone', path: `${RR}.verbs`, value: ['*'], expected: [] },
+    { rule: 'verb * with others', path: `${RR}.verbs`, value: ['*', 'get'], expected: [`${RR}.verbs FieldValueInvalid`] },
+    { rule: 'unknown verb', path: `${RR}.verbs`, value: ['get', 'fly'], expected: [`${RR}.verbs FieldValueNotSupported`] },
+    { rule: 'resource rule without apiGroups', path: `${RR}.apiGroups`, value: [], expected: [`${RR}.apiGroups FieldValueRequired`] },
+    { rule: 'apiGroup * with others', path: `${RR}.apiGroups`, value: ['*', 'apps'], expected: [`${RR}.apiGroups FieldValueInvalid`] },
+    { rule: 'resource rule without resources', path: `${RR}.resources`, value: [], expected: [`${RR}.resources FieldValueRequired`] },
+    { rule: 'resource * with others', path: `${RR}.resources`, value: ['*', 'pods'], expected: [`${RR}.resources FieldValueInvalid`] },
+    { rule: 'resource with a subresource', path: `${RR}.resources`, value: ['nodes/status', 'pods'], expected: [] },
+    { rule: 'resource not lower case', path: `${RR}.resources`, value: ['Pods'], expected: [`${RR}.resources[0] FieldValueInvalid`] },
+    { rule: 'namespaced rule without namespaces', path: `${RR}.namespaces`, value: [], expected: [`${RR}.namespaces FieldValueRequired`] },
+    { rule: 'cluster scoped rule without namespaces', path: `${RR}`, value: { verbs: ['get'], apiGroups: [''], resources: ['nodes'], clusterScope: true }, expected: [] },
+    { rule: 'namespace * with others', path: `${RR}.namespaces`, value: ['*', 'default'], expected: [`${RR}.namespaces FieldValueInvalid`] },
+    { rule: 'namespace not a DNS label', path: `${RR}.namespaces`, value: ['Not.A.Label'], expected: [`${RR}.namespaces[0] FieldValueInvalid`] },
+    { rule: 'non-resource rule only', path: `${R}`, value: { subjects: rule.subjects, nonResourceRules: [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }] }, expected: [] },
+    { rule: 'non-resource rule without URLs', path: NR, value: [{ verbs: ['get'], nonResourceURLs: [] }], expected: [`${NR}[0].nonResourceURLs FieldValueRequired`] },
+    { rule: 'non-resource rule without verbs', path: NR, value: [{ verbs: [], nonResourceURLs: ['/healthz'] }], expected: [`${NR}[0].verbs FieldValueRequired`] },
+    { rule: 'URL * with others', path: NR, value: [{ verbs: ['get'], nonResourceURLs: ['*', '/healthz'] }], expected: [`${NR}[0].nonResourceURLs FieldValueInvalid`] },
+    { rule: 'URL /hea* (wildcard inside a segment)', path: NR, value: [{ verbs: ['get'], nonResourceURLs: ['/hea*'] }], expected: [`${NR}[0].nonResourceURLs[0] FieldValueInvalid`] },
+    { rule: 'URL without leading slash', path: NR, value: [{ verbs: ['get'], nonResourceURLs: ['healthz'] }], expected: [`${NR}[0].nonResourceURLs[0] FieldValueInvalid`] },
   ];
-  it.each(rows)('%s', async (_row, path, value, expected) => {
+  it.each(rows)('$rule', async ({ path, value, expected }) => {
     const res = await create(withChange(valid, path, value));
     if (!expected.length) expectCreated(res);
     else expect(causeKeys(res)).toEqual(expected.map(fieldPath));
@@ -99,20 +97,20 @@ describe('FlowSchema validation', () => {
   });
 });
 
-describe('non-resource URL rules of the seed', () => {
-  const rows: [string, string | undefined][] = [
-    ['/healthz', undefined],
-    ['/hea', undefined],
-    ['/hea/*', undefined],
-    ['/healthz/*', undefined],
-    ['/', undefined],
-    ['/hea*', 'wildcard can only do suffix matching'],
-    ['/a/*/b', 'wildcard can only do suffix matching'],
-    ['/a//b', 'must not contain double slash'],
-    ['/a b', 'must not contain white-space'],
-    ['', 'must not be empty'],
+describe('non-resource URL rules', () => {
+  const rows: { url: string; problem: string | undefined }[] = [
+    { url: '/healthz', problem: undefined },
+    { url: '/hea', problem: undefined },
+    { url: '/hea/*', problem: undefined },
+    { url: '/healthz/*', problem: undefined },
+    { url: '/', problem: undefined },
+    { url: '/hea*', problem: 'wildcard can only do suffix matching' },
+    { url: '/a/*/b', problem: 'wildcard can only do suffix matching' },
+    { url: '/a//b', problem: 'must not contain double slash' },
+    { url: '/a b', problem: 'must not contain white-space' },
+    { url: '', problem: 'must not be empty' },
   ];
-  it.each(rows)('%j', (url, problem) => {
+  it.each(rows)('$url', ({ url, problem }) => {
     expect(nonResourceURLProblem(url)).toBe(problem);
   });
 });

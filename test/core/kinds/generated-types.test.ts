@@ -1,9 +1,10 @@
 /**
- * The generated core/v1, apps/v1 and networking/v1 schemas against the shared testdata: every
- * message the protobuf closure knows has the same field numbers, types and presence; every
- * merge marker row of the StatefulSet and Ingress graphs is carried; and the generated files, the
- * interfaces beside every schema value (in the hand-written type modules too) and the public face
- * are what the generator makes of its inputs today (so hand edits cannot drift from it).
+ * The generated core/v1, apps/v1 and networking/v1 schemas against the conformance data in
+ * test/data: every message the protobuf closure knows has the same field numbers, types and
+ * presence; every merge marker row of the StatefulSet and Ingress graphs is carried; and the
+ * generated files, the interfaces beside every schema value (in the hand-written type modules too)
+ * and the public face are what the generator makes of its inputs today (so hand edits cannot drift
+ * from it).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -96,7 +97,7 @@ describe('generated types: protobuf field numbers, types and presence (fields-cl
     expect(objects.length).toBeGreaterThan(120);
   });
 
-  it.each(objects.map((o) => [o.name.replace('io.orch.api.', ''), o] as const))('%s', (label, schema) => {
+  it.each(objects.map((schema) => ({ label: schema.name.replace('io.orch.api.', ''), schema })))('$label', ({ label, schema }) => {
     const message = closure.messages[protoKey(schema.name)!];
     const byName = new Map(message.fields.map((f) => [f.name, f]));
     const ours = new Map(schema.fields.filter((f) => f.proto !== undefined).map((f) => [f.name, f]));
@@ -144,12 +145,12 @@ describe('generated types: protobuf field numbers, types and presence (fields-cl
 describe('generated types: merge markers (markers.json)', () => {
   /** Fields of the 1.36 marker rows that v1.32 does not have. */
   const NOT_IN_V1_32_PATHS = [/\.restartPolicyRules$/, /\.restartPolicyRules\[\]/, /\.schedulingGroup/, /\.podCertificate/, /\.fileKeyRef/, /\.healthStatus/];
-  const rows = ['StatefulSet', 'Ingress'].flatMap((kind) => markers.kinds[kind].fields.map((r) => [kind, r.path, r] as const));
+  const rows = ['StatefulSet', 'Ingress'].flatMap((kind) => markers.kinds[kind].fields.map((row) => ({ kind, path: row.path, row })));
   const rootOf: Record<string, ObjectSchema> = { StatefulSet: apps.StatefulSet, Ingress: networking.Ingress };
 
-  it.each(rows.filter(([, p]) => !NOT_IN_V1_32_PATHS.some((re) => re.test(p))))('%s %s', (kind, p, row) => {
-    const s = resolvePath(rootOf[kind], p);
-    expect(s, `${kind} ${p}`).toBeDefined();
+  it.each(rows.filter(({ path }) => !NOT_IN_V1_32_PATHS.some((re) => re.test(path))))('$kind $path', ({ kind, path, row }) => {
+    const s = resolvePath(rootOf[kind], path);
+    expect(s, `${kind} ${path}`).toBeDefined();
     if (row.kind === 'list') {
       expect(s!.type).toBe('array');
       if (s!.type !== 'array') return;

@@ -1,8 +1,9 @@
-/** Ingress and IngressClass (networking.orch.io/v1): the seed's rules, v1.32 validation, status, tables. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/** Ingress and IngressClass (networking.orch.io/v1): validation as v1.32 does it, status, generation, tables. */
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ingressKind } from '../../../core/registry/kinds/ingress.ts';
 import { ingressClassKind } from '../../../core/registry/kinds/ingressclass.ts';
-import { call, causeKeys, causesOf, expectCreated, serverWith, withChange, type Target } from './support.ts';
+import { call, serverPerSuite } from '../../support/targets.ts';
+import { causeKeys, causesOf, expectCreated, serverWith, withChange } from '../../support/validation.ts';
 
 const ING = '/apis/networking.orch.io/v1/namespaces/default/ingresses';
 const CLASSES = '/apis/networking.orch.io/v1/ingressclasses';
@@ -21,71 +22,67 @@ const valid = {
 };
 
 describe('Ingress validation (create)', () => {
-  let t: Target;
-  beforeAll(async () => {
-    t = await serverWith([ingressKind]);
-  });
-  afterAll(() => t.close());
+  const t = serverPerSuite(() => serverWith([ingressKind]));
 
-  const invalid: [string, string, unknown, string[]][] = [
-    ['host may not be an IP', 'spec.rules.0.host', '10.0.0.1', ['spec.rules[0].host FieldValueInvalid']],
-    ['host may not carry a port', 'spec.rules.0.host', 'shop.example.com:8080', ['spec.rules[0].host FieldValueInvalid']],
-    ['host is lower case', 'spec.rules.0.host', 'Shop.example.com', ['spec.rules[0].host FieldValueInvalid']],
-    ['a wildcard only as the whole first label', 'spec.rules.0.host', 'shop.*.example.com', ['spec.rules[0].host FieldValueInvalid']],
-    ['a wildcard label is exactly *', 'spec.rules.0.host', 'x*.example.com', ['spec.rules[0].host FieldValueInvalid']],
-    ['* alone is invalid', 'spec.rules.0.host', '*', ['spec.rules[0].host FieldValueInvalid']],
-    ['http.paths is required', 'spec.rules.0.http.paths', [], ['spec.rules[0].http.paths FieldValueRequired']],
-    ['pathType is required', 'spec.rules.0.http.paths.0.pathType', undefined, [`${PATH0}.pathType FieldValueRequired`]],
-    ['pathType is Exact, Prefix or ImplementationSpecific', 'spec.rules.0.http.paths.0.pathType', 'Regex', [`${PATH0}.pathType FieldValueNotSupported`]],
-    ['path is required for Prefix', 'spec.rules.0.http.paths.0.path', undefined, [`${PATH0}.path FieldValueInvalid`]],
-    ['path starts with / for Prefix', 'spec.rules.0.http.paths.0.path', 'cart', [`${PATH0}.path FieldValueInvalid`]],
-    ['path may not contain //', 'spec.rules.0.http.paths.0.path', '/a//b', [`${PATH0}.path FieldValueInvalid`]],
-    ['path may not end with /..', 'spec.rules.0.http.paths.0.path', '/a/..', [`${PATH0}.path FieldValueInvalid`]],
-    ['backend.service.name is required', 'spec.rules.0.http.paths.0.backend.service.name', '', [`${PATH0}.backend.service.name FieldValueRequired`]],
-    ['backend.service.name is a DNS-1035 label', 'spec.rules.0.http.paths.0.backend.service.name', '1web', [`${PATH0}.backend.service.name FieldValueInvalid`]],
-    ['a port name or number is required', 'spec.rules.0.http.paths.0.backend.service.port', {}, [`${PATH0}.backend FieldValueRequired`]],
-    ['port name xor number', 'spec.rules.0.http.paths.0.backend.service.port', { name: 'http', number: 80 }, [`${PATH0}.backend FieldValueInvalid`]],
-    ['port number in range', 'spec.rules.0.http.paths.0.backend.service.port', { number: 70000 }, [`${PATH0}.backend.service.port.number FieldValueInvalid`]],
-    ['port name is an IANA service name', 'spec.rules.0.http.paths.0.backend.service.port', { name: 'HTTP' }, [`${PATH0}.backend.service.port.name FieldValueInvalid`]],
-    [
-      'resource and service are mutually exclusive',
-      'spec.rules.0.http.paths.0.backend',
-      { ...backend, resource: { kind: 'Bucket', name: 'b' } },
-      [`${PATH0}.backend FieldValueInvalid`],
-    ],
-    ['a backend needs a resource or a service', 'spec.rules.0.http.paths.0.backend', {}, [`${PATH0}.backend FieldValueInvalid`]],
-    ['a resource backend needs a kind', 'spec.rules.0.http.paths.0.backend', { resource: { name: 'b' } }, [`${PATH0}.backend.resource.kind FieldValueRequired`]],
-    ['defaultBackend is required without rules', 'spec.rules', undefined, ['spec FieldValueInvalid']],
-    ['defaultBackend is validated too', 'spec.defaultBackend', { service: { name: 'web' } }, ['spec.defaultBackend FieldValueRequired']],
-    ['TLS hosts are DNS names', 'spec.tls', [{ hosts: ['bad_host'], secretName: 'tls' }], ['spec.tls[0].hosts[0] FieldValueInvalid']],
-    ['TLS hosts may be wildcards', 'spec.tls', [{ hosts: ['*.example.com', '*'] }], ['spec.tls[0].hosts[1] FieldValueInvalid']],
-    ['TLS secretName is a Secret name', 'spec.tls', [{ secretName: 'Bad_Secret' }], ['spec.tls[0].secretName FieldValueInvalid']],
-    ['ingressClassName is an IngressClass name', 'spec.ingressClassName', 'Nginx Class', ['spec.ingressClassName FieldValueInvalid']],
-    [
-      'the class annotation must agree with ingressClassName',
-      'metadata.annotations',
-      { 'orchestrator.io/ingress.class': 'traefik' },
-      ['annotations.orchestrator.io/ingress.class FieldValueInvalid'],
-    ],
+  const invalid: { rule: string; path: string; value: unknown; causes: string[] }[] = [
+    { rule: 'host may not be an IP', path: 'spec.rules.0.host', value: '10.0.0.1', causes: ['spec.rules[0].host FieldValueInvalid'] },
+    { rule: 'host may not carry a port', path: 'spec.rules.0.host', value: 'shop.example.com:8080', causes: ['spec.rules[0].host FieldValueInvalid'] },
+    { rule: 'host is lower case', path: 'spec.rules.0.host', value: 'Shop.example.com', causes: ['spec.rules[0].host FieldValueInvalid'] },
+    { rule: 'a wildcard only as the whole first label', path: 'spec.rules.0.host', value: 'shop.*.example.com', causes: ['spec.rules[0].host FieldValueInvalid'] },
+    { rule: 'a wildcard label is exactly *', path: 'spec.rules.0.host', value: 'x*.example.com', causes: ['spec.rules[0].host FieldValueInvalid'] },
+    { rule: '* alone is invalid', path: 'spec.rules.0.host', value: '*', causes: ['spec.rules[0].host FieldValueInvalid'] },
+    { rule: 'http.paths is required', path: 'spec.rules.0.http.paths', value: [], causes: ['spec.rules[0].http.paths FieldValueRequired'] },
+    { rule: 'pathType is required', path: 'spec.rules.0.http.paths.0.pathType', value: undefined, causes: [`${PATH0}.pathType FieldValueRequired`] },
+    { rule: 'pathType is Exact, Prefix or ImplementationSpecific', path: 'spec.rules.0.http.paths.0.pathType', value: 'Regex', causes: [`${PATH0}.pathType FieldValueNotSupported`] },
+    { rule: 'path is required for Prefix', path: 'spec.rules.0.http.paths.0.path', value: undefined, causes: [`${PATH0}.path FieldValueInvalid`] },
+    { rule: 'path starts with / for Prefix', path: 'spec.rules.0.http.paths.0.path', value: 'cart', causes: [`${PATH0}.path FieldValueInvalid`] },
+    { rule: 'path may not contain //', path: 'spec.rules.0.http.paths.0.path', value: '/a//b', causes: [`${PATH0}.path FieldValueInvalid`] },
+    { rule: 'path may not end with /..', path: 'spec.rules.0.http.paths.0.path', value: '/a/..', causes: [`${PATH0}.path FieldValueInvalid`] },
+    { rule: 'backend.service.name is required', path: 'spec.rules.0.http.paths.0.backend.service.name', value: '', causes: [`${PATH0}.backend.service.name FieldValueRequired`] },
+    { rule: 'backend.service.name is a DNS-1035 label', path: 'spec.rules.0.http.paths.0.backend.service.name', value: '1web', causes: [`${PATH0}.backend.service.name FieldValueInvalid`] },
+    { rule: 'a port name or number is required', path: 'spec.rules.0.http.paths.0.backend.service.port', value: {}, causes: [`${PATH0}.backend FieldValueRequired`] },
+    { rule: 'port name xor number', path: 'spec.rules.0.http.paths.0.backend.service.port', value: { name: 'http', number: 80 }, causes: [`${PATH0}.backend FieldValueInvalid`] },
+    { rule: 'port number in range', path: 'spec.rules.0.http.paths.0.backend.service.port', value: { number: 70000 }, causes: [`${PATH0}.backend.service.port.number FieldValueInvalid`] },
+    { rule: 'port name is an IANA service name', path: 'spec.rules.0.http.paths.0.backend.service.port', value: { name: 'HTTP' }, causes: [`${PATH0}.backend.service.port.name FieldValueInvalid`] },
+    {
+      rule: 'resource and service are mutually exclusive',
+      path: 'spec.rules.0.http.paths.0.backend',
+      value: { ...backend, resource: { kind: 'Bucket', name: 'b' } },
+      causes: [`${PATH0}.backend FieldValueInvalid`],
+    },
+    { rule: 'a backend needs a resource or a service', path: 'spec.rules.0.http.paths.0.backend', value: {}, causes: [`${PATH0}.backend FieldValueInvalid`] },
+    { rule: 'a resource backend needs a kind', path: 'spec.rules.0.http.paths.0.backend', value: { resource: { name: 'b' } }, causes: [`${PATH0}.backend.resource.kind FieldValueRequired`] },
+    { rule: 'defaultBackend is required without rules', path: 'spec.rules', value: undefined, causes: ['spec FieldValueInvalid'] },
+    { rule: 'defaultBackend is validated too', path: 'spec.defaultBackend', value: { service: { name: 'web' } }, causes: ['spec.defaultBackend FieldValueRequired'] },
+    { rule: 'TLS hosts are DNS names', path: 'spec.tls', value: [{ hosts: ['bad_host'], secretName: 'tls' }], causes: ['spec.tls[0].hosts[0] FieldValueInvalid'] },
+    { rule: 'TLS hosts may be wildcards', path: 'spec.tls', value: [{ hosts: ['*.example.com', '*'] }], causes: ['spec.tls[0].hosts[1] FieldValueInvalid'] },
+    { rule: 'TLS secretName is a Secret name', path: 'spec.tls', value: [{ secretName: 'Bad_Secret' }], causes: ['spec.tls[0].secretName FieldValueInvalid'] },
+    { rule: 'ingressClassName is an IngressClass name', path: 'spec.ingressClassName', value: 'Nginx Class', causes: ['spec.ingressClassName FieldValueInvalid'] },
+    {
+      rule: 'the class annotation must agree with ingressClassName',
+      path: 'metadata.annotations',
+      value: { 'orchestrator.io/ingress.class': 'traefik' },
+      causes: ['annotations.orchestrator.io/ingress.class FieldValueInvalid'],
+    },
   ];
 
-  it.each(invalid)('%s', async (_rule, path, value, causes) => {
+  it.each(invalid)('$rule', async ({ path, value, causes }) => {
     expect(causeKeys(await call(t, 'POST', ING, withChange(valid, path, value)))).toEqual(causes);
   });
 
-  const accepted: [string, string, unknown][] = [
-    ['a wildcard host', 'spec.rules.0.host', '*.example.com'],
-    ['no host: all traffic', 'spec.rules.0.host', undefined],
-    ['ImplementationSpecific without a path', 'spec.rules.0.http.paths.0', { pathType: 'ImplementationSpecific', backend }],
-    ['Exact with a path', 'spec.rules.0.http.paths.0', { path: '/cart', pathType: 'Exact', backend }],
-    ['a rule without http', 'spec.rules.0', { host: 'shop.example.com' }],
-    ['only a default backend', 'spec', { defaultBackend: { resource: { apiGroup: 'storage.example.com', kind: 'Bucket', name: 'static' } } }],
-    ['a port by name', 'spec.rules.0.http.paths.0.backend.service.port', { name: 'http' }],
-    ['TLS without a secret (SNI routing)', 'spec.tls', [{ hosts: ['shop.example.com'] }]],
+  const accepted: { rule: string; path: string; value: unknown }[] = [
+    { rule: 'a wildcard host', path: 'spec.rules.0.host', value: '*.example.com' },
+    { rule: 'no host: all traffic', path: 'spec.rules.0.host', value: undefined },
+    { rule: 'ImplementationSpecific without a path', path: 'spec.rules.0.http.paths.0', value: { pathType: 'ImplementationSpecific', backend } },
+    { rule: 'Exact with a path', path: 'spec.rules.0.http.paths.0', value: { path: '/cart', pathType: 'Exact', backend } },
+    { rule: 'a rule without http', path: 'spec.rules.0', value: { host: 'shop.example.com' } },
+    { rule: 'only a default backend', path: 'spec', value: { defaultBackend: { resource: { apiGroup: 'storage.example.com', kind: 'Bucket', name: 'static' } } } },
+    { rule: 'a port by name', path: 'spec.rules.0.http.paths.0.backend.service.port', value: { name: 'http' } },
+    { rule: 'TLS without a secret (SNI routing)', path: 'spec.tls', value: [{ hosts: ['shop.example.com'] }] },
   ];
 
-  it.each(accepted)('accepts %s', async (_rule, path, value) => {
-    const name = `ok-${accepted.findIndex((r) => r[1] === path && r[2] === value)}`;
+  it.each(accepted)('accepts $rule', async ({ path, value }) => {
+    const name = `ok-${accepted.findIndex((r) => r.path === path && r.value === value)}`;
     expectCreated(await call(t, 'POST', ING, withChange(withChange(valid, path, value), 'metadata.name', name)));
   });
 
@@ -98,23 +95,21 @@ describe('Ingress validation (create)', () => {
 });
 
 describe('Ingress status, generation and table', () => {
-  let t: Target;
+  const t = serverPerSuite(() => serverWith([ingressKind]));
   let created: any;
   beforeAll(async () => {
-    t = await serverWith([ingressKind]);
     created = expectCreated(await call(t, 'POST', ING, valid));
   });
-  afterAll(() => t.close());
 
   const withStatus = (ingress: unknown[]) => ({ ...created, metadata: { ...created.metadata, resourceVersion: undefined }, status: { loadBalancer: { ingress } } });
 
   it.each([
-    ['protocol is TCP, UDP or SCTP', [{ ip: '192.0.2.1', ports: [{ port: 80, protocol: 'HTTP' }] }], ['status.loadBalancer.ingress[0].ports[0].protocol FieldValueNotSupported']],
-    ['protocol is required', [{ ip: '192.0.2.1', ports: [{ port: 80 }] }], ['status.loadBalancer.ingress[0].ports[0].protocol FieldValueRequired']],
-    ['port is required', [{ ip: '192.0.2.1', ports: [{ protocol: 'TCP' }] }], ['status.loadBalancer.ingress[0].ports[0].port FieldValueRequired']],
-    ['ip is an IP address', [{ ip: '192.0.2.300' }], ['status.loadBalancer.ingress[0].ip FieldValueInvalid']],
-    ['hostname is a DNS name, not an IP', [{ hostname: '192.0.2.1' }], ['status.loadBalancer.ingress[0].hostname FieldValueInvalid']],
-  ])('status: %s', async (_rule, ingress, causes) => {
+    { rule: 'protocol is TCP, UDP or SCTP', ingress: [{ ip: '192.0.2.1', ports: [{ port: 80, protocol: 'HTTP' }] }], causes: ['status.loadBalancer.ingress[0].ports[0].protocol FieldValueNotSupported'] },
+    { rule: 'protocol is required', ingress: [{ ip: '192.0.2.1', ports: [{ port: 80 }] }], causes: ['status.loadBalancer.ingress[0].ports[0].protocol FieldValueRequired'] },
+    { rule: 'port is required', ingress: [{ ip: '192.0.2.1', ports: [{ protocol: 'TCP' }] }], causes: ['status.loadBalancer.ingress[0].ports[0].port FieldValueRequired'] },
+    { rule: 'ip is an IP address', ingress: [{ ip: '192.0.2.300' }], causes: ['status.loadBalancer.ingress[0].ip FieldValueInvalid'] },
+    { rule: 'hostname is a DNS name, not an IP', ingress: [{ hostname: '192.0.2.1' }], causes: ['status.loadBalancer.ingress[0].hostname FieldValueInvalid'] },
+  ])('status: $rule', async ({ ingress, causes }) => {
     expect(causeKeys(await call(t, 'PUT', `${ING}/ing/status`, withStatus(ingress)))).toEqual(causes);
   });
 
@@ -142,24 +137,20 @@ describe('Ingress status, generation and table', () => {
 });
 
 describe('IngressClass', () => {
-  let t: Target;
-  beforeAll(async () => {
-    t = await serverWith([ingressClassKind]);
-  });
-  afterAll(() => t.close());
+  const t = serverPerSuite(() => serverWith([ingressClassKind]));
 
   const cls = { apiVersion: 'networking.orch.io/v1', kind: 'IngressClass', metadata: { name: 'nginx' }, spec: { controller: 'example.com/ingress-nginx' } };
 
   it.each([
-    ['controller is required', 'spec.controller', undefined, ['spec.controller FieldValueRequired']],
-    ['controller is a domain-prefixed path', 'spec.controller', 'ingress-nginx', ['spec.controller FieldValueInvalid']],
-    ['the domain is a DNS subdomain', 'spec.controller', 'Example_com/nginx', ['spec.controller FieldValueInvalid']],
-    ['parameters need a kind', 'spec.parameters', { name: 'p' }, ['spec.parameters.kind FieldValueRequired']],
-    ['parameters need a name', 'spec.parameters', { kind: 'Params' }, ['spec.parameters.name FieldValueRequired']],
-    ['scope is Cluster or Namespace', 'spec.parameters', { kind: 'Params', name: 'p', scope: 'Global' }, ['spec.parameters.scope FieldValueNotSupported']],
-    ['Namespace scope needs a namespace', 'spec.parameters', { kind: 'Params', name: 'p', scope: 'Namespace' }, ['spec.parameters.namespace FieldValueRequired']],
-    ['Cluster scope forbids a namespace', 'spec.parameters', { kind: 'Params', name: 'p', namespace: 'ns' }, ['spec.parameters.namespace FieldValueForbidden']],
-  ])('%s', async (_rule, path, value, causes) => {
+    { rule: 'controller is required', path: 'spec.controller', value: undefined, causes: ['spec.controller FieldValueRequired'] },
+    { rule: 'controller is a domain-prefixed path', path: 'spec.controller', value: 'ingress-nginx', causes: ['spec.controller FieldValueInvalid'] },
+    { rule: 'the domain is a DNS subdomain', path: 'spec.controller', value: 'Example_com/nginx', causes: ['spec.controller FieldValueInvalid'] },
+    { rule: 'parameters need a kind', path: 'spec.parameters', value: { name: 'p' }, causes: ['spec.parameters.kind FieldValueRequired'] },
+    { rule: 'parameters need a name', path: 'spec.parameters', value: { kind: 'Params' }, causes: ['spec.parameters.name FieldValueRequired'] },
+    { rule: 'scope is Cluster or Namespace', path: 'spec.parameters', value: { kind: 'Params', name: 'p', scope: 'Global' }, causes: ['spec.parameters.scope FieldValueNotSupported'] },
+    { rule: 'Namespace scope needs a namespace', path: 'spec.parameters', value: { kind: 'Params', name: 'p', scope: 'Namespace' }, causes: ['spec.parameters.namespace FieldValueRequired'] },
+    { rule: 'Cluster scope forbids a namespace', path: 'spec.parameters', value: { kind: 'Params', name: 'p', namespace: 'ns' }, causes: ['spec.parameters.namespace FieldValueForbidden'] },
+  ])('$rule', async ({ path, value, causes }) => {
     expect(causeKeys(await call(t, 'POST', CLASSES, withChange(cls, path, value)))).toEqual(causes);
   });
 

@@ -1,14 +1,13 @@
-/** Namespaces: the four that exist at start, name rules, and the deletion lifecycle. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, configMap, inProcess, type Target } from '../support/targets.ts';
+/**
+ * Namespace (core/v1): the four that exist at start, the name rules (a DNS label), and its
+ * deletion lifecycle through `spec.finalizers` and `finalize` (docs/api-rules.md, "Deletion
+ * lifecycle"); `default`, `orch-system` and `orch-public` can never be deleted.
+ */
+import { describe, expect, it } from 'vitest';
+import { configMap } from '../../support/builders.ts';
+import { call, serverPerTest } from '../../support/targets.ts';
 
-let t: Target;
-beforeEach(async () => {
-  t = await inProcess();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = serverPerTest();
 
 describe('Namespace', () => {
   it('default, orch-system, orch-public and orch-node-lease exist at start, Active', async () => {
@@ -22,12 +21,12 @@ describe('Namespace', () => {
   });
 
   it.each([
-    ['a DNS label', 'team-a', 201],
-    ['upper case', 'Team', 422],
-    ['a dot (subdomains are not labels)', 'a.b', 422],
-    ['64 characters', 'n'.repeat(64), 422],
-  ])('a name that is %s (%s) → %i', async (_w, name, status) => {
-    const r = await call(t, 'POST', '/api/v1/namespaces', { metadata: { name } });
+    { name: 'a DNS label', namespace: 'team-a', status: 201 },
+    { name: 'upper case', namespace: 'Team', status: 422 },
+    { name: 'a dot (subdomains are not labels)', namespace: 'a.b', status: 422 },
+    { name: '64 characters', namespace: 'n'.repeat(64), status: 422 },
+  ])('a name that is $name ($namespace) → $status', async ({ namespace, status }) => {
+    const r = await call(t, 'POST', '/api/v1/namespaces', { metadata: { name: namespace } });
     expect(r.status).toBe(status);
     if (status === 422) expect(r.body.details.causes[0].field).toBe('metadata.name');
   });
@@ -75,12 +74,12 @@ describe('Namespace', () => {
   });
 
   it.each([
-    ['default', ''],
-    ['orch-system', ''],
-    ['orch-public', ''],
-    ['default', '?dryRun=All'],
-    ['orch-system', '?propagationPolicy=Foreground'],
-  ])('%s may never be deleted (DELETE%s → 403, nothing changes)', async (name, query) => {
+    { name: 'default', query: '' },
+    { name: 'orch-system', query: '' },
+    { name: 'orch-public', query: '' },
+    { name: 'default', query: '?dryRun=All' },
+    { name: 'orch-system', query: '?propagationPolicy=Foreground' },
+  ])('$name may never be deleted (DELETE$query → 403, nothing changes)', async ({ name, query }) => {
     const before = (await call(t, 'GET', `/api/v1/namespaces/${name}`)).body;
     const d = await call(t, 'DELETE', `/api/v1/namespaces/${name}${query}`);
     expect(d.status).toBe(403);

@@ -1,7 +1,8 @@
 /** PersistentVolumeClaim (core v1): spec validation, the immutable spec and storage growth, status, table. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { persistentVolumeClaimKind } from '../../../core/registry/kinds/persistentvolumeclaim.ts';
-import { call, causeKeys, causesOf, expectCreated, serverWith, withChange, type Target } from './support.ts';
+import { call, serverPerSuite } from '../../support/targets.ts';
+import { causeKeys, causesOf, expectCreated, serverWith, withChange } from '../../support/validation.ts';
 
 const PVCS = '/api/v1/namespaces/default/persistentvolumeclaims';
 const TABLE = { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' };
@@ -14,22 +15,18 @@ const valid = {
 };
 
 describe('PersistentVolumeClaim validation (create)', () => {
-  let t: Target;
-  beforeAll(async () => {
-    t = await serverWith([persistentVolumeClaimKind]);
-  });
-  afterAll(() => t.close());
+  const t = serverPerSuite(() => serverWith([persistentVolumeClaimKind]));
 
   it.each([
-    ['accessModes are required', 'spec.accessModes', undefined, ['spec.accessModes FieldValueRequired']],
-    ['access modes are the four known ones', 'spec.accessModes', ['ReadWriteSometimes'], ['spec.accessModes FieldValueNotSupported']],
-    ['ReadWriteOncePod stands alone', 'spec.accessModes', ['ReadWriteOncePod', 'ReadOnlyMany'], ['spec.accessModes FieldValueForbidden']],
-    ['a storage request is required', 'spec.resources.requests', { cpu: '1' }, ['spec.resources[storage] FieldValueRequired']],
-    ['the storage request is positive', 'spec.resources.requests.storage', '0', ['spec.resources[storage] FieldValueInvalid']],
-    ['volumeMode is Block or Filesystem', 'spec.volumeMode', 'Raw', ['spec.volumeMode FieldValueNotSupported']],
-    ['storageClassName is a DNS subdomain', 'spec.storageClassName', 'Fast_SSD', ['spec.storageClassName FieldValueInvalid']],
-    ['a data source has a kind and a name', 'spec.dataSource', { kind: 'VolumeSnapshot' }, ['spec.dataSource.name FieldValueRequired']],
-  ])('%s', async (_rule, path, value, causes) => {
+    { rule: 'accessModes are required', path: 'spec.accessModes', value: undefined, causes: ['spec.accessModes FieldValueRequired'] },
+    { rule: 'access modes are the four known ones', path: 'spec.accessModes', value: ['ReadWriteSometimes'], causes: ['spec.accessModes FieldValueNotSupported'] },
+    { rule: 'ReadWriteOncePod stands alone', path: 'spec.accessModes', value: ['ReadWriteOncePod', 'ReadOnlyMany'], causes: ['spec.accessModes FieldValueForbidden'] },
+    { rule: 'a storage request is required', path: 'spec.resources.requests', value: { cpu: '1' }, causes: ['spec.resources[storage] FieldValueRequired'] },
+    { rule: 'the storage request is positive', path: 'spec.resources.requests.storage', value: '0', causes: ['spec.resources[storage] FieldValueInvalid'] },
+    { rule: 'volumeMode is Block or Filesystem', path: 'spec.volumeMode', value: 'Raw', causes: ['spec.volumeMode FieldValueNotSupported'] },
+    { rule: 'storageClassName is a DNS subdomain', path: 'spec.storageClassName', value: 'Fast_SSD', causes: ['spec.storageClassName FieldValueInvalid'] },
+    { rule: 'a data source has a kind and a name', path: 'spec.dataSource', value: { kind: 'VolumeSnapshot' }, causes: ['spec.dataSource.name FieldValueRequired'] },
+  ])('$rule', async ({ path, value, causes }) => {
     expect(causeKeys(await call(t, 'POST', PVCS, withChange(valid, path, value)))).toEqual(causes);
   });
 
@@ -40,11 +37,7 @@ describe('PersistentVolumeClaim validation (create)', () => {
 });
 
 describe('PersistentVolumeClaim lifecycle', () => {
-  let t: Target;
-  beforeAll(async () => {
-    t = await serverWith([persistentVolumeClaimKind]);
-  });
-  afterAll(() => t.close());
+  const t = serverPerSuite(() => serverWith([persistentVolumeClaimKind]));
 
   const current = async () => {
     const body = (await call(t, 'GET', `${PVCS}/data`)).body;
@@ -60,10 +53,10 @@ describe('PersistentVolumeClaim lifecycle', () => {
   });
 
   it.each([
-    ['spec.accessModes', ['ReadWriteMany']],
-    ['spec.storageClassName', 'slow'],
-    ['spec.resources.requests.storage', '2Gi'], // not bound yet
-  ])('the spec is immutable: %s', async (path, value) => {
+    { path: 'spec.accessModes', value: ['ReadWriteMany'] },
+    { path: 'spec.storageClassName', value: 'slow' },
+    { path: 'spec.resources.requests.storage', value: '2Gi' }, // not bound yet
+  ])('the spec is immutable: $path', async ({ path, value }) => {
     const r = await call(t, 'PUT', `${PVCS}/data`, withChange(await current(), path, value));
     expect(causeKeys(r)).toEqual(['spec FieldValueForbidden']);
     expect(r.body.details.causes[0].message).toBe(

@@ -1,7 +1,13 @@
-/** Pod (core v1): spec validation, defaults and admission, update rules, status, field selectors, table. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/**
+ * Pod (core/v1): spec validation, defaults and admission, update rules, status, field selectors,
+ * the table, the `binding` subresource (docs/api-rules.md, "Subresources") and graceful deletion.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../../core/index.ts';
 import { podKind } from '../../../core/registry/kinds/pod.ts';
-import { call, causeKeys, causesOf, expectCreated, serverWith, withChange, type Target } from './support.ts';
+import { pod } from '../../support/builders.ts';
+import { call, inProcess, serverPerSuite, serverPerTest, watchEvents } from '../../support/targets.ts';
+import { causeKeys, causesOf, expectCreated, serverWith, withChange } from '../../support/validation.ts';
 
 const PODS = '/api/v1/namespaces/default/pods';
 const C0 = 'spec.containers[0]';
@@ -26,92 +32,88 @@ const valid = {
 };
 
 describe('Pod validation (create)', () => {
-  let t: Target;
-  beforeAll(async () => {
-    t = await serverWith([podKind]);
-  });
-  afterAll(() => t.close());
+  const t = serverPerSuite(() => serverWith([podKind]));
 
-  const rows: [string, string, unknown, string[]][] = [
-    ['containers are required', 'spec.containers', [], ['spec.containers FieldValueRequired']],
-    ['a container needs a name', 'spec.containers.0.name', '', [`${C0}.name FieldValueRequired`]],
-    ['container names are DNS labels', 'spec.containers.0.name', 'Nginx', [`${C0}.name FieldValueInvalid`]],
-    ['container names are unique across init and regular containers', 'spec.initContainers', [{ name: 'nginx', image: 'busybox' }], [`${C0}.name FieldValueDuplicate`]],
-    ['a container needs an image', 'spec.containers.0.image', undefined, [`${C0}.image FieldValueRequired`]],
-    ['containerPort is required', 'spec.containers.0.ports', [{ name: 'http' }], [`${C0}.ports[0].containerPort FieldValueRequired`]],
-    ['containerPort is in 1..65535', 'spec.containers.0.ports.0.containerPort', 70000, [`${C0}.ports[0].containerPort FieldValueInvalid`]],
-    ['protocol is TCP, UDP or SCTP', 'spec.containers.0.ports.0.protocol', 'HTTP', [`${C0}.ports[0].protocol FieldValueNotSupported`]],
-    [
-      'port names are unique',
-      'spec.containers.0.ports',
-      [{ name: 'http', containerPort: 80 }, { name: 'http', containerPort: 81 }],
-      [`${C0}.ports[1].name FieldValueDuplicate`],
-    ],
-    ['port names are IANA service names', 'spec.containers.0.ports.0.name', 'http_1', [`${C0}.ports[0].name FieldValueInvalid`]],
-    ['requests may not exceed limits', 'spec.containers.0.resources.requests.cpu', '1', [`${C0}.resources.requests[cpu] FieldValueInvalid`]],
+  const rows: { rule: string; path: string; value: unknown; causes: string[] }[] = [
+    { rule: 'containers are required', path: 'spec.containers', value: [], causes: ['spec.containers FieldValueRequired'] },
+    { rule: 'a container needs a name', path: 'spec.containers.0.name', value: '', causes: [`${C0}.name FieldValueRequired`] },
+    { rule: 'container names are DNS labels', path: 'spec.containers.0.name', value: 'Nginx', causes: [`${C0}.name FieldValueInvalid`] },
+    { rule: 'container names are unique across init and regular containers', path: 'spec.initContainers', value: [{ name: 'nginx', image: 'busybox' }], causes: [`${C0}.name FieldValueDuplicate`] },
+    { rule: 'a container needs an image', path: 'spec.containers.0.image', value: undefined, causes: [`${C0}.image FieldValueRequired`] },
+    { rule: 'containerPort is required', path: 'spec.containers.0.ports', value: [{ name: 'http' }], causes: [`${C0}.ports[0].containerPort FieldValueRequired`] },
+    { rule: 'containerPort is in 1..65535', path: 'spec.containers.0.ports.0.containerPort', value: 70000, causes: [`${C0}.ports[0].containerPort FieldValueInvalid`] },
+    { rule: 'protocol is TCP, UDP or SCTP', path: 'spec.containers.0.ports.0.protocol', value: 'HTTP', causes: [`${C0}.ports[0].protocol FieldValueNotSupported`] },
+    {
+      rule: 'port names are unique',
+      path: 'spec.containers.0.ports',
+      value: [{ name: 'http', containerPort: 80 }, { name: 'http', containerPort: 81 }],
+      causes: [`${C0}.ports[1].name FieldValueDuplicate`],
+    },
+    { rule: 'port names are IANA service names', path: 'spec.containers.0.ports.0.name', value: 'http_1', causes: [`${C0}.ports[0].name FieldValueInvalid`] },
+    { rule: 'requests may not exceed limits', path: 'spec.containers.0.resources.requests.cpu', value: '1', causes: [`${C0}.resources.requests[cpu] FieldValueInvalid`] },
     // A pod's missing requests are its limits, so a bad limit is reported twice, as the real platform does.
-    [
-      'quantities may not be negative',
-      'spec.containers.0.resources.limits.memory',
-      '-1',
-      [`${C0}.resources.limits[memory] FieldValueInvalid`, `${C0}.resources.requests[memory] FieldValueInvalid`],
-    ],
-    ['resource names are standard or qualified', 'spec.containers.0.resources.requests.gpu', '1', [`${C0}.resources.requests[gpu] FieldValueInvalid`]],
-    ['a probe needs a handler', 'spec.containers.0.livenessProbe', { periodSeconds: 5 }, [`${C0}.livenessProbe FieldValueRequired`]],
-    [
-      'a probe has one handler',
-      'spec.containers.0.livenessProbe',
-      { httpGet: { port: 80 }, tcpSocket: { port: 80 } },
-      [`${C0}.livenessProbe.tcpSocket FieldValueForbidden`],
-    ],
-    ['liveness successThreshold must be 1', 'spec.containers.0.livenessProbe', { tcpSocket: { port: 80 }, successThreshold: 2 }, [`${C0}.livenessProbe.successThreshold FieldValueInvalid`]],
-    ['probe periods are not negative', 'spec.containers.0.readinessProbe.periodSeconds', -1, [`${C0}.readinessProbe.periodSeconds FieldValueInvalid`]],
-    ['probe ports are numbers or names', 'spec.containers.0.readinessProbe.httpGet.port', 0, [`${C0}.readinessProbe.httpGet.port FieldValueInvalid`]],
-    ['restartPolicy is Always, OnFailure or Never', 'spec.restartPolicy', 'Sometimes', ['spec.restartPolicy FieldValueNotSupported']],
-    ['dnsPolicy is one of four', 'spec.dnsPolicy', 'Google', ['spec.dnsPolicy FieldValueNotSupported']],
-    ['dnsPolicy None needs dnsConfig', 'spec.dnsPolicy', 'None', ['spec.dnsConfig FieldValueRequired']],
-    ['imagePullPolicy is Always, IfNotPresent or Never', 'spec.containers.0.imagePullPolicy', 'Sometimes', [`${C0}.imagePullPolicy FieldValueNotSupported`]],
-    ['terminationMessagePolicy is File or FallbackToLogsOnError', 'spec.containers.0.terminationMessagePolicy', 'Log', [`${C0}.terminationMessagePolicy FieldValueInvalid`]],
-    ['volume names are DNS labels', 'spec.volumes.0.name', 'Data', ['spec.volumes[0].name FieldValueInvalid', `${C0}.volumeMounts[0].name FieldValueNotFound`]],
-    ['volume names are unique', 'spec.volumes', [{ name: 'data' }, { name: 'data' }], ['spec.volumes[1].name FieldValueDuplicate']],
-    ['a volume has one source', 'spec.volumes.0.configMap', { name: 'cm' }, ['spec.volumes[0].configMap FieldValueForbidden']],
-    ['a secret volume names its secret', 'spec.volumes.0', { name: 'data', secret: {} }, ['spec.volumes[0].secret.secretName FieldValueRequired']],
-    ['volumeMounts name a volume', 'spec.containers.0.volumeMounts.0.name', 'logs', [`${C0}.volumeMounts[0].name FieldValueNotFound`]],
-    ['mountPath is required', 'spec.containers.0.volumeMounts.0.mountPath', undefined, [`${C0}.volumeMounts[0].mountPath FieldValueRequired`]],
-    [
-      'mountPaths are unique',
-      'spec.containers.0.volumeMounts',
-      [{ name: 'data', mountPath: '/data' }, { name: 'data', mountPath: '/data' }],
-      [`${C0}.volumeMounts[1].mountPath FieldValueInvalid`],
-    ],
-    ['env names are valid', 'spec.containers.0.env', [{ name: '1VAR', value: 'x' }], [`${C0}.env[0].name FieldValueInvalid`]],
-    ['an env var has a name', 'spec.containers.0.env', [{ value: 'x' }], [`${C0}.env[0].name FieldValueRequired`]],
-    [
-      'value and valueFrom are exclusive',
-      'spec.containers.0.env',
-      [{ name: 'A', value: 'x', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }],
-      [`${C0}.env[0].valueFrom FieldValueInvalid`],
-    ],
-    ['activeDeadlineSeconds is at least 1', 'spec.activeDeadlineSeconds', 0, ['spec.activeDeadlineSeconds FieldValueInvalid']],
-    ['nodeSelector keys are label keys', 'spec.nodeSelector', { 'bad key': 'x' }, ['spec.nodeSelector FieldValueInvalid']],
-    ['hostname is a DNS label', 'spec.hostname', 'web.1', ['spec.hostname FieldValueInvalid']],
-    ['regular containers have no restartPolicy', 'spec.containers.0.restartPolicy', 'Always', [`${C0}.restartPolicy FieldValueForbidden`]],
-    ['init containers restart only Always', 'spec.initContainers', [{ name: 'init', image: 'busybox', restartPolicy: 'Never' }], ['spec.initContainers[0].restartPolicy FieldValueNotSupported']],
-    [
-      'init containers without restartPolicy Always have no probes',
-      'spec.initContainers',
-      [{ name: 'init', image: 'busybox', readinessProbe: { exec: { command: ['true'] } } }],
-      ['spec.initContainers[0].readinessProbe FieldValueForbidden'],
-    ],
-    [
-      'ephemeral containers are not set on create',
-      'spec.ephemeralContainers',
-      [{ name: 'debug', image: 'busybox' }],
-      ['spec.ephemeralContainers FieldValueForbidden'],
-    ],
+    {
+      rule: 'quantities may not be negative',
+      path: 'spec.containers.0.resources.limits.memory',
+      value: '-1',
+      causes: [`${C0}.resources.limits[memory] FieldValueInvalid`, `${C0}.resources.requests[memory] FieldValueInvalid`],
+    },
+    { rule: 'resource names are standard or qualified', path: 'spec.containers.0.resources.requests.gpu', value: '1', causes: [`${C0}.resources.requests[gpu] FieldValueInvalid`] },
+    { rule: 'a probe needs a handler', path: 'spec.containers.0.livenessProbe', value: { periodSeconds: 5 }, causes: [`${C0}.livenessProbe FieldValueRequired`] },
+    {
+      rule: 'a probe has one handler',
+      path: 'spec.containers.0.livenessProbe',
+      value: { httpGet: { port: 80 }, tcpSocket: { port: 80 } },
+      causes: [`${C0}.livenessProbe.tcpSocket FieldValueForbidden`],
+    },
+    { rule: 'liveness successThreshold must be 1', path: 'spec.containers.0.livenessProbe', value: { tcpSocket: { port: 80 }, successThreshold: 2 }, causes: [`${C0}.livenessProbe.successThreshold FieldValueInvalid`] },
+    { rule: 'probe periods are not negative', path: 'spec.containers.0.readinessProbe.periodSeconds', value: -1, causes: [`${C0}.readinessProbe.periodSeconds FieldValueInvalid`] },
+    { rule: 'probe ports are numbers or names', path: 'spec.containers.0.readinessProbe.httpGet.port', value: 0, causes: [`${C0}.readinessProbe.httpGet.port FieldValueInvalid`] },
+    { rule: 'restartPolicy is Always, OnFailure or Never', path: 'spec.restartPolicy', value: 'Sometimes', causes: ['spec.restartPolicy FieldValueNotSupported'] },
+    { rule: 'dnsPolicy is one of four', path: 'spec.dnsPolicy', value: 'Google', causes: ['spec.dnsPolicy FieldValueNotSupported'] },
+    { rule: 'dnsPolicy None needs dnsConfig', path: 'spec.dnsPolicy', value: 'None', causes: ['spec.dnsConfig FieldValueRequired'] },
+    { rule: 'imagePullPolicy is Always, IfNotPresent or Never', path: 'spec.containers.0.imagePullPolicy', value: 'Sometimes', causes: [`${C0}.imagePullPolicy FieldValueNotSupported`] },
+    { rule: 'terminationMessagePolicy is File or FallbackToLogsOnError', path: 'spec.containers.0.terminationMessagePolicy', value: 'Log', causes: [`${C0}.terminationMessagePolicy FieldValueInvalid`] },
+    { rule: 'volume names are DNS labels', path: 'spec.volumes.0.name', value: 'Data', causes: ['spec.volumes[0].name FieldValueInvalid', `${C0}.volumeMounts[0].name FieldValueNotFound`] },
+    { rule: 'volume names are unique', path: 'spec.volumes', value: [{ name: 'data' }, { name: 'data' }], causes: ['spec.volumes[1].name FieldValueDuplicate'] },
+    { rule: 'a volume has one source', path: 'spec.volumes.0.configMap', value: { name: 'cm' }, causes: ['spec.volumes[0].configMap FieldValueForbidden'] },
+    { rule: 'a secret volume names its secret', path: 'spec.volumes.0', value: { name: 'data', secret: {} }, causes: ['spec.volumes[0].secret.secretName FieldValueRequired'] },
+    { rule: 'volumeMounts name a volume', path: 'spec.containers.0.volumeMounts.0.name', value: 'logs', causes: [`${C0}.volumeMounts[0].name FieldValueNotFound`] },
+    { rule: 'mountPath is required', path: 'spec.containers.0.volumeMounts.0.mountPath', value: undefined, causes: [`${C0}.volumeMounts[0].mountPath FieldValueRequired`] },
+    {
+      rule: 'mountPaths are unique',
+      path: 'spec.containers.0.volumeMounts',
+      value: [{ name: 'data', mountPath: '/data' }, { name: 'data', mountPath: '/data' }],
+      causes: [`${C0}.volumeMounts[1].mountPath FieldValueInvalid`],
+    },
+    { rule: 'env names are valid', path: 'spec.containers.0.env', value: [{ name: '1VAR', value: 'x' }], causes: [`${C0}.env[0].name FieldValueInvalid`] },
+    { rule: 'an env var has a name', path: 'spec.containers.0.env', value: [{ value: 'x' }], causes: [`${C0}.env[0].name FieldValueRequired`] },
+    {
+      rule: 'value and valueFrom are exclusive',
+      path: 'spec.containers.0.env',
+      value: [{ name: 'A', value: 'x', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }],
+      causes: [`${C0}.env[0].valueFrom FieldValueInvalid`],
+    },
+    { rule: 'activeDeadlineSeconds is at least 1', path: 'spec.activeDeadlineSeconds', value: 0, causes: ['spec.activeDeadlineSeconds FieldValueInvalid'] },
+    { rule: 'nodeSelector keys are label keys', path: 'spec.nodeSelector', value: { 'bad key': 'x' }, causes: ['spec.nodeSelector FieldValueInvalid'] },
+    { rule: 'hostname is a DNS label', path: 'spec.hostname', value: 'web.1', causes: ['spec.hostname FieldValueInvalid'] },
+    { rule: 'regular containers have no restartPolicy', path: 'spec.containers.0.restartPolicy', value: 'Always', causes: [`${C0}.restartPolicy FieldValueForbidden`] },
+    { rule: 'init containers restart only Always', path: 'spec.initContainers', value: [{ name: 'init', image: 'busybox', restartPolicy: 'Never' }], causes: ['spec.initContainers[0].restartPolicy FieldValueNotSupported'] },
+    {
+      rule: 'init containers without restartPolicy Always have no probes',
+      path: 'spec.initContainers',
+      value: [{ name: 'init', image: 'busybox', readinessProbe: { exec: { command: ['true'] } } }],
+      causes: ['spec.initContainers[0].readinessProbe FieldValueForbidden'],
+    },
+    {
+      rule: 'ephemeral containers are not set on create',
+      path: 'spec.ephemeralContainers',
+      value: [{ name: 'debug', image: 'busybox' }],
+      causes: ['spec.ephemeralContainers FieldValueForbidden'],
+    },
   ];
 
-  it.each(rows)('%s', async (_rule, path, value, causes) => {
+  it.each(rows)('$rule', async ({ path, value, causes }) => {
     expect(causeKeys(await call(t, 'POST', PODS, withChange(valid, path, value)))).toEqual(causes);
   });
 
@@ -124,11 +126,7 @@ describe('Pod validation (create)', () => {
 });
 
 describe('Pod defaults, admission and initial status', () => {
-  let t: Target;
-  beforeAll(async () => {
-    t = await serverWith([podKind]);
-  });
-  afterAll(() => t.close());
+  const t = serverPerSuite(() => serverWith([podKind]));
 
   it('fills the spec defaults the real platform shows', async () => {
     const body = expectCreated(await call(t, 'POST', PODS, valid));
@@ -170,10 +168,10 @@ describe('Pod defaults, admission and initial status', () => {
   });
 
   it.each([
-    ['BestEffort', {}],
-    ['Burstable', { requests: { memory: '64Mi' } }],
-    ['Guaranteed', { limits: { cpu: '1', memory: '1Gi' } }],
-  ])('qosClass %s', async (qos, resources) => {
+    { qos: 'BestEffort', resources: {} },
+    { qos: 'Burstable', resources: { requests: { memory: '64Mi' } } },
+    { qos: 'Guaranteed', resources: { limits: { cpu: '1', memory: '1Gi' } } },
+  ])('qosClass $qos', async ({ qos, resources }) => {
     const pod = withChange(withChange(valid, 'metadata.name', `qos-${qos.toLowerCase()}`), 'spec.containers.0.resources', resources);
     expect(expectCreated(await call(t, 'POST', PODS, pod)).status.qosClass).toBe(qos);
   });
@@ -188,12 +186,10 @@ describe('Pod defaults, admission and initial status', () => {
 });
 
 describe('Pod updates', () => {
-  let t: Target;
+  const t = serverPerSuite(() => serverWith([podKind]));
   beforeAll(async () => {
-    t = await serverWith([podKind]);
     expectCreated(await call(t, 'POST', PODS, withChange(valid, 'spec.activeDeadlineSeconds', 600)));
   });
-  afterAll(() => t.close());
 
   const current = async () => {
     const body = (await call(t, 'GET', `${PODS}/web`)).body;
@@ -202,10 +198,10 @@ describe('Pod updates', () => {
   };
 
   it.each([
-    ['spec.containers.0.image', 'nginx:1.28'],
-    ['spec.activeDeadlineSeconds', 300],
-    ['metadata.labels', { app: 'web', tier: 'front' }],
-  ])('%s may change', async (path, value) => {
+    { path: 'spec.containers.0.image', value: 'nginx:1.28' },
+    { path: 'spec.activeDeadlineSeconds', value: 300 },
+    { path: 'metadata.labels', value: { app: 'web', tier: 'front' } },
+  ])('$path may change', async ({ path, value }) => {
     const r = await call(t, 'PUT', `${PODS}/web`, withChange(await current(), path, value));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   });
@@ -219,11 +215,11 @@ describe('Pod updates', () => {
   });
 
   it.each([
-    ['spec.activeDeadlineSeconds', 900, ['spec.activeDeadlineSeconds FieldValueInvalid']],
-    ['spec.containers', [...valid.spec.containers, { name: 'extra', image: 'busybox' }], ['spec.containers FieldValueForbidden']],
-    ['spec.restartPolicy', 'Never', ['spec FieldValueForbidden']],
-    ['spec.containers.0.ports.0.containerPort', 8080, ['spec FieldValueForbidden']],
-  ])('%s may not change that way', async (path, value, causes) => {
+    { path: 'spec.activeDeadlineSeconds', value: 900, causes: ['spec.activeDeadlineSeconds FieldValueInvalid'] },
+    { path: 'spec.containers', value: [...valid.spec.containers, { name: 'extra', image: 'busybox' }], causes: ['spec.containers FieldValueForbidden'] },
+    { path: 'spec.restartPolicy', value: 'Never', causes: ['spec FieldValueForbidden'] },
+    { path: 'spec.containers.0.ports.0.containerPort', value: 8080, causes: ['spec FieldValueForbidden'] },
+  ])('$path may not change that way', async ({ path, value, causes }) => {
     const r = await call(t, 'PUT', `${PODS}/web`, withChange(await current(), path, value));
     expect(causeKeys(r)).toEqual(causes);
     if (causes[0] === 'spec FieldValueForbidden') {
@@ -248,9 +244,8 @@ describe('Pod updates', () => {
 });
 
 describe('Pod field selectors and table', () => {
-  let t: Target;
+  const t = serverPerSuite(() => serverWith([podKind]));
   beforeAll(async () => {
-    t = await serverWith([podKind]);
     const a = expectCreated(await call(t, 'POST', PODS, withChange(withChange(valid, 'metadata.name', 'a'), 'spec.nodeName', 'node-1')));
     expectCreated(await call(t, 'POST', PODS, withChange(valid, 'metadata.name', 'b')));
     const status = {
@@ -273,18 +268,17 @@ describe('Pod field selectors and table', () => {
     const r = await call(t, 'PUT', `${PODS}/a/status`, { ...a, status });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   });
-  afterAll(() => t.close());
 
   it.each([
-    ['spec.nodeName=node-1', ['a']],
-    ['spec.nodeName=', ['b']],
-    ['status.phase=Pending', ['b']],
-    ['status.phase!=Pending', ['a']],
-    ['status.podIP=10.244.1.5', ['a']],
-    ['spec.restartPolicy=Always,spec.schedulerName=default-scheduler', ['a', 'b']],
-    ['spec.serviceAccountName=default', ['a', 'b']],
-    ['spec.hostNetwork=false', ['a', 'b']],
-  ])('fieldSelector %s', async (selector, names) => {
+    { selector: 'spec.nodeName=node-1', names: ['a'] },
+    { selector: 'spec.nodeName=', names: ['b'] },
+    { selector: 'status.phase=Pending', names: ['b'] },
+    { selector: 'status.phase!=Pending', names: ['a'] },
+    { selector: 'status.podIP=10.244.1.5', names: ['a'] },
+    { selector: 'spec.restartPolicy=Always,spec.schedulerName=default-scheduler', names: ['a', 'b'] },
+    { selector: 'spec.serviceAccountName=default', names: ['a', 'b'] },
+    { selector: 'spec.hostNetwork=false', names: ['a', 'b'] },
+  ])('fieldSelector $selector', async ({ selector, names }) => {
     const r = await call(t, 'GET', `${PODS}?fieldSelector=${encodeURIComponent(selector)}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.items.map((p: any) => p.metadata.name)).toEqual(names);
@@ -333,5 +327,136 @@ describe('pods/binding (what a scheduler POSTs)', () => {
     const get = await req('GET', `${P}/p/binding`);
     expect(get.status).toBe(405);
     await api.close();
+  });
+});
+
+/*
+ * Graceful deletion (docs/api-rules.md, "Deletion lifecycle"), as the real platform's registry
+ * does it: a pod on a node is marked (deletionTimestamp = now + grace period,
+ * deletionGracePeriodSeconds) and stays until its node confirms with a DELETE of period 0; later
+ * DELETEs may only shorten the period; pods that never ran, or finished, are removed at once.
+ * DELETE answers the Pod, not a Status.
+ */
+describe('Pod graceful deletion', () => {
+  const START = Date.UTC(2026, 0, 1, 12, 0, 0);
+  const at = (seconds: number) => new Date(START + seconds * 1000).toISOString().replace('.000Z', 'Z');
+  let clock: VirtualClock;
+  const t = serverPerTest(async () => {
+    clock = new VirtualClock(START);
+    return inProcess({ clock });
+  });
+
+  // What the first DELETE does, by the pod and the request's gracePeriodSeconds.
+  const first: { what: string; spec: Record<string, unknown>; status?: Record<string, unknown>; query?: string; kept: boolean; period?: number }[] = [
+    { what: 'a scheduled pod gets its default 30 s', spec: { nodeName: 'node-1' }, kept: true, period: 30 },
+    { what: 'a scheduled pod gets its own terminationGracePeriodSeconds', spec: { nodeName: 'node-1', terminationGracePeriodSeconds: 10 }, kept: true, period: 10 },
+    { what: 'the request’s gracePeriodSeconds wins over the pod’s', spec: { nodeName: 'node-1', terminationGracePeriodSeconds: 10 }, query: '?gracePeriodSeconds=5', kept: true, period: 5 },
+    { what: 'gracePeriodSeconds=0 removes a scheduled pod at once (force)', spec: { nodeName: 'node-1' }, query: '?gracePeriodSeconds=0', kept: false },
+    { what: 'a negative period counts as 1 s', spec: { nodeName: 'node-1' }, query: '?gracePeriodSeconds=-3', kept: true, period: 1 },
+    { what: 'a pod never scheduled is removed at once', spec: {}, kept: false },
+    { what: 'a pod that succeeded is removed at once', spec: { nodeName: 'node-1' }, status: { phase: 'Succeeded' }, kept: false },
+    { what: 'a pod that failed is removed at once', spec: { nodeName: 'node-1' }, status: { phase: 'Failed' }, kept: false },
+  ];
+
+  for (const row of first) {
+    it(row.what, async () => {
+      expect((await call(t, 'POST', PODS, pod('p', { spec: row.spec }))).status).toBe(201);
+      if (row.status) expect((await call(t, 'PATCH', `${PODS}/p/status`, { status: row.status }, { 'content-type': 'application/merge-patch+json' })).status).toBe(200);
+      const del = await call(t, 'DELETE', `${PODS}/p${row.query ?? ''}`);
+      expect(del.status).toBe(200);
+      expect(del.body.kind).toBe('Pod');
+      const after = await call(t, 'GET', `${PODS}/p`);
+      if (row.kept) {
+        expect(after.status).toBe(200);
+        expect(after.body.metadata.deletionGracePeriodSeconds).toBe(row.period);
+        expect(after.body.metadata.deletionTimestamp).toBe(at(row.period!));
+        expect(del.body.metadata.deletionTimestamp).toBe(at(row.period!));
+      } else {
+        expect(after.status).toBe(404);
+        // The answer is the pod as it was removed: marked with period 0.
+        expect(del.body.metadata.deletionGracePeriodSeconds).toBe(0);
+      }
+    });
+  }
+
+  // A second DELETE of a pod marked with 30 s, 10 s after the first.
+  const second: { what: string; query: string; period: number; deadline: number; gone?: boolean }[] = [
+    { what: 'without a period changes nothing (already pending)', query: '', period: 30, deadline: 30 },
+    { what: 'with a longer period changes nothing', query: '?gracePeriodSeconds=60', period: 30, deadline: 30 },
+    { what: 'with the same period changes nothing', query: '?gracePeriodSeconds=30', period: 30, deadline: 30 },
+    { what: 'with a shorter period moves the deadline back by the difference', query: '?gracePeriodSeconds=25', period: 25, deadline: 25 },
+    { what: 'with a period already run out keeps 1 s from now, for the node to confirm', query: '?gracePeriodSeconds=5', period: 1, deadline: 10 },
+    { what: 'with period 0 removes it (the node’s confirmation)', query: '?gracePeriodSeconds=0', period: 0, deadline: 10, gone: true },
+  ];
+
+  for (const row of second) {
+    it(`a second DELETE ${row.what}`, async () => {
+      await call(t, 'POST', PODS, pod('p', { spec: { nodeName: 'node-1' } }));
+      const marked = await call(t, 'DELETE', `${PODS}/p`);
+      await clock.advance(10_000);
+      const again = await call(t, 'DELETE', `${PODS}/p${row.query}`);
+      expect(again.status).toBe(200);
+      expect(again.body.metadata.deletionGracePeriodSeconds).toBe(row.period);
+      expect(again.body.metadata.deletionTimestamp).toBe(at(row.deadline));
+      const after = await call(t, 'GET', `${PODS}/p`);
+      if (row.gone) expect(after.status).toBe(404);
+      else if (row.period === 30) expect(after.body.metadata.resourceVersion).toBe(marked.body.metadata.resourceVersion);
+      else expect(after.body.metadata.deletionGracePeriodSeconds).toBe(row.period);
+    });
+  }
+
+  it('watchers see the pod marked, then deleted', async () => {
+    await call(t, 'POST', PODS, pod('p', { spec: { nodeName: 'node-1' } }));
+    const list = await call(t, 'GET', PODS);
+    const res = await t.request(`${PODS}?watch=true&resourceVersion=${list.body.metadata.resourceVersion}`);
+    const events = watchEvents(res);
+    await call(t, 'DELETE', `${PODS}/p`);
+    const marked = (await events.next()).value!;
+    expect(marked.type).toBe('MODIFIED');
+    expect(marked.object.metadata).toMatchObject({ deletionGracePeriodSeconds: 30, deletionTimestamp: at(30) });
+    await call(t, 'DELETE', `${PODS}/p?gracePeriodSeconds=0`);
+    expect((await events.next()).value!.type).toBe('MODIFIED');
+    const gone = (await events.next()).value!;
+    expect(gone.type).toBe('DELETED');
+    await events.return(undefined);
+  });
+
+  it('a finalizer keeps a pod after its node confirmed; removing the finalizer then removes it', async () => {
+    await call(t, 'POST', PODS, pod('p', { spec: { nodeName: 'node-1' }, metadata: { finalizers: ['example.com/keep'] } }));
+    await call(t, 'DELETE', `${PODS}/p`);
+    // The finalizer goes while the grace period runs: the pod still waits for its node.
+    const patch = { metadata: { finalizers: null } };
+    expect((await call(t, 'PATCH', `${PODS}/p`, patch, { 'content-type': 'application/merge-patch+json' })).status).toBe(200);
+    expect((await call(t, 'GET', `${PODS}/p`)).status).toBe(200);
+    // The node confirms: gone.
+    expect((await call(t, 'DELETE', `${PODS}/p?gracePeriodSeconds=0`)).status).toBe(200);
+    expect((await call(t, 'GET', `${PODS}/p`)).status).toBe(404);
+
+    // Finalizer still there when the node confirms: kept (period 0) until it goes.
+    await call(t, 'POST', PODS, pod('q', { spec: { nodeName: 'node-1' }, metadata: { finalizers: ['example.com/keep'] } }));
+    await call(t, 'DELETE', `${PODS}/q`);
+    const confirmed = await call(t, 'DELETE', `${PODS}/q?gracePeriodSeconds=0`);
+    expect(confirmed.body.metadata.deletionGracePeriodSeconds).toBe(0);
+    expect((await call(t, 'GET', `${PODS}/q`)).status).toBe(200);
+    await call(t, 'PATCH', `${PODS}/q`, patch, { 'content-type': 'application/merge-patch+json' });
+    expect((await call(t, 'GET', `${PODS}/q`)).status).toBe(404);
+  });
+
+  it('dryRun answers the marked pod and stores nothing', async () => {
+    const created = await call(t, 'POST', PODS, pod('p', { spec: { nodeName: 'node-1' } }));
+    const dry = await call(t, 'DELETE', `${PODS}/p?dryRun=All`);
+    expect(dry.status).toBe(200);
+    expect(dry.body.metadata.deletionGracePeriodSeconds).toBe(30);
+    const after = await call(t, 'GET', `${PODS}/p`);
+    expect(after.body.metadata.deletionTimestamp).toBeUndefined();
+    expect(after.body.metadata.resourceVersion).toBe(created.body.metadata.resourceVersion);
+  });
+
+  it('kinds without graceful deletion ignore gracePeriodSeconds: a ConfigMap goes at once', async () => {
+    await call(t, 'POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'c' } });
+    const del = await call(t, 'DELETE', '/api/v1/namespaces/default/configmaps/c?gracePeriodSeconds=30');
+    expect(del.status).toBe(200);
+    expect(del.body.kind).toBe('Status');
+    expect((await call(t, 'GET', '/api/v1/namespaces/default/configmaps/c')).status).toBe(404);
   });
 });

@@ -1,8 +1,9 @@
 /** PriorityLevelConfiguration (flowcontrol.apiserver.orch.io/v1): defaults and v1.32 validation. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flowSchemaKind } from '../../../core/registry/kinds/flowschema.ts';
 import { priorityLevelConfigurationKind } from '../../../core/registry/kinds/prioritylevelconfiguration.ts';
-import { call, causeKeys, causesOf, expectCreated, serverWith, withChange, type Target } from './support.ts';
+import { call, serverPerSuite } from '../../support/targets.ts';
+import { causeKeys, causesOf, expectCreated, serverWith, withChange } from '../../support/validation.ts';
 
 const PLC = '/apis/flowcontrol.apiserver.orch.io/v1/prioritylevelconfigurations';
 
@@ -13,13 +14,7 @@ const limited = {
   spec: { type: 'Limited', limited: { limitResponse: { type: 'Queue', queuing: {} } } },
 };
 
-let t: Target;
-beforeAll(async () => {
-  t = await serverWith([flowSchemaKind, priorityLevelConfigurationKind]);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = serverPerSuite(() => serverWith([flowSchemaKind, priorityLevelConfigurationKind]));
 let seq = 0;
 const named = <T>(body: T): T => withChange(body, 'metadata.name', `p-${++seq}`);
 const L = 'spec.limited';
@@ -51,28 +46,28 @@ describe('PriorityLevelConfiguration defaults', () => {
 });
 
 describe('PriorityLevelConfiguration validation', () => {
-  const rows: [string, string, unknown, string[]][] = [
-    ['Reject without queuing', `${L}.limitResponse`, { type: 'Reject' }, []],
-    ['Reject with queuing', `${L}.limitResponse`, { type: 'Reject', queuing: {} }, [`${Q} FieldValueForbidden`]],
-    ['Queue without queuing', `${L}.limitResponse`, { type: 'Queue' }, [`${Q} FieldValueRequired`]],
-    ['unknown limitResponse type', `${L}.limitResponse`, { type: 'Drop' }, [`${L}.limitResponse.type FieldValueNotSupported`]],
-    ['negative nominalConcurrencyShares', `${L}.nominalConcurrencyShares`, -1, [`${L}.nominalConcurrencyShares FieldValueInvalid`]],
-    ['lendablePercent 100', `${L}.lendablePercent`, 100, []],
-    ['lendablePercent 101', `${L}.lendablePercent`, 101, [`${L}.lendablePercent FieldValueInvalid`]],
-    ['negative borrowingLimitPercent', `${L}.borrowingLimitPercent`, -1, [`${L}.borrowingLimitPercent FieldValueInvalid`]],
-    ['borrowingLimitPercent above 100', `${L}.borrowingLimitPercent`, 300, []],
+  const rows: { rule: string; path: string; value: unknown; expected: string[] }[] = [
+    { rule: 'Reject without queuing', path: `${L}.limitResponse`, value: { type: 'Reject' }, expected: [] },
+    { rule: 'Reject with queuing', path: `${L}.limitResponse`, value: { type: 'Reject', queuing: {} }, expected: [`${Q} FieldValueForbidden`] },
+    { rule: 'Queue without queuing', path: `${L}.limitResponse`, value: { type: 'Queue' }, expected: [`${Q} FieldValueRequired`] },
+    { rule: 'unknown limitResponse type', path: `${L}.limitResponse`, value: { type: 'Drop' }, expected: [`${L}.limitResponse.type FieldValueNotSupported`] },
+    { rule: 'negative nominalConcurrencyShares', path: `${L}.nominalConcurrencyShares`, value: -1, expected: [`${L}.nominalConcurrencyShares FieldValueInvalid`] },
+    { rule: 'lendablePercent 100', path: `${L}.lendablePercent`, value: 100, expected: [] },
+    { rule: 'lendablePercent 101', path: `${L}.lendablePercent`, value: 101, expected: [`${L}.lendablePercent FieldValueInvalid`] },
+    { rule: 'negative borrowingLimitPercent', path: `${L}.borrowingLimitPercent`, value: -1, expected: [`${L}.borrowingLimitPercent FieldValueInvalid`] },
+    { rule: 'borrowingLimitPercent above 100', path: `${L}.borrowingLimitPercent`, value: 300, expected: [] },
     // handSize (default 8) must then also be at most queues.
-    ['negative queues', `${Q}.queues`, -1, [`${Q}.queues FieldValueInvalid`, `${Q}.handSize FieldValueInvalid`]],
-    ['queues over 10^7', `${Q}`, { queues: 10_000_001, handSize: 1 }, [`${Q}.queues FieldValueInvalid`]],
-    ['handSize above queues', `${Q}`, { queues: 4, handSize: 5 }, [`${Q}.handSize FieldValueInvalid`]],
-    ['handSize needing too much entropy', `${Q}`, { queues: 10_000_000, handSize: 5 }, [`${Q}.handSize FieldValueInvalid`]],
-    ['negative queueLengthLimit', `${Q}.queueLengthLimit`, -5, [`${Q}.queueLengthLimit FieldValueInvalid`]],
-    ['Limited without limited', L, undefined, [`${L} FieldValueRequired`]],
-    ['Limited with exempt', 'spec.exempt', {}, ['spec.exempt FieldValueForbidden']],
-    ['Exempt for a name other than exempt', 'spec', { type: 'Exempt' }, ['spec.type FieldValueInvalid']],
-    ['unknown type', 'spec.type', 'Unlimited', ['spec.type FieldValueNotSupported']],
+    { rule: 'negative queues', path: `${Q}.queues`, value: -1, expected: [`${Q}.queues FieldValueInvalid`, `${Q}.handSize FieldValueInvalid`] },
+    { rule: 'queues over 10^7', path: `${Q}`, value: { queues: 10_000_001, handSize: 1 }, expected: [`${Q}.queues FieldValueInvalid`] },
+    { rule: 'handSize above queues', path: `${Q}`, value: { queues: 4, handSize: 5 }, expected: [`${Q}.handSize FieldValueInvalid`] },
+    { rule: 'handSize needing too much entropy', path: `${Q}`, value: { queues: 10_000_000, handSize: 5 }, expected: [`${Q}.handSize FieldValueInvalid`] },
+    { rule: 'negative queueLengthLimit', path: `${Q}.queueLengthLimit`, value: -5, expected: [`${Q}.queueLengthLimit FieldValueInvalid`] },
+    { rule: 'Limited without limited', path: L, value: undefined, expected: [`${L} FieldValueRequired`] },
+    { rule: 'Limited with exempt', path: 'spec.exempt', value: {}, expected: ['spec.exempt FieldValueForbidden'] },
+    { rule: 'Exempt for a name other than exempt', path: 'spec', value: { type: 'Exempt' }, expected: ['spec.type FieldValueInvalid'] },
+    { rule: 'unknown type', path: 'spec.type', value: 'Unlimited', expected: ['spec.type FieldValueNotSupported'] },
   ];
-  it.each(rows)('%s', async (_row, path, value, expected) => {
+  it.each(rows)('$rule', async ({ path, value, expected }) => {
     const res = await call(t, 'POST', PLC, named(withChange(limited, path, value)));
     if (!expected.length) expectCreated(res);
     else expect(causeKeys(res)).toEqual(expected);

@@ -1,8 +1,13 @@
-/** Role, ClusterRole, RoleBinding, ClusterRoleBinding: schemas, defaults and v1.32 validation. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/**
+ * Role, ClusterRole, RoleBinding, ClusterRoleBinding (rbac.authorization.orch.io/v1): schemas,
+ * defaults and v1.32 validation. They are served and validated, not enforced (docs/architecture.md,
+ * "Core, as the data flows").
+ */
+import { describe, expect, it } from 'vitest';
 import { clusterRoleBindingKind, clusterRoleKind, roleBindingKind, roleKind } from '../../../core/registry/kinds/rbac.ts';
 import type { JsonObject } from '../../../core/util/json.ts';
-import { call, causeKeys, causesOf, expectCreated, serverWith, withChange, type Target } from './support.ts';
+import { call, serverPerSuite } from '../../support/targets.ts';
+import { causeKeys, causesOf, expectCreated, serverWith, withChange } from '../../support/validation.ts';
 
 const GV = 'rbac.authorization.orch.io/v1';
 const BASE = `/apis/${GV}`;
@@ -23,49 +28,48 @@ const binding = {
 };
 const clusterBinding = { ...binding, kind: 'ClusterRoleBinding', roleRef: { kind: 'ClusterRole', name: 'r' } };
 
-let t: Target;
-beforeAll(async () => {
-  t = await serverWith([roleKind, clusterRoleKind, roleBindingKind, clusterRoleBindingKind]);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = serverPerSuite(() => serverWith([roleKind, clusterRoleKind, roleBindingKind, clusterRoleBindingKind]));
 let seq = 0;
 const named = <T>(body: T): T => withChange(body, 'metadata.name', `x-${++seq}`);
 
-type Row = [string, string, unknown, string[]];
+interface Row {
+  readonly rule: string;
+  readonly path: string;
+  readonly value: unknown;
+  readonly expected: string[];
+}
 
 describe('Role and ClusterRole rules', () => {
   const shared: Row[] = [
-    ['a resource rule', 'rules.0.verbs', ['get', 'list'], []],
-    ['a rule without verbs', 'rules.0.verbs', [], ['rules.0.verbs FieldValueRequired']],
-    ['a rule without apiGroups', 'rules.0.apiGroups', undefined, ['rules.0.apiGroups FieldValueRequired']],
-    ['a rule without resources', 'rules.0.resources', undefined, ['rules.0.resources FieldValueRequired']],
-    ['resourceNames with one resource', 'rules.0.resourceNames', ['a'], []],
-    ['resourceNames with several resources', 'rules.0', { verbs: ['get'], apiGroups: [''], resources: ['pods', 'secrets'], resourceNames: ['a'] }, ['rules.0.resourceNames FieldValueRequired']],
-    ['no rules at all', 'rules', [], []],
-    ['a name with a slash', 'metadata.name', 'a/b', ['metadata.name FieldValueInvalid']],
-    ['a name with capitals (any path segment will do)', 'metadata.name', 'System:Admin', []],
+    { rule: 'a resource rule', path: 'rules.0.verbs', value: ['get', 'list'], expected: [] },
+    { rule: 'a rule without verbs', path: 'rules.0.verbs', value: [], expected: ['rules.0.verbs FieldValueRequired'] },
+    { rule: 'a rule without apiGroups', path: 'rules.0.apiGroups', value: undefined, expected: ['rules.0.apiGroups FieldValueRequired'] },
+    { rule: 'a rule without resources', path: 'rules.0.resources', value: undefined, expected: ['rules.0.resources FieldValueRequired'] },
+    { rule: 'resourceNames with one resource', path: 'rules.0.resourceNames', value: ['a'], expected: [] },
+    { rule: 'resourceNames with several resources', path: 'rules.0', value: { verbs: ['get'], apiGroups: [''], resources: ['pods', 'secrets'], resourceNames: ['a'] }, expected: ['rules.0.resourceNames FieldValueRequired'] },
+    { rule: 'no rules at all', path: 'rules', value: [], expected: [] },
+    { rule: 'a name with a slash', path: 'metadata.name', value: 'a/b', expected: ['metadata.name FieldValueInvalid'] },
+    { rule: 'a name with capitals (any path segment will do)', path: 'metadata.name', value: 'System:Admin', expected: [] },
   ];
   const roleOnly: Row[] = [
-    ['a non-resource rule in a Role', 'rules', [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }], ['rules.0.nonResourceURLs FieldValueInvalid']],
+    { rule: 'a non-resource rule in a Role', path: 'rules', value: [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }], expected: ['rules.0.nonResourceURLs FieldValueInvalid'] },
     // Namespaced and mixed: both problems are reported.
-    ['URLs mixed with resources', 'rules.0.nonResourceURLs', ['/healthz'], ['rules.0.nonResourceURLs FieldValueInvalid', 'rules.0.nonResourceURLs FieldValueInvalid']],
+    { rule: 'URLs mixed with resources', path: 'rules.0.nonResourceURLs', value: ['/healthz'], expected: ['rules.0.nonResourceURLs FieldValueInvalid', 'rules.0.nonResourceURLs FieldValueInvalid'] },
   ];
   const clusterOnly: Row[] = [
-    ['URLs mixed with resources', 'rules.0.nonResourceURLs', ['/healthz'], ['rules.0.nonResourceURLs FieldValueInvalid']],
-    ['a non-resource rule in a ClusterRole', 'rules', [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }], []],
-    ['an aggregation rule', 'aggregationRule', { clusterRoleSelectors: [{ matchLabels: { agg: 'true' } }] }, []],
-    ['an aggregation rule without selectors', 'aggregationRule', {}, ['aggregationRule.clusterRoleSelectors FieldValueRequired']],
-    ['an aggregation selector with In and no values', 'aggregationRule', { clusterRoleSelectors: [{ matchExpressions: [{ key: 'a', operator: 'In' }] }] }, ['aggregationRule.clusterRoleSelectors.0.matchExpressions.0.values FieldValueRequired']],
-    ['an aggregation selector with a bad label value', 'aggregationRule', { clusterRoleSelectors: [{ matchLabels: { a: 'not ok' } }] }, ['aggregationRule.clusterRoleSelectors[0].matchLabels FieldValueInvalid']],
+    { rule: 'URLs mixed with resources', path: 'rules.0.nonResourceURLs', value: ['/healthz'], expected: ['rules.0.nonResourceURLs FieldValueInvalid'] },
+    { rule: 'a non-resource rule in a ClusterRole', path: 'rules', value: [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }], expected: [] },
+    { rule: 'an aggregation rule', path: 'aggregationRule', value: { clusterRoleSelectors: [{ matchLabels: { agg: 'true' } }] }, expected: [] },
+    { rule: 'an aggregation rule without selectors', path: 'aggregationRule', value: {}, expected: ['aggregationRule.clusterRoleSelectors FieldValueRequired'] },
+    { rule: 'an aggregation selector with In and no values', path: 'aggregationRule', value: { clusterRoleSelectors: [{ matchExpressions: [{ key: 'a', operator: 'In' }] }] }, expected: ['aggregationRule.clusterRoleSelectors.0.matchExpressions.0.values FieldValueRequired'] },
+    { rule: 'an aggregation selector with a bad label value', path: 'aggregationRule', value: { clusterRoleSelectors: [{ matchLabels: { a: 'not ok' } }] }, expected: ['aggregationRule.clusterRoleSelectors[0].matchLabels FieldValueInvalid'] },
   ];
-  it.each([...shared, ...roleOnly])('Role: %s', async (_row, path, value, expected) => {
+  it.each([...shared, ...roleOnly])('Role: $rule', async ({ path, value, expected }) => {
     const res = await call(t, 'POST', ROLES, path === 'metadata.name' ? withChange(role, path, value) : named(withChange(role, path, value)));
     if (!expected.length) expectCreated(res);
     else expect(causeKeys(res)).toEqual(expected.map(fieldPath));
   });
-  it.each([...shared, ...clusterOnly])('ClusterRole: %s', async (_row, path, value, expected) => {
+  it.each([...shared, ...clusterOnly])('ClusterRole: $rule', async ({ path, value, expected }) => {
     const res = await call(t, 'POST', CLUSTER_ROLES, path === 'metadata.name' ? withChange(clusterRole, path, value) : named(withChange(clusterRole, path, value)));
     if (!expected.length) expectCreated(res);
     else expect(causeKeys(res)).toEqual(expected.map((e) => (e.includes('[') ? e : fieldPath(e))));
@@ -74,32 +78,32 @@ describe('Role and ClusterRole rules', () => {
 
 describe('RoleBinding and ClusterRoleBinding', () => {
   const shared: Row[] = [
-    ['a User subject', 'subjects', [{ kind: 'User', name: 'alice' }], []],
-    ['a Group subject', 'subjects', [{ kind: 'Group', name: 'devs' }], []],
-    ['a subject of unknown kind', 'subjects', [{ kind: 'Robot', name: 'r2' }], ['subjects.0.kind FieldValueNotSupported']],
-    ['a subject without name', 'subjects', [{ kind: 'User' }], ['subjects.0.name FieldValueRequired', 'subjects.0.name FieldValueInvalid']],
-    ['a User subject in another group', 'subjects', [{ kind: 'User', name: 'a', apiGroup: 'other.io' }], ['subjects.0.apiGroup FieldValueNotSupported']],
-    ['a ServiceAccount subject with an apiGroup', 'subjects', [{ kind: 'ServiceAccount', name: 'sa', namespace: 'ns', apiGroup: 'x' }], ['subjects.0.apiGroup FieldValueNotSupported']],
-    ['a ServiceAccount subject with a bad name', 'subjects', [{ kind: 'ServiceAccount', name: 'Bad_SA', namespace: 'ns' }], ['subjects.0.name FieldValueInvalid']],
-    ['no subjects', 'subjects', undefined, []],
-    ['a roleRef of another group', 'roleRef.apiGroup', 'other.io', ['roleRef.apiGroup FieldValueNotSupported']],
-    ['a roleRef without name', 'roleRef.name', '', ['roleRef.name FieldValueRequired']],
+    { rule: 'a User subject', path: 'subjects', value: [{ kind: 'User', name: 'alice' }], expected: [] },
+    { rule: 'a Group subject', path: 'subjects', value: [{ kind: 'Group', name: 'devs' }], expected: [] },
+    { rule: 'a subject of unknown kind', path: 'subjects', value: [{ kind: 'Robot', name: 'r2' }], expected: ['subjects.0.kind FieldValueNotSupported'] },
+    { rule: 'a subject without name', path: 'subjects', value: [{ kind: 'User' }], expected: ['subjects.0.name FieldValueRequired', 'subjects.0.name FieldValueInvalid'] },
+    { rule: 'a User subject in another group', path: 'subjects', value: [{ kind: 'User', name: 'a', apiGroup: 'other.io' }], expected: ['subjects.0.apiGroup FieldValueNotSupported'] },
+    { rule: 'a ServiceAccount subject with an apiGroup', path: 'subjects', value: [{ kind: 'ServiceAccount', name: 'sa', namespace: 'ns', apiGroup: 'x' }], expected: ['subjects.0.apiGroup FieldValueNotSupported'] },
+    { rule: 'a ServiceAccount subject with a bad name', path: 'subjects', value: [{ kind: 'ServiceAccount', name: 'Bad_SA', namespace: 'ns' }], expected: ['subjects.0.name FieldValueInvalid'] },
+    { rule: 'no subjects', path: 'subjects', value: undefined, expected: [] },
+    { rule: 'a roleRef of another group', path: 'roleRef.apiGroup', value: 'other.io', expected: ['roleRef.apiGroup FieldValueNotSupported'] },
+    { rule: 'a roleRef without name', path: 'roleRef.name', value: '', expected: ['roleRef.name FieldValueRequired'] },
   ];
   const namespacedOnly: Row[] = [
-    ['a ServiceAccount subject without namespace', 'subjects', [{ kind: 'ServiceAccount', name: 'sa' }], []],
-    ['a ClusterRole reference', 'roleRef.kind', 'ClusterRole', []],
-    ['a roleRef of another kind', 'roleRef.kind', 'Secret', ['roleRef.kind FieldValueNotSupported']],
+    { rule: 'a ServiceAccount subject without namespace', path: 'subjects', value: [{ kind: 'ServiceAccount', name: 'sa' }], expected: [] },
+    { rule: 'a ClusterRole reference', path: 'roleRef.kind', value: 'ClusterRole', expected: [] },
+    { rule: 'a roleRef of another kind', path: 'roleRef.kind', value: 'Secret', expected: ['roleRef.kind FieldValueNotSupported'] },
   ];
   const clusterOnly: Row[] = [
-    ['a ServiceAccount subject without namespace', 'subjects', [{ kind: 'ServiceAccount', name: 'sa' }], ['subjects.0.namespace FieldValueRequired']],
-    ['a Role reference', 'roleRef.kind', 'Role', ['roleRef.kind FieldValueNotSupported']],
+    { rule: 'a ServiceAccount subject without namespace', path: 'subjects', value: [{ kind: 'ServiceAccount', name: 'sa' }], expected: ['subjects.0.namespace FieldValueRequired'] },
+    { rule: 'a Role reference', path: 'roleRef.kind', value: 'Role', expected: ['roleRef.kind FieldValueNotSupported'] },
   ];
-  it.each([...shared, ...namespacedOnly])('RoleBinding: %s', async (_row, path, value, expected) => {
+  it.each([...shared, ...namespacedOnly])('RoleBinding: $rule', async ({ path, value, expected }) => {
     const res = await call(t, 'POST', BINDINGS, named(withChange(binding, path, value)));
     if (!expected.length) expectCreated(res);
     else expect(causeKeys(res)).toEqual(expected.map(fieldPath));
   });
-  it.each([...shared, ...clusterOnly])('ClusterRoleBinding: %s', async (_row, path, value, expected) => {
+  it.each([...shared, ...clusterOnly])('ClusterRoleBinding: $rule', async ({ path, value, expected }) => {
     const res = await call(t, 'POST', CLUSTER_BINDINGS, named(withChange(clusterBinding, path, value)));
     if (!expected.length) expectCreated(res);
     else expect(causeKeys(res)).toEqual(expected.map(fieldPath));

@@ -1,8 +1,12 @@
-/** ResourceClaimTemplate and ResourceClaim (resource.orch.io/v1beta1): the seed table and v1.32's rules. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/**
+ * ResourceClaimTemplate and ResourceClaim (resource.orch.io/v1beta1): served only with the
+ * DynamicResourceAllocation gate (docs/api-rules.md, "Feature gates"), validated as v1.32 does it.
+ */
+import { describe, expect, it } from 'vitest';
 import { resourceClaimKind } from '../../../core/registry/kinds/resourceclaim.ts';
 import { resourceClaimTemplateKind } from '../../../core/registry/kinds/resourceclaimtemplate.ts';
-import { call, causeKeys, causesOf, expectCreated, serverWith, withChange, type Target } from './support.ts';
+import { call, serverPerSuite } from '../../support/targets.ts';
+import { causeKeys, causesOf, expectCreated, serverWith, withChange } from '../../support/validation.ts';
 
 const BASE = '/apis/resource.orch.io/v1beta1';
 const RCT = `${BASE}/namespaces/default/resourceclaimtemplates`;
@@ -20,22 +24,16 @@ const claim = { apiVersion: 'resource.orch.io/v1beta1', kind: 'ResourceClaim', m
 
 const fieldPath = (p: string) => p.replace(/\.(\d+)/g, '[$1]');
 
-let t: Target;
-beforeAll(async () => {
-  t = await serverWith([resourceClaimTemplateKind, resourceClaimKind], { featureGates: DRA });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = serverPerSuite(() => serverWith([resourceClaimTemplateKind, resourceClaimKind], { featureGates: DRA }));
 
 let seq = 0;
 const named = <T>(body: T): T => withChange(body, 'metadata.name', `x-${++seq}`);
 
 describe('served only with the DynamicResourceAllocation gate', () => {
   it.each([
-    ['gate off', {}, 404],
-    ['gate on', DRA, 200],
-  ] as const)('%s', async (_row, gates, status) => {
+    { rule: 'gate off', gates: {}, status: 404 },
+    { rule: 'gate on', gates: DRA, status: 200 },
+  ] as const)('$rule', async ({ gates, status }) => {
     const server = await serverWith([resourceClaimTemplateKind, resourceClaimKind], { featureGates: gates });
     expect((await call(server, 'GET', RCT)).status).toBe(status);
     expect((await call(server, 'GET', RC)).status).toBe(status);
@@ -47,36 +45,36 @@ describe('ResourceClaimTemplate validation', () => {
   const D = 'spec.spec.devices';
   const Q = `${D}.requests.0`;
   // [row, path, value, expected causes ([] = accepted)]
-  const rows: [string, string, unknown, string[]][] = [
-    ['a valid template', 'spec.metadata.annotations', { note: 'x' }, []],
-    ['spec.metadata with a name', 'spec.metadata.name', 'n', ['spec.metadata.name FieldValueForbidden']],
-    ['spec.metadata with a namespace', 'spec.metadata.namespace', 'ns', ['spec.metadata.namespace FieldValueForbidden']],
-    ['spec.metadata with a uid', 'spec.metadata.uid', 'u', ['spec.metadata.uID FieldValueForbidden']],
-    ['spec.metadata with finalizers', 'spec.metadata.finalizers', ['a/b'], ['spec.metadata.finalizers FieldValueForbidden']],
-    ['spec.metadata with a bad label', 'spec.metadata.labels', { 'bad key!': 'v' }, ['spec.metadata.labels FieldValueInvalid']],
-    ['no requests: nothing to allocate', `${D}.requests`, [], []],
-    ['request name not a DNS label', `${Q}.name`, 'GPU', [`${Q}.name FieldValueInvalid`]],
-    ['duplicate request names', `${D}.requests`, [claimSpec.devices.requests[0], claimSpec.devices.requests[0]], [`${D}.requests.1.name FieldValueDuplicate`]],
-    ['deviceClassName missing', `${Q}.deviceClassName`, '', [`${Q}.deviceClassName FieldValueRequired`]],
-    ['deviceClassName not a DNS subdomain', `${Q}.deviceClassName`, 'Bad_Class', [`${Q}.deviceClassName FieldValueInvalid`]],
-    ['allocationMode All', `${Q}.allocationMode`, 'All', []],
-    ['allocationMode All with a count', `${Q}`, { name: 'gpu', deviceClassName: 'c', allocationMode: 'All', count: 2 }, [`${Q}.count FieldValueInvalid`]],
-    ['allocationMode unknown', `${Q}.allocationMode`, 'Some', [`${Q}.allocationMode FieldValueNotSupported`]],
-    ['negative count', `${Q}.count`, -1, [`${Q}.count FieldValueInvalid`]],
-    ['CEL selector', `${Q}.selectors`, [{ cel: { expression: 'device.driver == "x"' } }], []],
-    ['selector without cel', `${Q}.selectors`, [{}], [`${Q}.selectors.0.cel FieldValueRequired`]],
-    ['CEL selector with empty expression', `${Q}.selectors`, [{ cel: { expression: '' } }], [`${Q}.selectors.0.cel.expression FieldValueRequired`]],
-    ['constraint on a known request', `${D}.constraints`, [{ requests: ['gpu'], matchAttribute: 'dra.example.com/numa' }], []],
-    ['constraint on an unknown request', `${D}.constraints`, [{ requests: ['cpu'], matchAttribute: 'dra.example.com/numa' }], [`${D}.constraints.0.requests.0 FieldValueInvalid`]],
-    ['constraint without matchAttribute', `${D}.constraints`, [{}], [`${D}.constraints.0.matchAttribute FieldValueRequired`]],
-    ['matchAttribute without domain', `${D}.constraints`, [{ matchAttribute: 'numa' }], [`${D}.constraints.0.matchAttribute FieldValueRequired`]],
-    ['opaque config', `${D}.config`, [{ opaque: { driver: 'dra.example.com', parameters: { a: 1 } } }], []],
-    ['config without opaque', `${D}.config`, [{ requests: ['gpu'] }], [`${D}.config.0.opaque FieldValueRequired`]],
-    ['opaque config without parameters', `${D}.config`, [{ opaque: { driver: 'dra.example.com' } }], [`${D}.config.0.opaque.parameters FieldValueRequired`]],
-    ['opaque parameters not an object', `${D}.config`, [{ opaque: { driver: 'dra.example.com', parameters: [1] } }], [`${D}.config.0.opaque.parameters FieldValueInvalid`]],
-    ['opaque config without driver', `${D}.config`, [{ opaque: { parameters: {} } }], [`${D}.config.0.opaque.driver FieldValueRequired`, `${D}.config.0.opaque.driver FieldValueInvalid`]],
+  const rows: { rule: string; path: string; value: unknown; expected: string[] }[] = [
+    { rule: 'a valid template', path: 'spec.metadata.annotations', value: { note: 'x' }, expected: [] },
+    { rule: 'spec.metadata with a name', path: 'spec.metadata.name', value: 'n', expected: ['spec.metadata.name FieldValueForbidden'] },
+    { rule: 'spec.metadata with a namespace', path: 'spec.metadata.namespace', value: 'ns', expected: ['spec.metadata.namespace FieldValueForbidden'] },
+    { rule: 'spec.metadata with a uid', path: 'spec.metadata.uid', value: 'u', expected: ['spec.metadata.uID FieldValueForbidden'] },
+    { rule: 'spec.metadata with finalizers', path: 'spec.metadata.finalizers', value: ['a/b'], expected: ['spec.metadata.finalizers FieldValueForbidden'] },
+    { rule: 'spec.metadata with a bad label', path: 'spec.metadata.labels', value: { 'bad key!': 'v' }, expected: ['spec.metadata.labels FieldValueInvalid'] },
+    { rule: 'no requests: nothing to allocate', path: `${D}.requests`, value: [], expected: [] },
+    { rule: 'request name not a DNS label', path: `${Q}.name`, value: 'GPU', expected: [`${Q}.name FieldValueInvalid`] },
+    { rule: 'duplicate request names', path: `${D}.requests`, value: [claimSpec.devices.requests[0], claimSpec.devices.requests[0]], expected: [`${D}.requests.1.name FieldValueDuplicate`] },
+    { rule: 'deviceClassName missing', path: `${Q}.deviceClassName`, value: '', expected: [`${Q}.deviceClassName FieldValueRequired`] },
+    { rule: 'deviceClassName not a DNS subdomain', path: `${Q}.deviceClassName`, value: 'Bad_Class', expected: [`${Q}.deviceClassName FieldValueInvalid`] },
+    { rule: 'allocationMode All', path: `${Q}.allocationMode`, value: 'All', expected: [] },
+    { rule: 'allocationMode All with a count', path: `${Q}`, value: { name: 'gpu', deviceClassName: 'c', allocationMode: 'All', count: 2 }, expected: [`${Q}.count FieldValueInvalid`] },
+    { rule: 'allocationMode unknown', path: `${Q}.allocationMode`, value: 'Some', expected: [`${Q}.allocationMode FieldValueNotSupported`] },
+    { rule: 'negative count', path: `${Q}.count`, value: -1, expected: [`${Q}.count FieldValueInvalid`] },
+    { rule: 'CEL selector', path: `${Q}.selectors`, value: [{ cel: { expression: 'device.driver == "x"' } }], expected: [] },
+    { rule: 'selector without cel', path: `${Q}.selectors`, value: [{}], expected: [`${Q}.selectors.0.cel FieldValueRequired`] },
+    { rule: 'CEL selector with empty expression', path: `${Q}.selectors`, value: [{ cel: { expression: '' } }], expected: [`${Q}.selectors.0.cel.expression FieldValueRequired`] },
+    { rule: 'constraint on a known request', path: `${D}.constraints`, value: [{ requests: ['gpu'], matchAttribute: 'dra.example.com/numa' }], expected: [] },
+    { rule: 'constraint on an unknown request', path: `${D}.constraints`, value: [{ requests: ['cpu'], matchAttribute: 'dra.example.com/numa' }], expected: [`${D}.constraints.0.requests.0 FieldValueInvalid`] },
+    { rule: 'constraint without matchAttribute', path: `${D}.constraints`, value: [{}], expected: [`${D}.constraints.0.matchAttribute FieldValueRequired`] },
+    { rule: 'matchAttribute without domain', path: `${D}.constraints`, value: [{ matchAttribute: 'numa' }], expected: [`${D}.constraints.0.matchAttribute FieldValueRequired`] },
+    { rule: 'opaque config', path: `${D}.config`, value: [{ opaque: { driver: 'dra.example.com', parameters: { a: 1 } } }], expected: [] },
+    { rule: 'config without opaque', path: `${D}.config`, value: [{ requests: ['gpu'] }], expected: [`${D}.config.0.opaque FieldValueRequired`] },
+    { rule: 'opaque config without parameters', path: `${D}.config`, value: [{ opaque: { driver: 'dra.example.com' } }], expected: [`${D}.config.0.opaque.parameters FieldValueRequired`] },
+    { rule: 'opaque parameters not an object', path: `${D}.config`, value: [{ opaque: { driver: 'dra.example.com', parameters: [1] } }], expected: [`${D}.config.0.opaque.parameters FieldValueInvalid`] },
+    { rule: 'opaque config without driver', path: `${D}.config`, value: [{ opaque: { parameters: {} } }], expected: [`${D}.config.0.opaque.driver FieldValueRequired`, `${D}.config.0.opaque.driver FieldValueInvalid`] },
   ];
-  it.each(rows)('%s', async (_row, path, value, expected) => {
+  it.each(rows)('$rule', async ({ path, value, expected }) => {
     const res = await call(t, 'POST', RCT, named(withChange(template, path, value)));
     if (!expected.length) expectCreated(res);
     else expect(causeKeys(res)).toEqual(expected.map(fieldPath));
@@ -139,14 +137,14 @@ describe('ResourceClaim', () => {
     expect(resourceClaimKind.table![0].cell(viaStatus.body, 0)).toBe('allocated,reserved');
   });
 
-  const statusRows: [string, unknown, string[]][] = [
-    ['reservedFor without allocation', { reservedFor: [{ resource: 'pods', name: 'p', uid: 'u' }] }, ['status.reservedFor FieldValueForbidden']],
-    ['reservedFor entry without uid', { allocation, reservedFor: [{ resource: 'pods', name: 'p' }] }, ['status.reservedFor[0].uid FieldValueRequired']],
-    ['duplicate reservedFor uid', { allocation, reservedFor: [{ resource: 'pods', name: 'p', uid: 'u' }, { resource: 'pods', name: 'q', uid: 'u' }] }, ['status.reservedFor[1].uid FieldValueDuplicate']],
-    ['allocation for an unknown request', { allocation: withChange(allocation, 'devices.results.0.request', 'tpu') }, ['status.allocation.devices.results[0].request FieldValueInvalid']],
-    ['allocation with a bad device name', { allocation: withChange(allocation, 'devices.results.0.device', 'GPU 0') }, ['status.allocation.devices.results[0].device FieldValueInvalid']],
+  const statusRows: { rule: string; status: unknown; expected: string[] }[] = [
+    { rule: 'reservedFor without allocation', status: { reservedFor: [{ resource: 'pods', name: 'p', uid: 'u' }] }, expected: ['status.reservedFor FieldValueForbidden'] },
+    { rule: 'reservedFor entry without uid', status: { allocation, reservedFor: [{ resource: 'pods', name: 'p' }] }, expected: ['status.reservedFor[0].uid FieldValueRequired'] },
+    { rule: 'duplicate reservedFor uid', status: { allocation, reservedFor: [{ resource: 'pods', name: 'p', uid: 'u' }, { resource: 'pods', name: 'q', uid: 'u' }] }, expected: ['status.reservedFor[1].uid FieldValueDuplicate'] },
+    { rule: 'allocation for an unknown request', status: { allocation: withChange(allocation, 'devices.results.0.request', 'tpu') }, expected: ['status.allocation.devices.results[0].request FieldValueInvalid'] },
+    { rule: 'allocation with a bad device name', status: { allocation: withChange(allocation, 'devices.results.0.device', 'GPU 0') }, expected: ['status.allocation.devices.results[0].device FieldValueInvalid'] },
   ];
-  it.each(statusRows)('status: %s', async (_row, status, expected) => {
+  it.each(statusRows)('status: $rule', async ({ status, expected }) => {
     const c = await createClaim();
     const res = await call(t, 'PUT', `${RC}/${c.metadata.name}/status`, { ...c, status });
     expect(causeKeys(res)).toEqual(expected);

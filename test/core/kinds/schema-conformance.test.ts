@@ -79,7 +79,7 @@ describe('protobuf field numbers and types (fields-closure.json)', () => {
     expect(theirs.filter((m) => !ours.has(m))).toEqual(NEWER_MESSAGES.filter((m) => theirs.includes(m)));
   });
 
-  it.each(inClosure.map((s) => [protoName(s.name), s] as const))('%s', (message, schema) => {
+  it.each(inClosure.map((schema) => ({ message: protoName(schema.name), schema })))('$message', ({ message, schema }) => {
     const proto = closure.messages[message].fields;
     const byName = new Map(schema.fields.map((f) => [f.name, f]));
     const missing = proto.filter((p) => !byName.has(p.name)).map((p) => p.name);
@@ -129,21 +129,21 @@ function markersOf(f: FieldSpec): Omit<MarkerRow, 'path' | 'kind'> {
 
 describe('merge markers (markers.json)', () => {
   const kinds = [
-    ['FlowSchema', flowSchemaKind],
-    ['ResourceClaimTemplate', resourceClaimTemplateKind],
+    { name: 'FlowSchema', def: flowSchemaKind },
+    { name: 'ResourceClaimTemplate', def: resourceClaimTemplateKind },
   ] as const;
-  for (const [name, def] of kinds) {
+  for (const { name, def } of kinds) {
     const rows = markers.kinds[name].fields.filter((r) => !NEWER_PATHS.some((n) => r.path.includes(`].${n}`)));
-    it.each(rows.map((r) => [r.path, r] as const))(`${name} %s`, (p, row) => {
-      const f = resolve(def.schema, p);
-      expect(f, p).toBeDefined();
+    it.each(rows)(`${name} $path`, (row) => {
+      const f = resolve(def.schema, row.path);
+      expect(f, row.path).toBeDefined();
       const { listType, listMapKeys, patchStrategy, patchMergeKey, mapType, structType } = row;
       expect(markersOf(f!)).toEqual({ listType, listMapKeys, patchStrategy, patchMergeKey, mapType, structType });
     });
   }
 
   const defs = declared.filter((s) => markers.definitions[protoName(s.name).replace(/^k8s\.io\./, 'io.k8s.')]);
-  it.each(defs.map((s) => [s.name, s] as const))('definition %s', (_n, schema) => {
+  it.each(defs.map((schema) => ({ name: schema.name, schema })))('definition $name', ({ schema }) => {
     const def = markers.definitions[protoName(schema.name).replace(/^k8s\.io\./, 'io.k8s.')];
     expect(schema.structType ?? null).toBe(def.structType);
     for (const [field, want] of Object.entries(def.fields)) {

@@ -1,8 +1,9 @@
 /** Secret and ServiceAccount (core v1): schemas, defaults and v1.32 validation. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { secretKind } from '../../../core/registry/kinds/secret.ts';
 import { serviceAccountKind } from '../../../core/registry/kinds/serviceaccount.ts';
-import { call, causeKeys, causesOf, expectCreated, serverWith, withChange, type Target } from './support.ts';
+import { call, serverPerSuite } from '../../support/targets.ts';
+import { causeKeys, causesOf, expectCreated, serverWith, withChange } from '../../support/validation.ts';
 
 const SECRETS = '/api/v1/namespaces/default/secrets';
 const SAS = '/api/v1/namespaces/default/serviceaccounts';
@@ -10,13 +11,7 @@ const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
 const secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { key: b64('value') } };
 
-let t: Target;
-beforeAll(async () => {
-  t = await serverWith([secretKind, serviceAccountKind]);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = serverPerSuite(() => serverWith([secretKind, serviceAccountKind]));
 let seq = 0;
 const named = <T>(body: T): T => withChange(body, 'metadata.name', `x-${++seq}`);
 
@@ -38,29 +33,28 @@ describe('Secret', () => {
   });
 
   const dockerJson = b64(JSON.stringify({ auths: {} }));
-  // [row, type, data, annotations, expected causes]
-  const rows: [string, string, Record<string, string>, Record<string, string>, string[]][] = [
-    ['Opaque with any keys', 'Opaque', { a: b64('1') }, {}, []],
-    ['a key with a slash', 'Opaque', { 'a/b': b64('1') }, {}, ['data[a/b] FieldValueInvalid']],
-    ['the key ..', 'Opaque', { '..': b64('1') }, {}, ['data[..] FieldValueInvalid']],
-    ['tls with both keys', 'orchestrator.io/tls', { 'tls.crt': b64('c'), 'tls.key': b64('k') }, {}, []],
-    ['tls without tls.key', 'orchestrator.io/tls', { 'tls.crt': b64('c') }, {}, ['data[tls.key] FieldValueRequired']],
-    ['tls without keys', 'orchestrator.io/tls', {}, {}, ['data[tls.crt] FieldValueRequired', 'data[tls.key] FieldValueRequired']],
-    ['dockerconfigjson', 'orchestrator.io/dockerconfigjson', { '.dockerconfigjson': dockerJson }, {}, []],
-    ['dockerconfigjson without its key', 'orchestrator.io/dockerconfigjson', {}, {}, ['data[.dockerconfigjson] FieldValueRequired']],
-    ['dockerconfigjson that is not JSON', 'orchestrator.io/dockerconfigjson', { '.dockerconfigjson': b64('{nope') }, {}, ['data[.dockerconfigjson] FieldValueInvalid']],
-    ['dockerconfigjson that is a JSON array', 'orchestrator.io/dockerconfigjson', { '.dockerconfigjson': b64('[]') }, {}, ['data[.dockerconfigjson] FieldValueInvalid']],
-    ['dockercfg without its key', 'orchestrator.io/dockercfg', {}, {}, ['data[.dockercfg] FieldValueRequired']],
-    ['basic-auth with only a username', 'orchestrator.io/basic-auth', { username: b64('u') }, {}, []],
-    ['basic-auth with an empty password', 'orchestrator.io/basic-auth', { password: '' }, {}, []],
-    ['basic-auth without either key', 'orchestrator.io/basic-auth', {}, {}, ['data[username] FieldValueRequired', 'data[password] FieldValueRequired']],
-    ['ssh-auth', 'orchestrator.io/ssh-auth', { 'ssh-privatekey': b64('k') }, {}, []],
-    ['ssh-auth with an empty key', 'orchestrator.io/ssh-auth', { 'ssh-privatekey': '' }, {}, ['data[ssh-privatekey] FieldValueRequired']],
-    ['service-account-token', 'orchestrator.io/service-account-token', {}, { 'orchestrator.io/service-account.name': 'default' }, []],
-    ['service-account-token without account', 'orchestrator.io/service-account-token', {}, {}, ['metadata.annotations[orchestrator.io/service-account.name] FieldValueRequired']],
-    ['a custom type', 'example.com/custom', {}, {}, []],
+  const rows: { rule: string; type: string; data: Record<string, string>; annotations: Record<string, string>; expected: string[] }[] = [
+    { rule: 'Opaque with any keys', type: 'Opaque', data: { a: b64('1') }, annotations: {}, expected: [] },
+    { rule: 'a key with a slash', type: 'Opaque', data: { 'a/b': b64('1') }, annotations: {}, expected: ['data[a/b] FieldValueInvalid'] },
+    { rule: 'the key ..', type: 'Opaque', data: { '..': b64('1') }, annotations: {}, expected: ['data[..] FieldValueInvalid'] },
+    { rule: 'tls with both keys', type: 'orchestrator.io/tls', data: { 'tls.crt': b64('c'), 'tls.key': b64('k') }, annotations: {}, expected: [] },
+    { rule: 'tls without tls.key', type: 'orchestrator.io/tls', data: { 'tls.crt': b64('c') }, annotations: {}, expected: ['data[tls.key] FieldValueRequired'] },
+    { rule: 'tls without keys', type: 'orchestrator.io/tls', data: {}, annotations: {}, expected: ['data[tls.crt] FieldValueRequired', 'data[tls.key] FieldValueRequired'] },
+    { rule: 'dockerconfigjson', type: 'orchestrator.io/dockerconfigjson', data: { '.dockerconfigjson': dockerJson }, annotations: {}, expected: [] },
+    { rule: 'dockerconfigjson without its key', type: 'orchestrator.io/dockerconfigjson', data: {}, annotations: {}, expected: ['data[.dockerconfigjson] FieldValueRequired'] },
+    { rule: 'dockerconfigjson that is not JSON', type: 'orchestrator.io/dockerconfigjson', data: { '.dockerconfigjson': b64('{nope') }, annotations: {}, expected: ['data[.dockerconfigjson] FieldValueInvalid'] },
+    { rule: 'dockerconfigjson that is a JSON array', type: 'orchestrator.io/dockerconfigjson', data: { '.dockerconfigjson': b64('[]') }, annotations: {}, expected: ['data[.dockerconfigjson] FieldValueInvalid'] },
+    { rule: 'dockercfg without its key', type: 'orchestrator.io/dockercfg', data: {}, annotations: {}, expected: ['data[.dockercfg] FieldValueRequired'] },
+    { rule: 'basic-auth with only a username', type: 'orchestrator.io/basic-auth', data: { username: b64('u') }, annotations: {}, expected: [] },
+    { rule: 'basic-auth with an empty password', type: 'orchestrator.io/basic-auth', data: { password: '' }, annotations: {}, expected: [] },
+    { rule: 'basic-auth without either key', type: 'orchestrator.io/basic-auth', data: {}, annotations: {}, expected: ['data[username] FieldValueRequired', 'data[password] FieldValueRequired'] },
+    { rule: 'ssh-auth', type: 'orchestrator.io/ssh-auth', data: { 'ssh-privatekey': b64('k') }, annotations: {}, expected: [] },
+    { rule: 'ssh-auth with an empty key', type: 'orchestrator.io/ssh-auth', data: { 'ssh-privatekey': '' }, annotations: {}, expected: ['data[ssh-privatekey] FieldValueRequired'] },
+    { rule: 'service-account-token', type: 'orchestrator.io/service-account-token', data: {}, annotations: { 'orchestrator.io/service-account.name': 'default' }, expected: [] },
+    { rule: 'service-account-token without account', type: 'orchestrator.io/service-account-token', data: {}, annotations: {}, expected: ['metadata.annotations[orchestrator.io/service-account.name] FieldValueRequired'] },
+    { rule: 'a custom type', type: 'example.com/custom', data: {}, annotations: {}, expected: [] },
   ];
-  it.each(rows)('%s', async (_row, type, data, annotations, expected) => {
+  it.each(rows)('$rule', async ({ type, data, annotations, expected }) => {
     const res = await call(t, 'POST', SECRETS, named({ ...secret, type, data, metadata: { name: 'x', annotations } }));
     if (!expected.length) expectCreated(res);
     else expect(causeKeys(res)).toEqual(expected);
@@ -135,10 +129,10 @@ describe('ServiceAccount', () => {
   });
 
   it.each([
-    ['builder', 201],
-    ['builder.v2', 201],
-    ['Builder', 422],
-  ] as const)('name %s → %i', async (name, status) => {
+    { name: 'builder', status: 201 },
+    { name: 'builder.v2', status: 201 },
+    { name: 'Builder', status: 422 },
+  ] as const)('name $name → $status', async ({ name, status }) => {
     const res = await call(t, 'POST', SAS, { metadata: { name } });
     expect(res.status).toBe(status);
   });

@@ -1,7 +1,8 @@
 /** Service (core v1): defaults and allocation, validation, update rules, status, field selectors, table. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceKind } from '../../../core/registry/kinds/service.ts';
-import { call, causeKeys, expectCreated, serverWith, withChange, type Target } from './support.ts';
+import { call, serverPerSuite } from '../../support/targets.ts';
+import { causeKeys, expectCreated, serverWith, withChange } from '../../support/validation.ts';
 
 const SVCS = '/api/v1/namespaces/default/services';
 const TABLE = { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' };
@@ -15,44 +16,36 @@ const valid = {
 };
 
 describe('Service validation (create)', () => {
-  let t: Target;
-  beforeAll(async () => {
-    t = await serverWith([serviceKind]);
-  });
-  afterAll(() => t.close());
+  const t = serverPerSuite(() => serverWith([serviceKind]));
 
   it.each([
-    ['names are DNS-1035 labels', 'metadata.name', '1web', ['metadata.name FieldValueInvalid']],
-    ['ports are required', 'spec.ports', [], ['spec.ports FieldValueRequired']],
+    { rule: 'names are DNS-1035 labels', path: 'metadata.name', value: '1web', causes: ['metadata.name FieldValueInvalid'] },
+    { rule: 'ports are required', path: 'spec.ports', value: [], causes: ['spec.ports FieldValueRequired'] },
     // targetPort defaults to port, so it is out of range too (as on the real platform).
-    ['port is in 1..65535', 'spec.ports.0.port', 70000, ['spec.ports[0].port FieldValueInvalid', 'spec.ports[0].targetPort FieldValueInvalid']],
-    ['targetPort is in 1..65535', 'spec.ports.0.targetPort', 70000, ['spec.ports[0].targetPort FieldValueInvalid']],
-    ['protocol is TCP, UDP or SCTP', 'spec.ports.0.protocol', 'HTTP', ['spec.ports[0].protocol FieldValueNotSupported']],
-    ['several ports need names', 'spec.ports', [{ port: 80 }, { port: 443 }], ['spec.ports[0].name FieldValueRequired', 'spec.ports[1].name FieldValueRequired']],
-    ['port names are unique', 'spec.ports', [{ name: 'a', port: 80 }, { name: 'a', port: 443 }], ['spec.ports[1].name FieldValueDuplicate']],
-    ['port and protocol pairs are unique', 'spec.ports', [{ name: 'a', port: 80 }, { name: 'b', port: 80 }], ['spec.ports[1] FieldValueDuplicate']],
-    ['targetPort names are IANA service names', 'spec.ports.0.targetPort', 'Web_Port', ['spec.ports[0].targetPort FieldValueInvalid']],
-    ['type is one of four', 'spec.type', 'Internal', ['spec.type FieldValueNotSupported']],
-    ['ClusterIP services have no nodePort', 'spec.ports.0.nodePort', 30080, ['spec.ports[0].nodePort FieldValueForbidden']],
-    ['clusterIP is an IP or None', 'spec.clusterIP', '10.96.0.300', ['spec.clusterIPs[0] FieldValueInvalid']],
-    ['NodePort services are not headless', 'spec', { type: 'NodePort', clusterIP: 'None', ports: [{ port: 80 }] }, ['spec.clusterIPs[0] FieldValueInvalid']],
-    ['ExternalName needs externalName', 'spec', { type: 'ExternalName' }, ['spec.externalName FieldValueRequired']],
-    ['externalName is a DNS name', 'spec', { type: 'ExternalName', externalName: 'db_host' }, ['spec.externalName FieldValueInvalid']],
-    ['sessionAffinity is ClientIP or None', 'spec.sessionAffinity', 'Cookie', ['spec.sessionAffinity FieldValueNotSupported']],
-    ['externalTrafficPolicy only for external services', 'spec.externalTrafficPolicy', 'Local', ['spec.externalTrafficPolicy FieldValueInvalid']],
-    ['externalIPs are IPs', 'spec.externalIPs', ['example.com'], ['spec.externalIPs[0] FieldValueInvalid']],
-    ['selector keys are label keys', 'spec.selector', { 'bad key': 'x' }, ['spec.selector FieldValueInvalid']],
-  ])('%s', async (_rule, path, value, causes) => {
+    { rule: 'port is in 1..65535', path: 'spec.ports.0.port', value: 70000, causes: ['spec.ports[0].port FieldValueInvalid', 'spec.ports[0].targetPort FieldValueInvalid'] },
+    { rule: 'targetPort is in 1..65535', path: 'spec.ports.0.targetPort', value: 70000, causes: ['spec.ports[0].targetPort FieldValueInvalid'] },
+    { rule: 'protocol is TCP, UDP or SCTP', path: 'spec.ports.0.protocol', value: 'HTTP', causes: ['spec.ports[0].protocol FieldValueNotSupported'] },
+    { rule: 'several ports need names', path: 'spec.ports', value: [{ port: 80 }, { port: 443 }], causes: ['spec.ports[0].name FieldValueRequired', 'spec.ports[1].name FieldValueRequired'] },
+    { rule: 'port names are unique', path: 'spec.ports', value: [{ name: 'a', port: 80 }, { name: 'a', port: 443 }], causes: ['spec.ports[1].name FieldValueDuplicate'] },
+    { rule: 'port and protocol pairs are unique', path: 'spec.ports', value: [{ name: 'a', port: 80 }, { name: 'b', port: 80 }], causes: ['spec.ports[1] FieldValueDuplicate'] },
+    { rule: 'targetPort names are IANA service names', path: 'spec.ports.0.targetPort', value: 'Web_Port', causes: ['spec.ports[0].targetPort FieldValueInvalid'] },
+    { rule: 'type is one of four', path: 'spec.type', value: 'Internal', causes: ['spec.type FieldValueNotSupported'] },
+    { rule: 'ClusterIP services have no nodePort', path: 'spec.ports.0.nodePort', value: 30080, causes: ['spec.ports[0].nodePort FieldValueForbidden'] },
+    { rule: 'clusterIP is an IP or None', path: 'spec.clusterIP', value: '10.96.0.300', causes: ['spec.clusterIPs[0] FieldValueInvalid'] },
+    { rule: 'NodePort services are not headless', path: 'spec', value: { type: 'NodePort', clusterIP: 'None', ports: [{ port: 80 }] }, causes: ['spec.clusterIPs[0] FieldValueInvalid'] },
+    { rule: 'ExternalName needs externalName', path: 'spec', value: { type: 'ExternalName' }, causes: ['spec.externalName FieldValueRequired'] },
+    { rule: 'externalName is a DNS name', path: 'spec', value: { type: 'ExternalName', externalName: 'db_host' }, causes: ['spec.externalName FieldValueInvalid'] },
+    { rule: 'sessionAffinity is ClientIP or None', path: 'spec.sessionAffinity', value: 'Cookie', causes: ['spec.sessionAffinity FieldValueNotSupported'] },
+    { rule: 'externalTrafficPolicy only for external services', path: 'spec.externalTrafficPolicy', value: 'Local', causes: ['spec.externalTrafficPolicy FieldValueInvalid'] },
+    { rule: 'externalIPs are IPs', path: 'spec.externalIPs', value: ['example.com'], causes: ['spec.externalIPs[0] FieldValueInvalid'] },
+    { rule: 'selector keys are label keys', path: 'spec.selector', value: { 'bad key': 'x' }, causes: ['spec.selector FieldValueInvalid'] },
+  ])('$rule', async ({ path, value, causes }) => {
     expect(causeKeys(await call(t, 'POST', SVCS, withChange(valid, path, value)))).toEqual(causes);
   });
 });
 
 describe('Service defaults and allocation', () => {
-  let t: Target;
-  beforeAll(async () => {
-    t = await serverWith([serviceKind]);
-  });
-  afterAll(() => t.close());
+  const t = serverPerSuite(() => serverWith([serviceKind]));
 
   it('a ClusterIP service gets defaults, a cluster IP and its family', async () => {
     const body = expectCreated(await call(t, 'POST', SVCS, valid));
@@ -97,14 +90,12 @@ describe('Service defaults and allocation', () => {
 });
 
 describe('Service updates, status, selectors and table', () => {
-  let t: Target;
+  const t = serverPerSuite(() => serverWith([serviceKind]));
   let created: any;
   beforeAll(async () => {
-    t = await serverWith([serviceKind]);
     created = expectCreated(await call(t, 'POST', SVCS, withChange(valid, 'spec.type', 'NodePort')));
     expectCreated(await call(t, 'POST', SVCS, withChange(valid, 'metadata.name', 'plain')));
   });
-  afterAll(() => t.close());
 
   const current = async (name = 'web') => {
     const body = (await call(t, 'GET', `${SVCS}/${name}`)).body;
@@ -140,9 +131,9 @@ describe('Service updates, status, selectors and table', () => {
   });
 
   it.each([
-    ['spec.type=ClusterIP', ['plain', 'web']],
-    ['spec.type=NodePort', []],
-  ])('fieldSelector %s', async (selector, names) => {
+    { selector: 'spec.type=ClusterIP', names: ['plain', 'web'] },
+    { selector: 'spec.type=NodePort', names: [] },
+  ])('fieldSelector $selector', async ({ selector, names }) => {
     const r = await call(t, 'GET', `${SVCS}?fieldSelector=${encodeURIComponent(selector)}`);
     expect(r.body.items.map((s: any) => s.metadata.name)).toEqual(names);
   });

@@ -1,7 +1,12 @@
-/** StatefulSet (apps/v1): the seed's field table, v1.32 validation, defaults, immutability, subresources. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/**
+ * StatefulSet (apps/v1): validation as v1.32 does it, defaults, which spec fields may change, the
+ * status and scale subresources (docs/api-rules.md, "Subresources"), and `maxUnavailable` behind
+ * its feature gate (docs/api-rules.md, "Feature gates").
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
 import { statefulSetKind } from '../../../core/registry/kinds/statefulset.ts';
-import { call, causeKeys, expectCreated, serverWith, withChange, type Target } from './support.ts';
+import { call, serverPerSuite } from '../../support/targets.ts';
+import { causeKeys, expectCreated, serverWith, withChange } from '../../support/validation.ts';
 
 const STS = '/apis/apps/v1/namespaces/default/statefulsets';
 
@@ -21,70 +26,66 @@ const valid = {
 };
 
 describe('StatefulSet validation (create)', () => {
-  let t: Target;
-  beforeAll(async () => {
-    t = await serverWith([statefulSetKind]);
-  });
-  afterAll(() => t.close());
+  const t = serverPerSuite(() => serverWith([statefulSetKind]));
 
-  const rows: [string, string, unknown, string[]][] = [
-    ['serviceName is required', 'spec.serviceName', undefined, ['spec.serviceName FieldValueRequired']],
-    ['selector is required', 'spec.selector', undefined, ['spec.selector FieldValueRequired']],
-    ['an empty selector is invalid', 'spec.selector', {}, ['spec.selector FieldValueInvalid']],
-    ['the selector must match the template labels', 'spec.selector', { matchLabels: { app: 'other' } }, ['spec.template.metadata.labels FieldValueInvalid']],
-    [
-      'selector expressions need values for In',
-      'spec.selector',
-      { matchExpressions: [{ key: 'app', operator: 'In' }] },
-      ['spec.selector.matchExpressions[0].values FieldValueRequired'],
-    ],
-    ['template restartPolicy may only be Always', 'spec.template.spec.restartPolicy', 'Never', ['spec.template.spec.restartPolicy FieldValueNotSupported']],
-    [
-      'template activeDeadlineSeconds is not supported',
-      'spec.template.spec.activeDeadlineSeconds',
-      10,
-      ['spec.template.spec.activeDeadlineSeconds FieldValueForbidden'],
-    ],
-    ['replicas may not be negative', 'spec.replicas', -1, ['spec.replicas FieldValueInvalid']],
-    ['minReadySeconds may not be negative', 'spec.minReadySeconds', -1, ['spec.minReadySeconds FieldValueInvalid']],
-    ['podManagementPolicy is OrderedReady or Parallel', 'spec.podManagementPolicy', 'Sometimes', ['spec.podManagementPolicy FieldValueInvalid']],
-    ['updateStrategy.type is RollingUpdate or OnDelete', 'spec.updateStrategy', { type: 'Blue' }, ['spec.updateStrategy FieldValueInvalid']],
-    [
-      'rollingUpdate only with RollingUpdate',
-      'spec.updateStrategy',
-      { type: 'OnDelete', rollingUpdate: { partition: 1 } },
-      ['spec.updateStrategy.rollingUpdate FieldValueInvalid'],
-    ],
-    [
-      'partition may not be negative',
-      'spec.updateStrategy',
-      { type: 'RollingUpdate', rollingUpdate: { partition: -1 } },
-      ['spec.updateStrategy.rollingUpdate.partition FieldValueInvalid'],
-    ],
-    [
-      'whenDeleted is Retain or Delete',
-      'spec.persistentVolumeClaimRetentionPolicy',
-      { whenDeleted: 'Keep' },
-      ['spec.persistentVolumeClaimRetentionPolicy.whenDeleted FieldValueNotSupported'],
-    ],
-    [
-      'whenScaled is Retain or Delete',
-      'spec.persistentVolumeClaimRetentionPolicy',
-      { whenScaled: 'Keep' },
-      ['spec.persistentVolumeClaimRetentionPolicy.whenScaled FieldValueNotSupported'],
-    ],
-    ['ordinals.start may not be negative', 'spec.ordinals', { start: -1 }, ['spec.ordinals.start FieldValueInvalid']],
-    [
-      'each claim template needs a same-named volumeMount',
-      'spec.volumeClaimTemplates',
-      [{ metadata: { name: 'logs' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
-      ['spec.volumeClaimTemplates[0].metadata.name FieldValueInvalid'],
-    ],
-    ['names are DNS labels (pods are named after them)', 'metadata.name', 'web.v1', ['metadata.name FieldValueInvalid']],
-    ['a container needs a name (schema)', 'spec.template.spec.containers.0.name', '', ['spec.template.spec.containers[0].name FieldValueRequired']],
+  const rows: { rule: string; path: string; value: unknown; causes: string[] }[] = [
+    { rule: 'serviceName is required', path: 'spec.serviceName', value: undefined, causes: ['spec.serviceName FieldValueRequired'] },
+    { rule: 'selector is required', path: 'spec.selector', value: undefined, causes: ['spec.selector FieldValueRequired'] },
+    { rule: 'an empty selector is invalid', path: 'spec.selector', value: {}, causes: ['spec.selector FieldValueInvalid'] },
+    { rule: 'the selector must match the template labels', path: 'spec.selector', value: { matchLabels: { app: 'other' } }, causes: ['spec.template.metadata.labels FieldValueInvalid'] },
+    {
+      rule: 'selector expressions need values for In',
+      path: 'spec.selector',
+      value: { matchExpressions: [{ key: 'app', operator: 'In' }] },
+      causes: ['spec.selector.matchExpressions[0].values FieldValueRequired'],
+    },
+    { rule: 'template restartPolicy may only be Always', path: 'spec.template.spec.restartPolicy', value: 'Never', causes: ['spec.template.spec.restartPolicy FieldValueNotSupported'] },
+    {
+      rule: 'template activeDeadlineSeconds is not supported',
+      path: 'spec.template.spec.activeDeadlineSeconds',
+      value: 10,
+      causes: ['spec.template.spec.activeDeadlineSeconds FieldValueForbidden'],
+    },
+    { rule: 'replicas may not be negative', path: 'spec.replicas', value: -1, causes: ['spec.replicas FieldValueInvalid'] },
+    { rule: 'minReadySeconds may not be negative', path: 'spec.minReadySeconds', value: -1, causes: ['spec.minReadySeconds FieldValueInvalid'] },
+    { rule: 'podManagementPolicy is OrderedReady or Parallel', path: 'spec.podManagementPolicy', value: 'Sometimes', causes: ['spec.podManagementPolicy FieldValueInvalid'] },
+    { rule: 'updateStrategy.type is RollingUpdate or OnDelete', path: 'spec.updateStrategy', value: { type: 'Blue' }, causes: ['spec.updateStrategy FieldValueInvalid'] },
+    {
+      rule: 'rollingUpdate only with RollingUpdate',
+      path: 'spec.updateStrategy',
+      value: { type: 'OnDelete', rollingUpdate: { partition: 1 } },
+      causes: ['spec.updateStrategy.rollingUpdate FieldValueInvalid'],
+    },
+    {
+      rule: 'partition may not be negative',
+      path: 'spec.updateStrategy',
+      value: { type: 'RollingUpdate', rollingUpdate: { partition: -1 } },
+      causes: ['spec.updateStrategy.rollingUpdate.partition FieldValueInvalid'],
+    },
+    {
+      rule: 'whenDeleted is Retain or Delete',
+      path: 'spec.persistentVolumeClaimRetentionPolicy',
+      value: { whenDeleted: 'Keep' },
+      causes: ['spec.persistentVolumeClaimRetentionPolicy.whenDeleted FieldValueNotSupported'],
+    },
+    {
+      rule: 'whenScaled is Retain or Delete',
+      path: 'spec.persistentVolumeClaimRetentionPolicy',
+      value: { whenScaled: 'Keep' },
+      causes: ['spec.persistentVolumeClaimRetentionPolicy.whenScaled FieldValueNotSupported'],
+    },
+    { rule: 'ordinals.start may not be negative', path: 'spec.ordinals', value: { start: -1 }, causes: ['spec.ordinals.start FieldValueInvalid'] },
+    {
+      rule: 'each claim template needs a same-named volumeMount',
+      path: 'spec.volumeClaimTemplates',
+      value: [{ metadata: { name: 'logs' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+      causes: ['spec.volumeClaimTemplates[0].metadata.name FieldValueInvalid'],
+    },
+    { rule: 'names are DNS labels (pods are named after them)', path: 'metadata.name', value: 'web.v1', causes: ['metadata.name FieldValueInvalid'] },
+    { rule: 'a container needs a name (schema)', path: 'spec.template.spec.containers.0.name', value: '', causes: ['spec.template.spec.containers[0].name FieldValueRequired'] },
   ];
 
-  it.each(rows)('%s', async (_rule, path, value, causes) => {
+  it.each(rows)('$rule', async ({ path, value, causes }) => {
     const r = await call(t, 'POST', STS, withChange(valid, path, value));
     expect(causeKeys(r)).toEqual(causes);
   });
@@ -96,13 +97,9 @@ describe('StatefulSet validation (create)', () => {
 });
 
 describe('StatefulSet defaults', () => {
-  let t: Target;
-  beforeAll(async () => {
-    t = await serverWith([statefulSetKind]);
-  });
-  afterAll(() => t.close());
+  const t = serverPerSuite(() => serverWith([statefulSetKind]));
 
-  it('fills every default of the seed table and the pod template defaults', async () => {
+  it('fills every default of the kind and of its pod template', async () => {
     const body = expectCreated(await call(t, 'POST', STS, valid));
     expect(body.metadata.generation).toBe(1);
     expect(body.spec).toMatchObject({
@@ -149,12 +146,12 @@ describe('StatefulSet defaults', () => {
   });
 
   it.each([
-    ['nginx', 'Always'],
-    ['nginx:latest', 'Always'],
-    ['nginx:1.27', 'IfNotPresent'],
-    ['registry:5000/nginx', 'Always'],
-    ['nginx@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef', 'IfNotPresent'],
-  ])('imagePullPolicy for image %s is %s', async (image, policy) => {
+    { image: 'nginx', policy: 'Always' },
+    { image: 'nginx:latest', policy: 'Always' },
+    { image: 'nginx:1.27', policy: 'IfNotPresent' },
+    { image: 'registry:5000/nginx', policy: 'Always' },
+    { image: 'nginx@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef', policy: 'IfNotPresent' },
+  ])('imagePullPolicy for image $image is $policy', async ({ image, policy }) => {
     const name = `pull-${policy.toLowerCase()}-${Math.abs(image.length)}`;
     const sts = withChange(withChange(valid, 'metadata.name', name), 'spec.template.spec.containers.0.image', image);
     const body = expectCreated(await call(t, 'POST', STS, sts));
@@ -178,11 +175,7 @@ describe('StatefulSet maxUnavailable and its feature gate', () => {
   });
 
   describe('with the gate on', () => {
-    let t: Target;
-    beforeAll(async () => {
-      t = await serverWith([statefulSetKind], { featureGates: { MaxUnavailableStatefulSet: true } });
-    });
-    afterAll(() => t.close());
+    const t = serverPerSuite(() => serverWith([statefulSetKind], { featureGates: { MaxUnavailableStatefulSet: true } }));
 
     it('defaults to 1', async () => {
       const body = expectCreated(await call(t, 'POST', STS, valid));
@@ -190,12 +183,12 @@ describe('StatefulSet maxUnavailable and its feature gate', () => {
     });
 
     it.each([
-      [0, ['spec.updateStrategy.rollingUpdate.maxUnavailable FieldValueInvalid']],
-      ['0%', ['spec.updateStrategy.rollingUpdate.maxUnavailable FieldValueInvalid']],
-      ['150%', ['spec.updateStrategy.rollingUpdate.maxUnavailable FieldValueInvalid']],
-      ['half', ['spec.updateStrategy.rollingUpdate.maxUnavailable FieldValueInvalid']],
-    ])('maxUnavailable %s is rejected', async (v, causes) => {
-      expect(causeKeys(await call(t, 'POST', STS, rolling(v)))).toEqual(causes);
+      { maxUnavailable: 0, causes: ['spec.updateStrategy.rollingUpdate.maxUnavailable FieldValueInvalid'] },
+      { maxUnavailable: '0%', causes: ['spec.updateStrategy.rollingUpdate.maxUnavailable FieldValueInvalid'] },
+      { maxUnavailable: '150%', causes: ['spec.updateStrategy.rollingUpdate.maxUnavailable FieldValueInvalid'] },
+      { maxUnavailable: 'half', causes: ['spec.updateStrategy.rollingUpdate.maxUnavailable FieldValueInvalid'] },
+    ])('maxUnavailable $maxUnavailable is rejected', async ({ maxUnavailable, causes }) => {
+      expect(causeKeys(await call(t, 'POST', STS, rolling(maxUnavailable)))).toEqual(causes);
     });
 
     it('accepts a percentage', async () => {
@@ -206,23 +199,21 @@ describe('StatefulSet maxUnavailable and its feature gate', () => {
 });
 
 describe('StatefulSet updates', () => {
-  let t: Target;
+  const t = serverPerSuite(() => serverWith([statefulSetKind]));
   let created: any;
   beforeAll(async () => {
-    t = await serverWith([statefulSetKind]);
     created = expectCreated(await call(t, 'POST', STS, valid));
   });
-  afterAll(() => t.close());
 
   const put = (path: string, value: unknown) => call(t, 'PUT', `${STS}/web`, withChange({ ...created, metadata: { ...created.metadata, resourceVersion: undefined } }, path, value));
 
   it.each([
-    ['spec.serviceName', 'other'],
-    ['spec.selector', { matchExpressions: [{ key: 'app', operator: 'Exists' }] }],
-    ['spec.podManagementPolicy', 'Parallel'],
-    ['spec.revisionHistoryLimit', 3],
-    ['spec.volumeClaimTemplates.0.spec.resources.requests.storage', '2Gi'],
-  ])('%s may not change', async (path, value) => {
+    { path: 'spec.serviceName', value: 'other' },
+    { path: 'spec.selector', value: { matchExpressions: [{ key: 'app', operator: 'Exists' }] } },
+    { path: 'spec.podManagementPolicy', value: 'Parallel' },
+    { path: 'spec.revisionHistoryLimit', value: 3 },
+    { path: 'spec.volumeClaimTemplates.0.spec.resources.requests.storage', value: '2Gi' },
+  ])('$path may not change', async ({ path, value }) => {
     const r = await put(path, value);
     expect(causeKeys(r)).toEqual(['spec FieldValueForbidden']);
     expect(r.body.details.causes[0].message).toBe(
@@ -231,13 +222,13 @@ describe('StatefulSet updates', () => {
   });
 
   it.each([
-    ['spec.replicas', 3],
-    ['spec.minReadySeconds', 5],
-    ['spec.ordinals', { start: 2 }],
-    ['spec.updateStrategy', { type: 'OnDelete' }],
-    ['spec.persistentVolumeClaimRetentionPolicy', { whenDeleted: 'Delete', whenScaled: 'Delete' }],
-    ['spec.template.spec.containers.0.image', 'nginx:1.28'],
-  ])('%s may change, and moves generation', async (path, value) => {
+    { path: 'spec.replicas', value: 3 },
+    { path: 'spec.minReadySeconds', value: 5 },
+    { path: 'spec.ordinals', value: { start: 2 } },
+    { path: 'spec.updateStrategy', value: { type: 'OnDelete' } },
+    { path: 'spec.persistentVolumeClaimRetentionPolicy', value: { whenDeleted: 'Delete', whenScaled: 'Delete' } },
+    { path: 'spec.template.spec.containers.0.image', value: 'nginx:1.28' },
+  ])('$path may change, and moves generation', async ({ path, value }) => {
     const before = (await call(t, 'GET', `${STS}/web`)).body;
     const r = await put(path, value);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -270,12 +261,10 @@ describe('StatefulSet updates', () => {
 });
 
 describe('StatefulSet scale subresource, table and discovery names', () => {
-  let t: Target;
+  const t = serverPerSuite(() => serverWith([statefulSetKind]));
   beforeAll(async () => {
-    t = await serverWith([statefulSetKind]);
     expectCreated(await call(t, 'POST', STS, withChange(valid, 'spec.replicas', 2)));
   });
-  afterAll(() => t.close());
 
   it('GET scale shows spec.replicas and the selector', async () => {
     const r = await call(t, 'GET', `${STS}/web/scale`);

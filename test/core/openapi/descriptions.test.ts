@@ -1,11 +1,13 @@
 /**
- * Issue "front door": `kubectl explain` prints what /openapi/v3 (and v2) say about each field.
- * As on the real v1.32 server, every property reachable from the seed kinds (with ObjectMeta and
- * its parts, and PriorityLevelConfiguration, which FlowSchemas refer to) has a description, and
- * every enumerated field publishes its values, each explained in a "Possible enum values" paragraph.
+ * `kubectl explain` prints what /openapi/v3 (and v2) say about each field (docs/api-rules.md,
+ * "Versions and deprecation": OpenAPI). As on the real v1.32 server, every property reachable
+ * from the roots below (ConfigMap, StatefulSet, Ingress, FlowSchema, ResourceClaimTemplate, with
+ * ObjectMeta and its parts, and PriorityLevelConfiguration, which FlowSchemas refer to) has a
+ * description, and every enumerated field publishes its values, each explained in a "Possible
+ * enum values" paragraph.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inProcess, type Target } from '../../support/targets.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inProcess, serverPerSuite } from '../../support/targets.ts';
 
 type Json = Record<string, any>;
 
@@ -22,32 +24,34 @@ const RES = 'io.orch.api.resource.v1beta1';
 const META = 'io.orch.apimachinery.pkg.apis.meta.v1';
 
 /** The roots of the walk, by the /openapi/v3 group-version that serves them. */
-const ROOTS: readonly [string, string][] = [
-  ['api/v1', `${CORE}.ConfigMap`],
-  ['api/v1', `${META}.ObjectMeta`],
-  ['apis/apps/v1', `${APPS}.StatefulSet`],
-  ['apis/networking.orch.io/v1', `${NET}.Ingress`],
-  ['apis/flowcontrol.apiserver.orch.io/v1', `${FLOW}.FlowSchema`],
-  ['apis/flowcontrol.apiserver.orch.io/v1', `${FLOW}.PriorityLevelConfiguration`],
-  ['apis/resource.orch.io/v1beta1', `${RES}.ResourceClaimTemplate`],
+const ROOTS: { gv: string; root: string }[] = [
+  { gv: 'api/v1', root: `${CORE}.ConfigMap` },
+  { gv: 'api/v1', root: `${META}.ObjectMeta` },
+  { gv: 'apis/apps/v1', root: `${APPS}.StatefulSet` },
+  { gv: 'apis/networking.orch.io/v1', root: `${NET}.Ingress` },
+  { gv: 'apis/flowcontrol.apiserver.orch.io/v1', root: `${FLOW}.FlowSchema` },
+  { gv: 'apis/flowcontrol.apiserver.orch.io/v1', root: `${FLOW}.PriorityLevelConfiguration` },
+  { gv: 'apis/resource.orch.io/v1beta1', root: `${RES}.ResourceClaimTemplate` },
 ];
 
-let t: Target;
+const t = serverPerSuite(() => inProcess({ featureGates: { DynamicResourceAllocation: true } }));
 let v2: Doc;
 const v3 = new Map<string, Doc>();
 
 beforeAll(async () => {
-  t = await inProcess({ featureGates: { DynamicResourceAllocation: true } });
   const json = async (path: string): Promise<Json> => (await t.request(path)).json() as Promise<Json>;
   v2 = { definitions: (await json('/openapi/v2')).definitions, prefix: '#/definitions/' };
   const index = await json('/openapi/v3');
-  for (const key of new Set(ROOTS.map(([gv]) => gv))) {
+  for (const key of new Set(ROOTS.map(({ gv }) => gv))) {
     v3.set(key, { definitions: (await json(index.paths[key].serverRelativeURL)).components.schemas, prefix: '#/components/schemas/' });
   }
 });
-afterAll(async () => {
-  await t.close();
-});
+
+/** Both documents, each as the definitions of a group-version. */
+const DOCS: { doc: string; docFor: (gv: string) => Doc }[] = [
+  { doc: '/openapi/v3', docFor: (gv) => v3.get(gv)! },
+  { doc: '/openapi/v2', docFor: () => v2 },
+];
 
 /** The definition a property refers to, directly or wrapped in allOf (v3 wraps a $ref that has a description). */
 function refOf(prop: Json): string | undefined {
@@ -87,11 +91,8 @@ function walk(doc: Doc, root: string): { definitions: Map<string, Json>; propert
 
 const described = (s: Json): boolean => typeof s.description === 'string' && s.description.trim() !== '';
 
-describe.each([
-  ['/openapi/v3', (gv: string) => v3.get(gv)!],
-  ['/openapi/v2', () => v2],
-])('%s', (_doc, docFor) => {
-  it.each(ROOTS)('every property reachable from %s %s has a description', (gv, root) => {
+describe.each(DOCS)('$doc', ({ docFor }) => {
+  it.each(ROOTS)('every property reachable from $gv $root has a description', ({ gv, root }) => {
     const { definitions, properties } = walk(docFor(gv), root);
     const undescribed = properties.filter((p) => !described(p.schema)).map((p) => `${p.definition}.${p.property}`);
     expect(undescribed).toEqual([]);
@@ -100,7 +101,7 @@ describe.each([
   });
 
   it('the walk reaches the pod template, the claim templates, selectors and the parts of ObjectMeta', () => {
-    const reached = new Set(ROOTS.flatMap(([gv, root]) => [...walk(docFor(gv), root).definitions.keys()]));
+    const reached = new Set(ROOTS.flatMap(({ gv, root }) => [...walk(docFor(gv), root).definitions.keys()]));
     for (const name of [
       `${APPS}.StatefulSetSpec`,
       `${CORE}.PodTemplateSpec`,
@@ -122,7 +123,7 @@ describe.each([
   });
 
   it('each enum is explained: the description ends with one "Possible enum values" line per value', () => {
-    for (const [gv, root] of ROOTS) {
+    for (const { gv, root } of ROOTS) {
       for (const { definition, property, schema } of walk(docFor(gv), root).properties) {
         if (!schema.enum) continue;
         const lines = (schema.description as string).split('\n');
@@ -136,47 +137,44 @@ describe.each([
   });
 });
 
-/** [group-version, definition, property path (`[]` for list items), the values, sorted as published]. */
-const ENUMS: readonly [string, string, string, readonly string[]][] = [
-  ['apis/apps/v1', `${APPS}.StatefulSetUpdateStrategy`, 'type', ['OnDelete', 'RollingUpdate']],
-  ['apis/apps/v1', `${APPS}.StatefulSetSpec`, 'podManagementPolicy', ['OrderedReady', 'Parallel']],
-  ['apis/apps/v1', `${APPS}.StatefulSetPersistentVolumeClaimRetentionPolicy`, 'whenDeleted', ['Delete', 'Retain']],
-  ['apis/apps/v1', `${APPS}.StatefulSetPersistentVolumeClaimRetentionPolicy`, 'whenScaled', ['Delete', 'Retain']],
-  ['apis/apps/v1', `${APPS}.StatefulSetCondition`, 'status', ['False', 'True', 'Unknown']],
-  ['apis/apps/v1', `${CORE}.PodSpec`, 'restartPolicy', ['Always', 'Never', 'OnFailure']],
-  ['apis/apps/v1', `${CORE}.PodSpec`, 'dnsPolicy', ['ClusterFirst', 'ClusterFirstWithHostNet', 'Default', 'None']],
-  ['apis/apps/v1', `${CORE}.PodSpec`, 'preemptionPolicy', ['Never', 'PreemptLowerPriority']],
-  ['apis/apps/v1', `${CORE}.Container`, 'imagePullPolicy', ['Always', 'IfNotPresent', 'Never']],
-  ['apis/apps/v1', `${CORE}.Container`, 'terminationMessagePolicy', ['FallbackToLogsOnError', 'File']],
-  ['apis/apps/v1', `${CORE}.ContainerPort`, 'protocol', ['SCTP', 'TCP', 'UDP']],
-  ['apis/apps/v1', `${CORE}.HTTPGetAction`, 'scheme', ['HTTP', 'HTTPS']],
-  ['apis/apps/v1', `${CORE}.VolumeMount`, 'mountPropagation', ['Bidirectional', 'HostToContainer', 'None']],
-  ['apis/apps/v1', `${CORE}.HostPathVolumeSource`, 'type', ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket']],
-  ['apis/apps/v1', `${CORE}.Toleration`, 'operator', ['Equal', 'Exists']],
-  ['apis/apps/v1', `${CORE}.Toleration`, 'effect', ['NoExecute', 'NoSchedule', 'PreferNoSchedule']],
-  ['apis/apps/v1', `${CORE}.NodeSelectorRequirement`, 'operator', ['DoesNotExist', 'Exists', 'Gt', 'In', 'Lt', 'NotIn']],
-  ['apis/apps/v1', `${CORE}.TopologySpreadConstraint`, 'whenUnsatisfiable', ['DoNotSchedule', 'ScheduleAnyway']],
-  ['apis/apps/v1', `${CORE}.SeccompProfile`, 'type', ['Localhost', 'RuntimeDefault', 'Unconfined']],
-  ['apis/apps/v1', `${CORE}.PersistentVolumeClaimSpec`, 'accessModes[]', ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod']],
-  ['apis/apps/v1', `${CORE}.PersistentVolumeClaimSpec`, 'volumeMode', ['Block', 'Filesystem']],
-  ['apis/apps/v1', `${CORE}.PersistentVolumeClaimStatus`, 'phase', ['Bound', 'Lost', 'Pending']],
-  ['apis/apps/v1', `${META}.LabelSelectorRequirement`, 'operator', ['DoesNotExist', 'Exists', 'In', 'NotIn']],
-  ['apis/apps/v1', `${META}.ManagedFieldsEntry`, 'operation', ['Apply', 'Update']],
-  ['apis/networking.orch.io/v1', `${NET}.HTTPIngressPath`, 'pathType', ['Exact', 'ImplementationSpecific', 'Prefix']],
-  ['apis/networking.orch.io/v1', `${NET}.IngressPortStatus`, 'protocol', ['SCTP', 'TCP', 'UDP']],
-  ['apis/flowcontrol.apiserver.orch.io/v1', `${FLOW}.FlowDistinguisherMethod`, 'type', ['ByNamespace', 'ByUser']],
-  ['apis/flowcontrol.apiserver.orch.io/v1', `${FLOW}.Subject`, 'kind', ['Group', 'ServiceAccount', 'User']],
-  ['apis/flowcontrol.apiserver.orch.io/v1', `${FLOW}.FlowSchemaCondition`, 'status', ['False', 'True', 'Unknown']],
-  ['apis/flowcontrol.apiserver.orch.io/v1', `${FLOW}.PriorityLevelConfigurationSpec`, 'type', ['Exempt', 'Limited']],
-  ['apis/flowcontrol.apiserver.orch.io/v1', `${FLOW}.LimitResponse`, 'type', ['Queue', 'Reject']],
-  ['apis/resource.orch.io/v1beta1', `${RES}.DeviceRequest`, 'allocationMode', ['All', 'ExactCount']],
+/** Enumerated fields: the group-version, the definition, the property path (`[]` for list items), the values sorted as published. */
+const ENUMS: { gv: string; definition: string; path: string; values: readonly string[] }[] = [
+  { gv: 'apis/apps/v1', definition: `${APPS}.StatefulSetUpdateStrategy`, path: 'type', values: ['OnDelete', 'RollingUpdate'] },
+  { gv: 'apis/apps/v1', definition: `${APPS}.StatefulSetSpec`, path: 'podManagementPolicy', values: ['OrderedReady', 'Parallel'] },
+  { gv: 'apis/apps/v1', definition: `${APPS}.StatefulSetPersistentVolumeClaimRetentionPolicy`, path: 'whenDeleted', values: ['Delete', 'Retain'] },
+  { gv: 'apis/apps/v1', definition: `${APPS}.StatefulSetPersistentVolumeClaimRetentionPolicy`, path: 'whenScaled', values: ['Delete', 'Retain'] },
+  { gv: 'apis/apps/v1', definition: `${APPS}.StatefulSetCondition`, path: 'status', values: ['False', 'True', 'Unknown'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.PodSpec`, path: 'restartPolicy', values: ['Always', 'Never', 'OnFailure'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.PodSpec`, path: 'dnsPolicy', values: ['ClusterFirst', 'ClusterFirstWithHostNet', 'Default', 'None'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.PodSpec`, path: 'preemptionPolicy', values: ['Never', 'PreemptLowerPriority'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.Container`, path: 'imagePullPolicy', values: ['Always', 'IfNotPresent', 'Never'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.Container`, path: 'terminationMessagePolicy', values: ['FallbackToLogsOnError', 'File'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.ContainerPort`, path: 'protocol', values: ['SCTP', 'TCP', 'UDP'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.HTTPGetAction`, path: 'scheme', values: ['HTTP', 'HTTPS'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.VolumeMount`, path: 'mountPropagation', values: ['Bidirectional', 'HostToContainer', 'None'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.HostPathVolumeSource`, path: 'type', values: ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.Toleration`, path: 'operator', values: ['Equal', 'Exists'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.Toleration`, path: 'effect', values: ['NoExecute', 'NoSchedule', 'PreferNoSchedule'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.NodeSelectorRequirement`, path: 'operator', values: ['DoesNotExist', 'Exists', 'Gt', 'In', 'Lt', 'NotIn'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.TopologySpreadConstraint`, path: 'whenUnsatisfiable', values: ['DoNotSchedule', 'ScheduleAnyway'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.SeccompProfile`, path: 'type', values: ['Localhost', 'RuntimeDefault', 'Unconfined'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.PersistentVolumeClaimSpec`, path: 'accessModes[]', values: ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.PersistentVolumeClaimSpec`, path: 'volumeMode', values: ['Block', 'Filesystem'] },
+  { gv: 'apis/apps/v1', definition: `${CORE}.PersistentVolumeClaimStatus`, path: 'phase', values: ['Bound', 'Lost', 'Pending'] },
+  { gv: 'apis/apps/v1', definition: `${META}.LabelSelectorRequirement`, path: 'operator', values: ['DoesNotExist', 'Exists', 'In', 'NotIn'] },
+  { gv: 'apis/apps/v1', definition: `${META}.ManagedFieldsEntry`, path: 'operation', values: ['Apply', 'Update'] },
+  { gv: 'apis/networking.orch.io/v1', definition: `${NET}.HTTPIngressPath`, path: 'pathType', values: ['Exact', 'ImplementationSpecific', 'Prefix'] },
+  { gv: 'apis/networking.orch.io/v1', definition: `${NET}.IngressPortStatus`, path: 'protocol', values: ['SCTP', 'TCP', 'UDP'] },
+  { gv: 'apis/flowcontrol.apiserver.orch.io/v1', definition: `${FLOW}.FlowDistinguisherMethod`, path: 'type', values: ['ByNamespace', 'ByUser'] },
+  { gv: 'apis/flowcontrol.apiserver.orch.io/v1', definition: `${FLOW}.Subject`, path: 'kind', values: ['Group', 'ServiceAccount', 'User'] },
+  { gv: 'apis/flowcontrol.apiserver.orch.io/v1', definition: `${FLOW}.FlowSchemaCondition`, path: 'status', values: ['False', 'True', 'Unknown'] },
+  { gv: 'apis/flowcontrol.apiserver.orch.io/v1', definition: `${FLOW}.PriorityLevelConfigurationSpec`, path: 'type', values: ['Exempt', 'Limited'] },
+  { gv: 'apis/flowcontrol.apiserver.orch.io/v1', definition: `${FLOW}.LimitResponse`, path: 'type', values: ['Queue', 'Reject'] },
+  { gv: 'apis/resource.orch.io/v1beta1', definition: `${RES}.DeviceRequest`, path: 'allocationMode', values: ['All', 'ExactCount'] },
 ];
 
-describe.each([
-  ['/openapi/v3', (gv: string) => v3.get(gv)!],
-  ['/openapi/v2', () => v2],
-])('%s enums', (_doc, docFor) => {
-  it.each(ENUMS)('%s %s.%s is one of %j', (gv, definition, path, values) => {
+describe.each(DOCS)('$doc enums', ({ docFor }) => {
+  it.each(ENUMS)('$gv $definition.$path is one of $values', ({ gv, definition, path, values }) => {
     const def = docFor(gv).definitions[definition];
     const prop = path.endsWith('[]') ? def.properties[path.slice(0, -2)].items : def.properties[path];
     expect(prop.enum).toEqual(values);

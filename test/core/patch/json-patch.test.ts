@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyJsonPatch, MAX_JSON_PATCH_OPERATIONS, PatchError } from '../../../core/patch/index.ts';
 import type { JsonValue } from '../../../core/util/json.ts';
-import { catchPatchError, frozen } from './support.ts';
+import { catchPatchError, frozen } from '../../support/patch.ts';
 import { readTestdata } from '../../support/testdata.ts';
 
 interface SuiteRecord {
@@ -15,11 +15,9 @@ interface SuiteRecord {
 }
 
 
-function suite(file: string): [string, SuiteRecord][] {
+function suite(file: string): { name: string; record: SuiteRecord }[] {
   const records = readTestdata<SuiteRecord[]>(`json-patch/${file}`);
-  return records
-    .map((r, i): [string, SuiteRecord] => [`${file} #${i} ${r.comment ?? r.error ?? ''}`.trim(), r])
-    .filter(([, r]) => !r.disabled);
+  return records.map((record, i) => ({ name: `${file} #${i} ${record.comment ?? record.error ?? ''}`.trim(), record })).filter(({ record }) => !record.disabled);
 }
 
 describe.each(['tests.json', 'spec_tests.json'])('JSON patch conformance: %s', (file) => {
@@ -29,7 +27,7 @@ describe.each(['tests.json', 'spec_tests.json'])('JSON patch conformance: %s', (
     expect(records.length).toBeGreaterThan(10);
   });
 
-  it.each(records)('%s', (_name, r) => {
+  it.each(records)('$name', ({ record: r }) => {
     const doc = frozen(r.doc);
     const patch = frozen(r.patch);
     if (r.error !== undefined) {
@@ -45,22 +43,22 @@ describe.each(['tests.json', 'spec_tests.json'])('JSON patch conformance: %s', (
 describe('JSON patch errors as the platform answers them', () => {
   const doc = { a: { b: [1, 2] }, s: 'x' };
 
-  it.each<[string, unknown, number]>([
-    ['a patch that is an object, not a list', { op: 'add', path: '/a', value: 1 }, 400],
-    ['a patch that is a string', 'add /a', 400],
-    ['an operation that is not an object', [{ op: 'test', path: '/s', value: 'x' }, 7], 400],
-    ['an unknown op', [{ op: 'spam', path: '/a' }], 422],
-    ['an operation that is null', [null], 422],
-    ['a missing path', [{ op: 'add', value: 1 }], 422],
-    ['a failing test', [{ op: 'test', path: '/s', value: 'y' }], 422],
-    ['a missing parent', [{ op: 'add', path: '/nope/x', value: 1 }], 422],
-    ['an index past the end', [{ op: 'add', path: '/a/b/3', value: 1 }], 422],
-    ['an index with a leading zero', [{ op: 'replace', path: '/a/b/01', value: 1 }], 422],
-    ['an invalid escape', [{ op: 'add', path: '/a/~2', value: 1 }], 422],
-    ['removing the whole document', [{ op: 'remove', path: '' }], 422],
-    ['moving a value into its own child', [{ op: 'move', from: '/a', path: '/a/c' }], 422],
-    ['adding below a scalar', [{ op: 'add', path: '/s/x', value: 1 }], 422],
-  ])('%s is %i', (_name, patch, code) => {
+  it.each<{ name: string; patch: unknown; code: number }>([
+    { name: 'a patch that is an object, not a list', patch: { op: 'add', path: '/a', value: 1 }, code: 400 },
+    { name: 'a patch that is a string', patch: 'add /a', code: 400 },
+    { name: 'an operation that is not an object', patch: [{ op: 'test', path: '/s', value: 'x' }, 7], code: 400 },
+    { name: 'an unknown op', patch: [{ op: 'spam', path: '/a' }], code: 422 },
+    { name: 'an operation that is null', patch: [null], code: 422 },
+    { name: 'a missing path', patch: [{ op: 'add', value: 1 }], code: 422 },
+    { name: 'a failing test', patch: [{ op: 'test', path: '/s', value: 'y' }], code: 422 },
+    { name: 'a missing parent', patch: [{ op: 'add', path: '/nope/x', value: 1 }], code: 422 },
+    { name: 'an index past the end', patch: [{ op: 'add', path: '/a/b/3', value: 1 }], code: 422 },
+    { name: 'an index with a leading zero', patch: [{ op: 'replace', path: '/a/b/01', value: 1 }], code: 422 },
+    { name: 'an invalid escape', patch: [{ op: 'add', path: '/a/~2', value: 1 }], code: 422 },
+    { name: 'removing the whole document', patch: [{ op: 'remove', path: '' }], code: 422 },
+    { name: 'moving a value into its own child', patch: [{ op: 'move', from: '/a', path: '/a/c' }], code: 422 },
+    { name: 'adding below a scalar', patch: [{ op: 'add', path: '/s/x', value: 1 }], code: 422 },
+  ])('$name is $code', ({ patch, code }) => {
     expect(catchPatchError(() => applyJsonPatch(doc, patch)).code).toBe(code);
   });
 
@@ -124,15 +122,15 @@ describe('JSON patch errors as the platform answers them', () => {
 });
 
 describe('JSON patch values', () => {
-  it.each<[string, JsonValue, JsonValue, JsonValue]>([
-    ['"-" appends', { l: [1] }, [{ op: 'add', path: '/l/-', value: 2 }], { l: [1, 2] }],
-    ['~1 and ~0 unescape to / and ~', {}, [{ op: 'add', path: '/a~1b~0c', value: 1 }], { 'a/b~c': 1 }],
-    ['__proto__ is an ordinary key', {}, [{ op: 'add', path: '/__proto__', value: { x: 1 } }], JSON.parse('{"__proto__":{"x":1}}') as JsonValue],
-    ['move removes then adds', { a: 1, b: [] }, [{ op: 'move', from: '/a', path: '/b/0' }], { b: [1] }],
-    ['copy is deep', { a: { x: 1 } }, [{ op: 'copy', from: '/a', path: '/b' }, { op: 'replace', path: '/b/x', value: 2 }], { a: { x: 1 }, b: { x: 2 } }],
-    ['replace of the root', { a: 1 }, [{ op: 'replace', path: '', value: [1] }], [1]],
-    ['test compares objects regardless of key order', { a: { x: 1, y: 2 } }, [{ op: 'test', path: '/a', value: { y: 2, x: 1 } }], { a: { x: 1, y: 2 } }],
-  ])('%s', (_name, doc, patch, expected) => {
+  it.each<{ name: string; doc: JsonValue; patch: JsonValue; expected: JsonValue }>([
+    { name: '"-" appends', doc: { l: [1] }, patch: [{ op: 'add', path: '/l/-', value: 2 }], expected: { l: [1, 2] } },
+    { name: '~1 and ~0 unescape to / and ~', doc: {}, patch: [{ op: 'add', path: '/a~1b~0c', value: 1 }], expected: { 'a/b~c': 1 } },
+    { name: '__proto__ is an ordinary key', doc: {}, patch: [{ op: 'add', path: '/__proto__', value: { x: 1 } }], expected: JSON.parse('{"__proto__":{"x":1}}') as JsonValue },
+    { name: 'move removes then adds', doc: { a: 1, b: [] }, patch: [{ op: 'move', from: '/a', path: '/b/0' }], expected: { b: [1] } },
+    { name: 'copy is deep', doc: { a: { x: 1 } }, patch: [{ op: 'copy', from: '/a', path: '/b' }, { op: 'replace', path: '/b/x', value: 2 }], expected: { a: { x: 1 }, b: { x: 2 } } },
+    { name: 'replace of the root', doc: { a: 1 }, patch: [{ op: 'replace', path: '', value: [1] }], expected: [1] },
+    { name: 'test compares objects regardless of key order', doc: { a: { x: 1, y: 2 } }, patch: [{ op: 'test', path: '/a', value: { y: 2, x: 1 } }], expected: { a: { x: 1, y: 2 } } },
+  ])('$name', ({ doc, patch, expected }) => {
     const result = applyJsonPatch(frozen(doc), frozen(patch));
     expect(result).toEqual(expected);
     // toEqual does not see an own `__proto__` key; the serialized form does.

@@ -1,30 +1,38 @@
-/** JSON merge patch: the 15 examples of RFC 7386/7396 Appendix A, from both shared files. */
+/**
+ * JSON merge patch (docs/api-rules.md, "Patch types"): the 15 examples of RFC 7386/7396
+ * Appendix A, from both files of test/data/json-merge-patch.
+ */
 import { describe, expect, it } from 'vitest';
 import { mergePatch } from '../../../core/patch/index.ts';
 import type { JsonValue } from '../../../core/util/json.ts';
-import { frozen } from './support.ts';
+import { frozen } from '../../support/patch.ts';
 import { readTestdata } from '../../support/testdata.ts';
 
 const read = <T>(file: string): T => readTestdata<T>(`json-merge-patch/${file}`);
 
-type Vector = [name: string, doc: JsonValue, patch: JsonValue, expected: JsonValue];
+interface Vector {
+  readonly name: string;
+  readonly doc: JsonValue;
+  readonly patch: JsonValue;
+  readonly expected: JsonValue;
+}
 
 const appendixA: Vector[] = read<{ comment: string; doc: JsonValue; patch: JsonValue; expected: JsonValue }[]>('rfc7386-appendix-a.json').map(
-  (r) => [r.comment, r.doc, r.patch, r.expected],
+  (r) => ({ name: r.comment, doc: r.doc, patch: r.patch, expected: r.expected }),
 );
 const rfc7396: Vector[] = read<{ given: JsonValue; cases: { patch: JsonValue; result: JsonValue }[] }[]>('rfc7396-test-cases.json').flatMap((g, i) =>
-  g.cases.map((c, j): Vector => [`group ${i + 1} case ${j + 1}`, g.given, c.patch, c.result]),
+  g.cases.map((c, j): Vector => ({ name: `group ${i + 1} case ${j + 1}`, doc: g.given, patch: c.patch, expected: c.result })),
 );
 
-describe.each<[string, Vector[]]>([
-  ['rfc7386-appendix-a.json', appendixA],
-  ['rfc7396-test-cases.json', rfc7396],
-])('JSON merge patch: %s', (_file, vectors) => {
+describe.each<{ file: string; vectors: Vector[] }>([
+  { file: 'rfc7386-appendix-a.json', vectors: appendixA },
+  { file: 'rfc7396-test-cases.json', vectors: rfc7396 },
+])('JSON merge patch: $file', ({ vectors }) => {
   it('holds the 15 examples', () => {
     expect(vectors).toHaveLength(15);
   });
 
-  it.each(vectors)('%s', (_name, doc, patch, expected) => {
+  it.each(vectors)('$name', ({ doc, patch, expected }) => {
     expect(mergePatch(frozen(doc), frozen(patch))).toEqual(expected);
   });
 });

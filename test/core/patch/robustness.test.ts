@@ -9,8 +9,8 @@ import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { applyJsonPatch, mergePatch, PatchError, strategicMergePatch } from '../../../core/patch/index.ts';
 import type { JsonObject, JsonValue } from '../../../core/util/json.ts';
-import { schemaFromOpenApi } from './openapi-schema.ts';
-import { frozen } from './support.ts';
+import { schemaFromOpenApi } from '../../support/openapi-schema.ts';
+import { frozen } from '../../support/patch.ts';
 import { TESTDATA } from '../../support/testdata.ts';
 
 const schema = schemaFromOpenApi(
@@ -111,11 +111,11 @@ describe('robustness', () => {
     );
   });
 
-  it.each<[string, () => JsonValue]>([
-    ['strategic merge patch', () => strategicMergePatch({}, { jsonItem: deep(200_000) }, schema)],
-    ['JSON patch', () => applyJsonPatch(deep(200_000), [])],
-    ['JSON merge patch', () => mergePatch({}, deep(200_000))],
-  ])('%s answers a document nested too deeply with 400', (_name, run) => {
+  it.each<{ name: string; run: () => JsonValue }>([
+    { name: 'strategic merge patch', run: () => strategicMergePatch({}, { jsonItem: deep(200_000) }, schema) },
+    { name: 'JSON patch', run: () => applyJsonPatch(deep(200_000), []) },
+    { name: 'JSON merge patch', run: () => mergePatch({}, deep(200_000)) },
+  ])('$name answers a document nested too deeply with 400', ({ run }) => {
     expect(() => run()).toThrow(PatchError);
     try {
       run();

@@ -11,17 +11,17 @@ import { strategicMergePatch } from '../../../core/patch/index.ts';
 import { ConfigMap } from '../../../core/registry/types/core-v1-misc.ts';
 import type { Schema } from '../../../core/schema/types.ts';
 import type { JsonObject, JsonValue } from '../../../core/util/json.ts';
-import { schemaFromOpenApi } from './openapi-schema.ts';
-import { catchPatchError, frozen } from './support.ts';
+import { schemaFromOpenApi } from '../../support/openapi-schema.ts';
+import { catchPatchError, frozen } from '../../support/patch.ts';
 import { TESTDATA } from '../../support/testdata.ts';
 
 const DATA = path.join(TESTDATA, 'strategic-merge-patch');
 
 // The Swagger file has a trailing comma, which YAML (as upstream reads it) accepts.
-const SCHEMAS: [string, Schema][] = ['swagger-merge-item.json', 'swagger-merge-item-v3.json'].map((file) => [
+const SCHEMAS: { file: string; schema: Schema }[] = ['swagger-merge-item.json', 'swagger-merge-item-v3.json'].map((file) => ({
   file,
-  schemaFromOpenApi(load(readFileSync(path.join(DATA, file), 'utf8')) as Parameters<typeof schemaFromOpenApi>[0], 'mergeItem'),
-]);
+  schema: schemaFromOpenApi(load(readFileSync(path.join(DATA, file), 'utf8')) as Parameters<typeof schemaFromOpenApi>[0], 'mergeItem'),
+}));
 
 interface Case {
   readonly name: string;
@@ -266,8 +266,8 @@ const CASES: Case[] = [
   },
 ];
 
-describe.each(SCHEMAS)('strategic merge patch on mergeItem from %s', (_file, schema) => {
-  it.each(CASES.map((c): [string, Case] => [c.name, c]))('%s', (_name, c) => {
+describe.each(SCHEMAS)('strategic merge patch on mergeItem from $file', ({ schema }) => {
+  it.each(CASES)('$name', (c) => {
     const original = frozen(c.original);
     const patch = frozen(c.patch);
     if (c.error) {
@@ -285,7 +285,7 @@ describe.each(SCHEMAS)('strategic merge patch on mergeItem from %s', (_file, sch
 });
 
 describe('strategic merge patch, beyond the table', () => {
-  const [[, schema]] = SCHEMAS;
+  const [{ schema }] = SCHEMAS;
 
   it('covers every field strategy of mergeItem and retainKeysMergeItem', () => {
     const touched = new Set(CASES.flatMap((c) => (c.patch && typeof c.patch === 'object' ? Object.keys(c.patch) : [])).map((k) => k.replace(/^\$\w+\//, '')));
@@ -330,18 +330,18 @@ describe('strategic merge patch on a real kind: ConfigMap (ObjectMeta markers)',
     data: { k1: 'v1', k2: 'v2' },
   };
 
-  it.each<[string, JsonValue, (r: JsonObject) => unknown, unknown]>([
-    ['labels merge', { metadata: { labels: { b: '2' } } }, (r) => (r.metadata as JsonObject).labels, { a: '1', b: '2' }],
-    ['finalizers are a union', { metadata: { finalizers: ['x/two'] } }, (r) => (r.metadata as JsonObject).finalizers, ['x/two', 'x/one']],
-    ['a finalizer is removed by $deleteFromPrimitiveList', { metadata: { '$deleteFromPrimitiveList/finalizers': ['x/one'] } }, (r) => (r.metadata as JsonObject).finalizers, []],
-    [
-      'ownerReferences merge by uid',
-      { metadata: { ownerReferences: [{ uid: 'u1', name: 'renamed' }, owner('u2', 'p2')] } },
-      (r) => (r.metadata as JsonObject).ownerReferences,
-      [{ ...owner('u1', 'p1'), name: 'renamed' }, owner('u2', 'p2')],
-    ],
-    ['data keys are deleted with null', { data: { k1: null } }, (r) => r.data, { k2: 'v2' }],
-  ])('%s', (_name, patch, pick, expected) => {
+  it.each<{ name: string; patch: JsonValue; pick: (r: JsonObject) => unknown; expected: unknown }>([
+    { name: 'labels merge', patch: { metadata: { labels: { b: '2' } } }, pick: (r) => (r.metadata as JsonObject).labels, expected: { a: '1', b: '2' } },
+    { name: 'finalizers are a union', patch: { metadata: { finalizers: ['x/two'] } }, pick: (r) => (r.metadata as JsonObject).finalizers, expected: ['x/two', 'x/one'] },
+    { name: 'a finalizer is removed by $deleteFromPrimitiveList', patch: { metadata: { '$deleteFromPrimitiveList/finalizers': ['x/one'] } }, pick: (r) => (r.metadata as JsonObject).finalizers, expected: [] },
+    {
+      name: 'ownerReferences merge by uid',
+      patch: { metadata: { ownerReferences: [{ uid: 'u1', name: 'renamed' }, owner('u2', 'p2')] } },
+      pick: (r) => (r.metadata as JsonObject).ownerReferences,
+      expected: [{ ...owner('u1', 'p1'), name: 'renamed' }, owner('u2', 'p2')],
+    },
+    { name: 'data keys are deleted with null', patch: { data: { k1: null } }, pick: (r) => r.data, expected: { k2: 'v2' } },
+  ])('$name', ({ patch, pick, expected }) => {
     expect(pick(strategicMergePatch(frozen(cm), frozen(patch), ConfigMap) as JsonObject)).toEqual(expected);
   });
 

@@ -7,9 +7,8 @@ import { load } from 'js-yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeCbor } from '../../../core/codecs/cbor.ts';
 import { withoutTypeMeta } from '../../../core/codecs/list-items.ts';
-import { inProcess, type Target } from '../../support/targets.ts';
+import { CM, inProcess, type Target } from '../../support/targets.ts';
 
-const CM = '/api/v1/namespaces/default/configmaps';
 let t: Target;
 beforeEach(async () => {
   t = await inProcess({ featureGates: { CBORServingAndStorage: true } });
@@ -31,10 +30,10 @@ type Obj = Record<string, any>;
 
 describe('list items leave out kind and apiVersion', () => {
   it.each([
-    ['application/json', (b: Uint8Array) => JSON.parse(text(b)) as Obj],
-    ['application/yaml', (b: Uint8Array) => load(text(b)) as Obj],
-    ['application/cbor', (b: Uint8Array) => decodeCbor(b) as Obj],
-  ])('%s: the list says ConfigMapList v1, its items have neither field', async (accept, decode) => {
+    { accept: 'application/json', decode: (b: Uint8Array) => JSON.parse(text(b)) as Obj },
+    { accept: 'application/yaml', decode: (b: Uint8Array) => load(text(b)) as Obj },
+    { accept: 'application/cbor', decode: (b: Uint8Array) => decodeCbor(b) as Obj },
+  ])('$accept: the list says ConfigMapList v1, its items have neither field', async ({ accept, decode }) => {
     const list = decode(await get(CM, accept));
     expect(list).toMatchObject({ kind: 'ConfigMapList', apiVersion: 'v1' });
     expect(list.items.map((i: Obj) => i.metadata.name)).toEqual(['a', 'b']);
@@ -71,13 +70,13 @@ describe('list items leave out kind and apiVersion', () => {
 
 describe('withoutTypeMeta', () => {
   it.each([
-    ['{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a"}}', '{"metadata":{"name":"a"}}'],
-    ['{"kind":"StatefulSet","apiVersion":"apps/v1","metadata":{},"spec":{}}', '{"metadata":{},"spec":{}}'],
-    ['{"kind":"X","apiVersion":"v1"}', '{}'],
+    { input: '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a"}}', out: '{"metadata":{"name":"a"}}' },
+    { input: '{"kind":"StatefulSet","apiVersion":"apps/v1","metadata":{},"spec":{}}', out: '{"metadata":{},"spec":{}}' },
+    { input: '{"kind":"X","apiVersion":"v1"}', out: '{}' },
     // Not canonical: the fields elsewhere or missing.
-    ['{"metadata":{"name":"a"},"apiVersion":"v1","kind":"ConfigMap"}', '{"metadata":{"name":"a"}}'],
-    ['{"metadata":{}}', '{"metadata":{}}'],
-  ])('%s → %s', (input, out) => {
+    { input: '{"metadata":{"name":"a"},"apiVersion":"v1","kind":"ConfigMap"}', out: '{"metadata":{"name":"a"}}' },
+    { input: '{"metadata":{}}', out: '{"metadata":{}}' },
+  ])('$input → $out', ({ input, out }) => {
     expect(withoutTypeMeta(input)).toBe(out);
   });
 });

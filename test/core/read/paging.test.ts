@@ -1,14 +1,15 @@
-/** The seed's "Paged list": limit, continue, one snapshot across pages, remainingItemCount, expiry. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clockedServer, CM, cm, type ClockedServer } from './support.ts';
+/**
+ * Paged lists (docs/api-rules.md, "List"): limit, continue, one snapshot across pages,
+ * remainingItemCount, and a token that has expired or is not one.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configMap } from '../../support/builders.ts';
+import { CM } from '../../support/targets.ts';
+import { clockedServerPerTest } from '../../support/clocked-server.ts';
 
-let s: ClockedServer;
+const s = clockedServerPerTest();
 beforeEach(async () => {
-  s = await clockedServer();
-  for (const n of ['a', 'b', 'c', 'd', 'e']) await s.req('POST', CM, cm(n, { tier: n < 'c' ? 'gold' : 'silver' }));
-});
-afterEach(async () => {
-  await s.api.close();
+  for (const n of ['a', 'b', 'c', 'd', 'e']) await s.req('POST', CM, configMap(n, undefined, { labels: { tier: n < 'c' ? 'gold' : 'silver' } }));
 });
 
 const page = (query: string) => s.req('GET', `${CM}?${query}`);
@@ -31,7 +32,7 @@ describe('paged list', () => {
   it('is one snapshot: every page has the first page\'s resourceVersion and writes between pages never show', async () => {
     const p1 = await page('limit=2');
     const rv = p1.body.metadata.resourceVersion;
-    await s.req('POST', CM, cm('c2'));
+    await s.req('POST', CM, configMap('c2'));
     await s.req('DELETE', `${CM}/d`);
     await s.req('PATCH', `${CM}/e`, { data: { changed: 'yes' } }, { 'content-type': 'application/merge-patch+json' });
     const p2 = await page(`limit=10&continue=${encodeURIComponent(p1.body.metadata.continue)}`);
@@ -52,7 +53,7 @@ describe('paged list', () => {
   it('a token expires after 5 minutes: 410 Expired whose metadata.continue carries on (inconsistently)', async () => {
     const p1 = await page('limit=2');
     await s.clock.advance(5 * 60_000 + 1000);
-    await s.req('POST', CM, cm('bb'));
+    await s.req('POST', CM, configMap('bb'));
     const gone = await page(`limit=2&continue=${encodeURIComponent(p1.body.metadata.continue)}`);
     expect(gone.status).toBe(410);
     expect(gone.body.reason).toBe('Expired');
@@ -72,13 +73,13 @@ describe('paged list', () => {
   });
 
   it.each([
-    ['not base64', '%%%'],
-    ['base64 of garbage', btoa('hello')],
-    ['the wrong version', btoa(JSON.stringify({ v: 'x/v9', rv: 1, start: 'a\u0000' }))],
-    ['a negative revision', btoa(JSON.stringify({ v: 'meta.orch.io/v1', rv: -5, start: 'a\u0000' }))],
-    ['a start key without terminator', btoa(JSON.stringify({ v: 'meta.orch.io/v1', rv: 3, start: 'a' }))],
-    ['a start key escaping the prefix', btoa(JSON.stringify({ v: 'meta.orch.io/v1', rv: 3, start: '../x\u0000' }))],
-  ])('a token that is %s is 400, never 500', async (_what, token) => {
+    { name: 'not base64', token: '%%%' },
+    { name: 'base64 of garbage', token: btoa('hello') },
+    { name: 'the wrong version', token: btoa(JSON.stringify({ v: 'x/v9', rv: 1, start: 'a\u0000' })) },
+    { name: 'a negative revision', token: btoa(JSON.stringify({ v: 'meta.orch.io/v1', rv: -5, start: 'a\u0000' })) },
+    { name: 'a start key without terminator', token: btoa(JSON.stringify({ v: 'meta.orch.io/v1', rv: 3, start: 'a' })) },
+    { name: 'a start key escaping the prefix', token: btoa(JSON.stringify({ v: 'meta.orch.io/v1', rv: 3, start: '../x\u0000' })) },
+  ])('a token that is $name is 400, never 500', async ({ token }) => {
     const r = await page(`limit=2&continue=${encodeURIComponent(token)}`);
     expect(r.status).toBe(400);
     expect(r.body.message).toContain('invalid continue token');
@@ -93,7 +94,7 @@ describe('paged list', () => {
 
   it('pages across all namespaces seek across namespace boundaries', async () => {
     await s.req('POST', '/api/v1/namespaces', { metadata: { name: 'zeta' } });
-    await s.req('POST', '/api/v1/namespaces/zeta/configmaps', cm('z1'));
+    await s.req('POST', '/api/v1/namespaces/zeta/configmaps', configMap('z1'));
     const all: string[] = [];
     let token: string | undefined;
     do {

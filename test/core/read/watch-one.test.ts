@@ -4,25 +4,14 @@
  * only: the name becomes a `metadata.name` field selector, as on the real platform. A field
  * selector sent along must select the same name (it may add terms), else 400.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clockedServer, cm, EventReader, type ClockedServer } from './support.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configMap } from '../../support/builders.ts';
+import { clockedServerPerTest } from '../../support/clocked-server.ts';
 
-let s: ClockedServer;
-const readers: EventReader[] = [];
-async function watch(path: string): Promise<EventReader> {
-  const res = await s.open(path);
-  expect(res.status).toBe(200);
-  const r = new EventReader(res);
-  readers.push(r);
-  return r;
-}
+const s = clockedServerPerTest({ read: { bookmarkIntervalMs: 60_000, minWatchTimeoutMs: 30 * 60_000 } });
+const watch = (path: string) => s.watch(path);
 beforeEach(async () => {
-  s = await clockedServer({ read: { bookmarkIntervalMs: 60_000, minWatchTimeoutMs: 30 * 60_000 } });
   await s.req('POST', '/api/v1/namespaces', { metadata: { name: 'other' } });
-});
-afterEach(async () => {
-  for (const r of readers.splice(0)) await r.close();
-  await s.api.close();
 });
 
 const names = (events: { type: string; object: any }[]) => events.map((e) => `${e.type} ${e.object.metadata.namespace ?? ''}/${e.object.metadata.name}`);
@@ -43,7 +32,7 @@ function objectFor(collection: string, name: string): unknown {
   }
   if (collection.endsWith('clusterroles')) return { metadata: { name }, rules: [] };
   if (collection.endsWith('namespaces')) return { metadata: { name } };
-  return cm(name);
+  return configMap(name);
 }
 
 describe.each(FORMS)('watch of one object: $what', ({ collection, path, ns }) => {
@@ -61,8 +50,8 @@ describe.each(FORMS)('watch of one object: $what', ({ collection, path, ns }) =>
 describe('a field selector sent with a watch of one object', () => {
   const CM = '/api/v1/namespaces/default/configmaps';
   beforeEach(async () => {
-    await s.req('POST', CM, cm('one'));
-    await s.req('POST', CM, cm('two'));
+    await s.req('POST', CM, configMap('one'));
+    await s.req('POST', CM, configMap('two'));
   });
 
   it('that selects the same name (and more) is used as given', async () => {
@@ -82,9 +71,9 @@ describe('a field selector sent with a watch of one object', () => {
 describe('a watch of a collection is unchanged', () => {
   it('/watch/ without a name sees every object of the namespace', async () => {
     const CM = '/api/v1/namespaces/default/configmaps';
-    await s.req('POST', CM, cm('one'));
-    await s.req('POST', CM, cm('two'));
-    await s.req('POST', '/api/v1/namespaces/other/configmaps', cm('three'));
+    await s.req('POST', CM, configMap('one'));
+    await s.req('POST', CM, configMap('two'));
+    await s.req('POST', '/api/v1/namespaces/other/configmaps', configMap('three'));
     const w = await watch('/api/v1/watch/namespaces/default/configmaps');
     expect(names(await w.drain())).toEqual(['ADDED default/one', 'ADDED default/two']);
   });

@@ -1,47 +1,39 @@
-/** The seed's Watch section: start semantics, DELETED, 410, bookmarks, streaming list, timeouts, selectors. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+/**
+ * Watch (docs/api-rules.md, "Watch"): where a watch starts, DELETED events, 410 outside the
+ * history, bookmarks, streaming lists, timeouts, selectors, events encoded once, slow watchers.
+ */
+import { describe, expect, it } from 'vitest';
 import { watchStats } from '../../../core/handlers/watch-stream.ts';
-import { clockedServer, CM, cm, EventReader, settle, type ClockedServer } from './support.ts';
+import { configMap } from '../../support/builders.ts';
+import { CM } from '../../support/targets.ts';
+import { clockedServerPerTest, EventReader, settle } from '../../support/clocked-server.ts';
 
-let s: ClockedServer;
-const readers: EventReader[] = [];
-async function watch(query: string, headers: Record<string, string> = {}): Promise<EventReader> {
-  const res = await s.open(`${CM}?watch=true&${query}`, headers);
-  expect(res.status).toBe(200);
-  const r = new EventReader(res);
-  readers.push(r);
-  return r;
-}
-beforeEach(async () => {
-  s = await clockedServer({ read: { bookmarkIntervalMs: 60_000, minWatchTimeoutMs: 30 * 60_000 } });
-});
-afterEach(async () => {
-  for (const r of readers.splice(0)) await r.close();
-  await s.api.close();
-});
+const s = clockedServerPerTest({ read: { bookmarkIntervalMs: 60_000, minWatchTimeoutMs: 30 * 60_000 } });
+/** A watch of the ConfigMaps in `default` with `query`. */
+const watch = (query: string, headers: Record<string, string> = {}) => s.watch(`${CM}?watch=true&${query}`, headers);
 const mergePatch = { 'content-type': 'application/merge-patch+json' };
 
 describe('watch start by resourceVersion', () => {
   it('unset: synthetic ADDED for every existing object, then changes', async () => {
-    await s.req('POST', CM, cm('a'));
-    await s.req('POST', CM, cm('b'));
+    await s.req('POST', CM, configMap('a'));
+    await s.req('POST', CM, configMap('b'));
     const w = await watch('');
     expect((await w.drain()).map((e) => [e.type, e.object.metadata.name])).toEqual([
       ['ADDED', 'a'],
       ['ADDED', 'b'],
     ]);
-    await s.req('POST', CM, cm('c'));
+    await s.req('POST', CM, configMap('c'));
     expect(await w.next()).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'c' } } });
   });
 
   it('"0": synthetic ADDED events too (any version), then changes', async () => {
-    await s.req('POST', CM, cm('a'));
+    await s.req('POST', CM, configMap('a'));
     const w = await watch('resourceVersion=0');
     expect((await w.drain()).map((e) => e.type)).toEqual(['ADDED']);
   });
 
   it('a version: only changes after it, no synthetic events (MODIFIED, DELETED in order)', async () => {
-    await s.req('POST', CM, cm('a'));
+    await s.req('POST', CM, configMap('a'));
     const rv = (await s.req('GET', CM)).body.metadata.resourceVersion;
     await s.req('PATCH', `${CM}/a`, { data: { x: '1' } }, mergePatch);
     await s.req('DELETE', `${CM}/a`);
@@ -53,9 +45,9 @@ describe('watch start by resourceVersion', () => {
 
   it('a version older than history: an ERROR event with a 410 Status, and the same for a fresh watch', async () => {
     const rv = (await s.req('GET', CM)).body.metadata.resourceVersion;
-    await s.req('POST', CM, cm('a')); // an event after rv that history will drop
+    await s.req('POST', CM, configMap('a')); // an event after rv that history will drop
     await s.clock.advance(6 * 60_000);
-    await s.req('POST', CM, cm('b'));
+    await s.req('POST', CM, configMap('b'));
     for (let i = 0; i < 2; i++) {
       const w = await watch(`resourceVersion=${rv}`);
       const e = await w.next();
@@ -112,8 +104,8 @@ describe('streaming list (sendInitialEvents)', () => {
   });
 
   it('ADDED for every object, then a BOOKMARK with the initial-events-end annotation, then live events', async () => {
-    await s.req('POST', CM, cm('a'));
-    await s.req('POST', CM, cm('b'));
+    await s.req('POST', CM, configMap('a'));
+    await s.req('POST', CM, configMap('b'));
     const rv = (await s.req('GET', CM)).body.metadata.resourceVersion;
     const w = await watch('sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true');
     const initial = await w.drain();
@@ -123,18 +115,17 @@ describe('streaming list (sendInitialEvents)', () => {
       apiVersion: 'v1',
       metadata: { resourceVersion: rv, annotations: { 'orch.io/initial-events-end': 'true' } },
     });
-    await s.req('POST', CM, cm('c'));
+    await s.req('POST', CM, configMap('c'));
     expect(await w.next()).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'c' } } });
   });
 
   it('with a version: the bookmark comes once state is synced to at least that version', async () => {
-    await s.req('POST', CM, cm('a'));
+    await s.req('POST', CM, configMap('a'));
     const rv = Number((await s.req('GET', CM)).body.metadata.resourceVersion);
     const pending = s.open(`${CM}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=${rv + 1}`);
     await settle();
-    await s.req('POST', CM, cm('b'));
-    const w = new EventReader(await pending);
-    readers.push(w);
+    await s.req('POST', CM, configMap('b'));
+    const w = s.read(await pending);
     const events = await w.drain();
     expect(events.map((e) => e.type)).toEqual(['ADDED', 'ADDED', 'BOOKMARK']);
     expect(Number(events[2].object.metadata.resourceVersion)).toBeGreaterThanOrEqual(rv + 1);
@@ -161,7 +152,7 @@ describe('timeouts', () => {
 
 describe('selectors on watch', () => {
   it('an object that starts matching arrives as ADDED, one that stops matching as DELETED', async () => {
-    await s.req('POST', CM, cm('a', { tier: 'silver' }));
+    await s.req('POST', CM, configMap('a', undefined, { labels: { tier: 'silver' } }));
     const w = await watch('resourceVersion=1&labelSelector=tier%3Dgold');
     expect(await w.drain()).toEqual([]);
     await s.req('PATCH', `${CM}/a`, { metadata: { labels: { tier: 'gold' } } }, mergePatch);
@@ -176,8 +167,8 @@ describe('selectors on watch', () => {
 
   it('field selector metadata.name picks one object', async () => {
     const w = await watch('resourceVersion=1&fieldSelector=metadata.name%3Db');
-    await s.req('POST', CM, cm('a'));
-    await s.req('POST', CM, cm('b'));
+    await s.req('POST', CM, configMap('a'));
+    await s.req('POST', CM, configMap('b'));
     expect((await w.drain()).map((e) => e.object.metadata.name)).toEqual(['b']);
   });
 });
@@ -190,7 +181,7 @@ describe('serialize once, and slow watchers', () => {
       await s.open(`${CM}?watch=true&resourceVersion=1`, { accept: 'application/vnd.kubernetes.protobuf;stream=watch' }),
     ];
     const before = watchStats.encodes;
-    await s.req('POST', CM, cm('once'));
+    await s.req('POST', CM, configMap('once'));
     for (const w of json) expect((await w.next())?.object.metadata.name).toBe('once');
     for (const p of proto) {
       const { value } = await p.body!.getReader().read();
@@ -200,12 +191,11 @@ describe('serialize once, and slow watchers', () => {
   });
 
   it('a watcher that cannot keep up is closed; others and writers go on', async () => {
-    await s.api.close();
-    s = await clockedServer({ read: { watchBufferSize: 5 } });
+    await s.restart({ read: { watchBufferSize: 5 } });
     const slowRes = await s.open(`${CM}?watch=true&resourceVersion=1`);
     const fast = await watch('resourceVersion=1');
     for (let i = 0; i < 20; i++) {
-      expect((await s.req('POST', CM, cm(`c${i}`))).status).toBe(201);
+      expect((await s.req('POST', CM, configMap(`c${i}`))).status).toBe(201);
       expect((await fast.next())?.object.metadata.name).toBe(`c${i}`);
     }
     const slow = new EventReader(slowRes);

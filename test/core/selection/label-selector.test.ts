@@ -1,4 +1,7 @@
-/** Label selector syntax and matching, as the real platform's parser accepts and rejects it. */
+/**
+ * Label selector syntax and matching, as the real platform's parser accepts and rejects it
+ * (docs/api-rules.md, "Selectors").
+ */
 import { describe, expect, it } from 'vitest';
 import { parseLabelSelector, SelectorParseError } from '../../../core/selection/label-selector.ts';
 
@@ -6,45 +9,45 @@ const labels = { app: 'web', tier: 'gold', env: 'prod' };
 
 describe('label selectors that parse', () => {
   it.each([
-    ['', true],
-    ['app=web', true],
-    ['app==web', true],
-    ['app!=web', false],
-    ['app!=db', true],
-    ['missing!=x', true],
-    ['tier in (gold,silver)', true],
-    ['tier in (silver)', false],
-    ['tier notin (silver, bronze)', true],
-    ['tier notin (gold)', false],
-    ['app', true],
-    ['missing', false],
-    ['!missing', true],
-    ['!app', false],
-    ['app=web,tier=gold', true],
-    ['app=web, tier=silver', false],
-    ['app in (web),!missing,env', true],
-    ['example.com/role=x', false],
-    ['app=', false],
-  ])('%j matches %s', (text, expected) => {
+    { text: '', expected: true },
+    { text: 'app=web', expected: true },
+    { text: 'app==web', expected: true },
+    { text: 'app!=web', expected: false },
+    { text: 'app!=db', expected: true },
+    { text: 'missing!=x', expected: true },
+    { text: 'tier in (gold,silver)', expected: true },
+    { text: 'tier in (silver)', expected: false },
+    { text: 'tier notin (silver, bronze)', expected: true },
+    { text: 'tier notin (gold)', expected: false },
+    { text: 'app', expected: true },
+    { text: 'missing', expected: false },
+    { text: '!missing', expected: true },
+    { text: '!app', expected: false },
+    { text: 'app=web,tier=gold', expected: true },
+    { text: 'app=web, tier=silver', expected: false },
+    { text: 'app in (web),!missing,env', expected: true },
+    { text: 'example.com/role=x', expected: false },
+    { text: 'app=', expected: false },
+  ])('$text matches $expected', ({ text, expected }) => {
     expect(parseLabelSelector(text).matches(labels)).toBe(expected);
   });
 });
 
 describe('label selectors that are rejected (400)', () => {
   it.each([
-    ['a in b', "unable to parse requirement: found 'b', expected: '('"],
-    ['a in (b', 'unable to parse requirement'],
-    ['a notin ()', "unable to parse requirement: for 'in', 'notin' operators, values set can't be empty"],
-    [',a=b', "found ',', expected: !, identifier, or 'end of string'"],
-    ['a=b,', "found '', expected: identifier after ','"],
-    ['a b', "unable to parse requirement: found 'b', expected: in, notin, =, ==, !=, gt, lt"],
-    ['a=b c', "found 'c', expected: ',' or 'end of string'"],
-    ['a b=c', "unable to parse requirement: found 'b', expected: in, notin, =, ==, !=, gt, lt"],
-    ['Bad Key!=x', 'found'],
-    ['-a=b', 'Invalid value: "-a"'],
-    ['a=-b', 'Invalid value: "-b"'],
-    ['k'.repeat(64) + '=v', 'must be no more than 63 characters'],
-  ])('%j', (text, message) => {
+    { text: 'a in b', message: "unable to parse requirement: found 'b', expected: '('" },
+    { text: 'a in (b', message: 'unable to parse requirement' },
+    { text: 'a notin ()', message: "unable to parse requirement: for 'in', 'notin' operators, values set can't be empty" },
+    { text: ',a=b', message: "found ',', expected: !, identifier, or 'end of string'" },
+    { text: 'a=b,', message: "found '', expected: identifier after ','" },
+    { text: 'a b', message: "unable to parse requirement: found 'b', expected: in, notin, =, ==, !=, gt, lt" },
+    { text: 'a=b c', message: "found 'c', expected: ',' or 'end of string'" },
+    { text: 'a b=c', message: "unable to parse requirement: found 'b', expected: in, notin, =, ==, !=, gt, lt" },
+    { text: 'Bad Key!=x', message: 'found' },
+    { text: '-a=b', message: 'Invalid value: "-a"' },
+    { text: 'a=-b', message: 'Invalid value: "-b"' },
+    { text: 'k'.repeat(64) + '=v', message: 'must be no more than 63 characters' },
+  ])('$text', ({ text, message }) => {
     expect(() => parseLabelSelector(text)).toThrow(SelectorParseError);
     expect(() => parseLabelSelector(text)).toThrow(message);
   });

@@ -1,37 +1,37 @@
-/** Selectors on list, watch and deletecollection, and per-kind field selectors, through the API. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, inProcess, type Target } from '../../support/targets.ts';
+/**
+ * Label and field selectors on list, watch and deletecollection, and a kind's own field selectors,
+ * through the API (docs/api-rules.md, "Selectors").
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configMap, pod } from '../../support/builders.ts';
+import { call, serverPerTest } from '../../support/targets.ts';
 
-let t: Target;
+const t = serverPerTest();
 beforeEach(async () => {
-  t = await inProcess();
   await call(t, 'POST', '/api/v1/namespaces', { metadata: { name: 'other' } });
-  for (const [ns, name, labels] of [
-    ['default', 'a', { app: 'web', tier: 'gold' }],
-    ['default', 'b', { app: 'db' }],
-    ['other', 'c', { app: 'web' }],
-  ] as const) {
-    await call(t, 'POST', `/api/v1/namespaces/${ns}/configmaps`, { metadata: { name, labels } });
+  for (const { namespace, name, labels } of [
+    { namespace: 'default', name: 'a', labels: { app: 'web', tier: 'gold' } },
+    { namespace: 'default', name: 'b', labels: { app: 'db' } },
+    { namespace: 'other', name: 'c', labels: { app: 'web' } },
+  ]) {
+    await call(t, 'POST', `/api/v1/namespaces/${namespace}/configmaps`, configMap(name, undefined, { labels }));
   }
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const names = (r: { body: any }) => r.body.items.map((i: any) => `${i.metadata.namespace}/${i.metadata.name}`);
 
 describe('selectors through the API', () => {
   it.each([
-    ['labelSelector=app%3Dweb', ['default/a', 'other/c']],
-    ['labelSelector=app%20in%20(db)', ['default/b']],
-    ['labelSelector=!tier', ['default/b', 'other/c']],
-    ['labelSelector=app,tier', ['default/a']],
-    ['fieldSelector=metadata.name%3Db', ['default/b']],
-    ['fieldSelector=metadata.namespace%3Dother', ['other/c']],
-    ['fieldSelector=metadata.namespace!%3Ddefault', ['other/c']],
-    ['fieldSelector=metadata.name%3Da,metadata.namespace%3Ddefault', ['default/a']],
-    ['labelSelector=app%3Dweb&fieldSelector=metadata.namespace%3Ddefault', ['default/a']],
-  ])('list across namespaces with %s', async (query, expected) => {
+    { query: 'labelSelector=app%3Dweb', expected: ['default/a', 'other/c'] },
+    { query: 'labelSelector=app%20in%20(db)', expected: ['default/b'] },
+    { query: 'labelSelector=!tier', expected: ['default/b', 'other/c'] },
+    { query: 'labelSelector=app,tier', expected: ['default/a'] },
+    { query: 'fieldSelector=metadata.name%3Db', expected: ['default/b'] },
+    { query: 'fieldSelector=metadata.namespace%3Dother', expected: ['other/c'] },
+    { query: 'fieldSelector=metadata.namespace!%3Ddefault', expected: ['other/c'] },
+    { query: 'fieldSelector=metadata.name%3Da,metadata.namespace%3Ddefault', expected: ['default/a'] },
+    { query: 'labelSelector=app%3Dweb&fieldSelector=metadata.namespace%3Ddefault', expected: ['default/a'] },
+  ])('list across namespaces with $query', async ({ query, expected }) => {
     expect(names(await call(t, 'GET', `/api/v1/configmaps?${query}`))).toEqual(expected);
   });
 
@@ -42,11 +42,7 @@ describe('selectors through the API', () => {
   });
 
   it('a kind\'s own field selectors work (Pod spec.nodeName, status.phase)', async () => {
-    const pod = (name: string, node?: string) => ({
-      metadata: { name },
-      spec: { ...(node ? { nodeName: node } : {}), containers: [{ name: 'c', image: 'busybox' }] },
-    });
-    expect((await call(t, 'POST', '/api/v1/namespaces/default/pods', pod('p1', 'node-a'))).status).toBe(201);
+    expect((await call(t, 'POST', '/api/v1/namespaces/default/pods', pod('p1', { spec: { nodeName: 'node-a' } }))).status).toBe(201);
     expect((await call(t, 'POST', '/api/v1/namespaces/default/pods', pod('p2'))).status).toBe(201);
     expect(names(await call(t, 'GET', '/api/v1/pods?fieldSelector=spec.nodeName%3Dnode-a'))).toEqual(['default/p1']);
     expect(names(await call(t, 'GET', '/api/v1/pods?fieldSelector=spec.nodeName%3D'))).toEqual(['default/p2']);
@@ -63,11 +59,11 @@ describe('selectors through the API', () => {
   });
 
   it('a bad label selector is 400 on list, watch and deletecollection alike', async () => {
-    for (const [method, path] of [
-      ['GET', '/api/v1/configmaps?labelSelector=a%20in%20b'],
-      ['GET', '/api/v1/configmaps?watch=1&labelSelector=a%20in%20b'],
-      ['DELETE', '/api/v1/namespaces/default/configmaps?labelSelector=a%20in%20b'],
-    ] as const) {
+    for (const { method, path } of [
+      { method: 'GET', path: '/api/v1/configmaps?labelSelector=a%20in%20b' },
+      { method: 'GET', path: '/api/v1/configmaps?watch=1&labelSelector=a%20in%20b' },
+      { method: 'DELETE', path: '/api/v1/namespaces/default/configmaps?labelSelector=a%20in%20b' },
+    ]) {
       const r = await call(t, method, path);
       expect(r.status).toBe(400);
       expect(r.body.message).toBe("unable to parse requirement: found 'b', expected: '('");

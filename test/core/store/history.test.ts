@@ -3,23 +3,19 @@
  * as differences from the next one, with a whole copy every so often) is served as it was, by a
  * watch replaying history and by a list at an exact resourceVersion.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clockedServer, CM, cm, EventReader, type ClockedServer } from '../read/support.ts';
+import { describe, expect, it } from 'vitest';
+import { configMap } from '../../support/builders.ts';
+import { CM } from '../../support/targets.ts';
+import { clockedServerPerTest, EventReader } from '../../support/clocked-server.ts';
 
-let s: ClockedServer;
-beforeEach(async () => {
-  s = await clockedServer();
-});
-afterEach(async () => {
-  await s.api.close();
-});
+const s = clockedServerPerTest();
 const mergePatch = { 'content-type': 'application/merge-patch+json' };
 /** List items and single objects differ in their type fields only. */
 const withoutType = ({ kind: _k, apiVersion: _a, ...rest }: any) => rest;
 
 /** Creates one ConfigMap and updates it `n` times; returns every version the server answered. */
 async function versions(n: number, labelsAt?: (i: number) => Record<string, string>): Promise<any[]> {
-  const created = await s.req('POST', CM, cm('hist', { step: '0' }, { value: 'v0', big: 'x'.repeat(500) }));
+  const created = await s.req('POST', CM, configMap('hist', { value: 'v0', big: 'x'.repeat(500) }, { labels: { step: '0' } }));
   expect(created.status).toBe(201);
   const out = [created.body];
   for (let i = 1; i <= n; i++) {

@@ -75,27 +75,27 @@ const subjects = [{ kind: 'ServiceAccount', name: 'default', namespace: 'default
 const NS = '/api/v1/namespaces/default';
 const APPS = '/apis/apps/v1/namespaces/default';
 
-/** [interface, what to create (or read, without a body), the body] */
-const ROWS: readonly [string, string, JsonObject?][] = [
-  ['coreV1.ConfigMap', `${NS}/configmaps`, { metadata: { name: 'c' }, data: { greeting: 'hello' }, binaryData: { bin: '/wD+' } }],
-  ['coreV1.Secret', `${NS}/secrets`, { metadata: { name: 's' }, stringData: { password: 'p' } }],
-  ['coreV1.ServiceAccount', `${NS}/serviceaccounts`, { metadata: { name: 'builder' }, imagePullSecrets: [{ name: 'registry' }] }],
-  ['coreV1.Pod', `${NS}/pods`, { metadata: { name: 'p', labels }, spec: { ...podSpec, volumes: [{ name: 'data', emptyDir: {} }] } }],
-  ['coreV1.Service', `${NS}/services`, { metadata: { name: 'web' }, spec: { selector: labels, ports: [{ name: 'http', port: 80, targetPort: 'http' }] } }],
-  [
-    'coreV1.PersistentVolumeClaim',
-    `${NS}/persistentvolumeclaims`,
-    { metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } },
-  ],
-  [
-    'coreV1.Event',
-    `${NS}/events`,
-    { metadata: { name: 'old' }, involvedObject: { kind: 'Pod', namespace: 'default', name: 'p' }, reason: 'Pulled', message: 'pulled', type: 'Normal' },
-  ],
-  [
-    'eventsV1.Event',
-    '/apis/events.orch.io/v1/namespaces/default/events',
-    {
+/** The interface, and the path to create an object at with `body` (or, without one, to read). */
+const ROWS: readonly { type: string; path: string; body?: JsonObject }[] = [
+  { type: 'coreV1.ConfigMap', path: `${NS}/configmaps`, body: { metadata: { name: 'c' }, data: { greeting: 'hello' }, binaryData: { bin: '/wD+' } } },
+  { type: 'coreV1.Secret', path: `${NS}/secrets`, body: { metadata: { name: 's' }, stringData: { password: 'p' } } },
+  { type: 'coreV1.ServiceAccount', path: `${NS}/serviceaccounts`, body: { metadata: { name: 'builder' }, imagePullSecrets: [{ name: 'registry' }] } },
+  { type: 'coreV1.Pod', path: `${NS}/pods`, body: { metadata: { name: 'p', labels }, spec: { ...podSpec, volumes: [{ name: 'data', emptyDir: {} }] } } },
+  { type: 'coreV1.Service', path: `${NS}/services`, body: { metadata: { name: 'web' }, spec: { selector: labels, ports: [{ name: 'http', port: 80, targetPort: 'http' }] } } },
+  {
+    type: 'coreV1.PersistentVolumeClaim',
+    path: `${NS}/persistentvolumeclaims`,
+    body: { metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } },
+  },
+  {
+    type: 'coreV1.Event',
+    path: `${NS}/events`,
+    body: { metadata: { name: 'old' }, involvedObject: { kind: 'Pod', namespace: 'default', name: 'p' }, reason: 'Pulled', message: 'pulled', type: 'Normal' },
+  },
+  {
+    type: 'eventsV1.Event',
+    path: '/apis/events.orch.io/v1/namespaces/default/events',
+    body: {
       metadata: { name: 'new' },
       eventTime: '2024-05-01T10:00:00.123456Z',
       reportingController: 'orchestrator.io/scheduler',
@@ -106,11 +106,11 @@ const ROWS: readonly [string, string, JsonObject?][] = [
       note: 'assigned default/p to node-1',
       type: 'Normal',
     },
-  ],
-  [
-    'appsV1.StatefulSet',
-    `${APPS}/statefulsets`,
-    {
+  },
+  {
+    type: 'appsV1.StatefulSet',
+    path: `${APPS}/statefulsets`,
+    body: {
       metadata: { name: 'web' },
       spec: {
         serviceName: 'web',
@@ -120,39 +120,39 @@ const ROWS: readonly [string, string, JsonObject?][] = [
         updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0, maxUnavailable: '50%' } },
       },
     },
-  ],
-  ['autoscalingV1.Scale', `${APPS}/statefulsets/web/scale`],
-  ['appsV1.StatefulSetList', `${APPS}/statefulsets`],
-  ['appsV1.ControllerRevision', `${APPS}/controllerrevisions`, { metadata: { name: 'web-1' }, data: { spec: { template: {} } }, revision: 1 }],
-  [
-    'networkingV1.Ingress',
-    '/apis/networking.orch.io/v1/namespaces/default/ingresses',
-    {
+  },
+  { type: 'autoscalingV1.Scale', path: `${APPS}/statefulsets/web/scale` },
+  { type: 'appsV1.StatefulSetList', path: `${APPS}/statefulsets` },
+  { type: 'appsV1.ControllerRevision', path: `${APPS}/controllerrevisions`, body: { metadata: { name: 'web-1' }, data: { spec: { template: {} } }, revision: 1 } },
+  {
+    type: 'networkingV1.Ingress',
+    path: '/apis/networking.orch.io/v1/namespaces/default/ingresses',
+    body: {
       metadata: { name: 'shop' },
       spec: { rules: [{ host: 'shop.example.com', http: { paths: [{ path: '/cart', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } }] } }] },
     },
-  ],
-  ['networkingV1.IngressClass', '/apis/networking.orch.io/v1/ingressclasses', { metadata: { name: 'nginx' }, spec: { controller: 'example.com/ingress' } }],
-  [
-    'rbacV1.Role',
-    '/apis/rbac.authorization.orch.io/v1/namespaces/default/roles',
-    { metadata: { name: 'reader' }, rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] }] },
-  ],
-  ['rbacV1.RoleBinding', '/apis/rbac.authorization.orch.io/v1/namespaces/default/rolebindings', { metadata: { name: 'read' }, subjects, roleRef }],
-  ['rbacV1.ClusterRoleBinding', '/apis/rbac.authorization.orch.io/v1/clusterrolebindings', { metadata: { name: 'read' }, subjects, roleRef }],
-  ['resourceV1beta1.ResourceClaim', '/apis/resource.orch.io/v1beta1/namespaces/default/resourceclaims', { metadata: { name: 'gpu' }, spec: claimSpec }],
-  [
-    'resourceV1beta1.ResourceClaimTemplate',
-    '/apis/resource.orch.io/v1beta1/namespaces/default/resourceclaimtemplates',
-    { metadata: { name: 'gpu' }, spec: { metadata: { labels }, spec: claimSpec } },
-  ],
+  },
+  { type: 'networkingV1.IngressClass', path: '/apis/networking.orch.io/v1/ingressclasses', body: { metadata: { name: 'nginx' }, spec: { controller: 'example.com/ingress' } } },
+  {
+    type: 'rbacV1.Role',
+    path: '/apis/rbac.authorization.orch.io/v1/namespaces/default/roles',
+    body: { metadata: { name: 'reader' }, rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] }] },
+  },
+  { type: 'rbacV1.RoleBinding', path: '/apis/rbac.authorization.orch.io/v1/namespaces/default/rolebindings', body: { metadata: { name: 'read' }, subjects, roleRef } },
+  { type: 'rbacV1.ClusterRoleBinding', path: '/apis/rbac.authorization.orch.io/v1/clusterrolebindings', body: { metadata: { name: 'read' }, subjects, roleRef } },
+  { type: 'resourceV1beta1.ResourceClaim', path: '/apis/resource.orch.io/v1beta1/namespaces/default/resourceclaims', body: { metadata: { name: 'gpu' }, spec: claimSpec } },
+  {
+    type: 'resourceV1beta1.ResourceClaimTemplate',
+    path: '/apis/resource.orch.io/v1beta1/namespaces/default/resourceclaimtemplates',
+    body: { metadata: { name: 'gpu' }, spec: { metadata: { labels }, spec: claimSpec } },
+  },
   // What the server makes itself, at its start.
-  ['coreV1.NamespaceList', '/api/v1/namespaces'],
-  ['coreV1.ComponentStatusList', '/api/v1/componentstatuses'],
-  ['flowcontrolV1.FlowSchemaList', '/apis/flowcontrol.apiserver.orch.io/v1/flowschemas'],
-  ['flowcontrolV1.PriorityLevelConfigurationList', '/apis/flowcontrol.apiserver.orch.io/v1/prioritylevelconfigurations'],
+  { type: 'coreV1.NamespaceList', path: '/api/v1/namespaces' },
+  { type: 'coreV1.ComponentStatusList', path: '/api/v1/componentstatuses' },
+  { type: 'flowcontrolV1.FlowSchemaList', path: '/apis/flowcontrol.apiserver.orch.io/v1/flowschemas' },
+  { type: 'flowcontrolV1.PriorityLevelConfigurationList', path: '/apis/flowcontrol.apiserver.orch.io/v1/prioritylevelconfigurations' },
   // A failure.
-  ['metaV1.Status', `${NS}/configmaps/missing`],
+  { type: 'metaV1.Status', path: `${NS}/configmaps/missing` },
 ];
 
 let api: ApiServer;
@@ -161,7 +161,7 @@ const served = new Map<string, unknown>();
 beforeAll(async () => {
   api = createApiServer({ featureGates: { DynamicResourceAllocation: true } });
   await api.ready;
-  for (const [type, path, body] of ROWS) {
+  for (const { type, path, body } of ROWS) {
     const init = body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {};
     const res = await api.fetch(new Request(`http://orch${path}`, init));
     const json = (await res.json()) as unknown;
@@ -193,7 +193,7 @@ describe('the generated interfaces', () => {
     expect(errors.get(RULES)).toEqual([]);
   });
 
-  it.each(ROWS.map(([type, path]) => [type, path]))('a %s the server returns (%s) is one', (type) => {
+  it.each(ROWS)('a $type the server returns ($path) is one', ({ type }) => {
     expect(errors.get(fileOf(type))).toEqual([]);
   });
 

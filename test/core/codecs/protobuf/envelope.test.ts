@@ -1,21 +1,25 @@
-/** The envelope decoder refuses what is not an envelope, with the real platform's words. */
+/**
+ * The protobuf envelope (docs/api-rules.md, "Wire formats"): the decoder refuses what is not an
+ * envelope, in the real platform's words, and a kind is served as protobuf only when every field
+ * has a number.
+ */
 import { describe, expect, it } from 'vitest';
 import { decodeEnvelope, EnvelopeError, hasProtobuf, protobufSerializer } from '../../../../core/codecs/protobuf/index.ts';
 import type { KindDefinition } from '../../../../core/registry/definition.ts';
 import { configMapKind } from '../../../../core/registry/kinds/configmap.ts';
 import { field, str, struct } from '../../../../core/schema/build.ts';
 import { objectType } from '../../../../core/registry/types/object.ts';
-import { hex } from './hex.ts';
+import { hex } from '../../../support/hex.ts';
 
 describe('protobuf envelope', () => {
   it.each([
-    ['no bytes', '', 'empty data'],
-    ['JSON text', '7b 7d', 'provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]'],
-    ['a wrong fourth magic byte', '6b 38 73 01 0a 00', 'provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]'],
-    ['the magic bytes alone', '6b 38 73 00', 'empty body'],
-    ['a cut-off Unknown', '6b 38 73 00 12 05 01', 'unexpected EOF'],
-    ['typeMeta with the wrong wire type', '6b 38 73 00 08 01', 'proto: wrong wireType = 0 for field TypeMeta'],
-  ])('rejects %s', (_case, bytes, message) => {
+    { name: 'no bytes', bytes: '', message: 'empty data' },
+    { name: 'JSON text', bytes: '7b 7d', message: 'provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]' },
+    { name: 'a wrong fourth magic byte', bytes: '6b 38 73 01 0a 00', message: 'provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]' },
+    { name: 'the magic bytes alone', bytes: '6b 38 73 00', message: 'empty body' },
+    { name: 'a cut-off Unknown', bytes: '6b 38 73 00 12 05 01', message: 'unexpected EOF' },
+    { name: 'typeMeta with the wrong wire type', bytes: '6b 38 73 00 08 01', message: 'proto: wrong wireType = 0 for field TypeMeta' },
+  ])('rejects $name', ({ bytes, message }) => {
     expect(() => decodeEnvelope(hex(bytes))).toThrow(EnvelopeError);
     expect(() => decodeEnvelope(hex(bytes))).toThrow(message);
   });
@@ -31,12 +35,12 @@ describe('protobuf support of a kind', () => {
   const widget = { ...configMapKind, kind: 'Widget', resource: 'widgets', singular: 'widget', schema: Untagged } as KindDefinition;
 
   it.each([
-    ['ConfigMap (every field numbered)', configMapKind, true],
-    ['a kind with a field without a number', widget, false],
-    ['no kind (Status and other meta answers)', undefined, true],
-  ])('%s → %s', (_case, def, expected) => {
-    expect(protobufSerializer.supports(def)).toBe(expected);
-    if (def) expect(hasProtobuf(def.schema)).toBe(expected);
+    { name: 'ConfigMap (every field numbered)', kind: configMapKind, supported: true },
+    { name: 'a kind with a field without a number', kind: widget, supported: false },
+    { name: 'no kind (Status and other meta answers)', kind: undefined, supported: true },
+  ])('$name → $supported', ({ kind, supported }) => {
+    expect(protobufSerializer.supports(kind)).toBe(supported);
+    if (kind) expect(hasProtobuf(kind.schema)).toBe(supported);
   });
 
   it('encoding an object of a kind without protobuf is 406 NotAcceptable', () => {

@@ -16,8 +16,9 @@ import { configMapKind } from '../../../../core/registry/kinds/configmap.ts';
 import { decodeObject } from '../../../../core/schema/decode.ts';
 import type { ObjectSchema } from '../../../../core/schema/types.ts';
 import type { JsonObject } from '../../../../core/util/json.ts';
+import { configMap } from '../../../support/builders.ts';
 import { readTestdata, type ProtoField } from '../../../support/testdata.ts';
-import { objectArbitrary } from './arbitrary.ts';
+import { objectArbitrary } from '../../../support/arbitrary.ts';
 
 /** A field of the tables; these files always carry the wire type. */
 type TableField = ProtoField & { readonly wireType: number };
@@ -102,11 +103,9 @@ const text = (s: string) => new TextEncoder().encode(s);
 const T0 = { seconds: 1704164645, nanos: 0 };
 const T1 = { seconds: 1704164705, nanos: 0 };
 
-const configMap: JsonObject = {
-  kind: 'ConfigMap',
-  apiVersion: 'v1',
-  metadata: {
-    name: 'cm',
+/** A ConfigMap with every part of ObjectMeta set. */
+const full: JsonObject = {
+  ...configMap('cm', { k: 'v' }, {
     namespace: 'ns',
     uid: 'u1',
     resourceVersion: '9',
@@ -128,9 +127,8 @@ const configMap: JsonObject = {
         fieldsV1: { 'f:data': { 'f:k': {} } },
       },
     ],
-  },
+  }),
   immutable: true,
-  data: { k: 'v' },
   binaryData: { b: 'AAE=' },
 };
 
@@ -157,7 +155,7 @@ function unwrap(envelope: Uint8Array): Walked {
 
 describe('protobuf bytes walked with the real field tables', () => {
   it('ConfigMap with a full ObjectMeta (ownerReferences, managedFields with fieldsV1, deletionTimestamp)', () => {
-    const unknown = unwrap(protobufSerializer.encodeValue(configMap, { def: configMapKind, pretty: false }) as Uint8Array);
+    const unknown = unwrap(protobufSerializer.encodeValue(full, { def: configMapKind, pretty: false }) as Uint8Array);
     expect(unknown).toMatchObject({ typeMeta: { apiVersion: 'v1', kind: 'ConfigMap' }, contentEncoding: '', contentType: '' });
     expect(walk(unknown.raw as Uint8Array, 'k8s.io.api.core.v1.ConfigMap')).toEqual({
       metadata: {
@@ -215,7 +213,7 @@ describe('protobuf bytes walked with the real field tables', () => {
 
   it('ConfigMapList: ListMeta and one message per item', () => {
     const body = protobufSerializer.encodeList(
-      { kind: 'ConfigMapList', apiVersion: 'v1', metadata: { resourceVersion: '12', continue: 'tok', remainingItemCount: 4 }, items: [JSON.stringify(configMap)] },
+      { kind: 'ConfigMapList', apiVersion: 'v1', metadata: { resourceVersion: '12', continue: 'tok', remainingItemCount: 4 }, items: [JSON.stringify(full)] },
       { def: configMapKind, pretty: false },
     ) as Uint8Array;
     const unknown = unwrap(body);
@@ -248,7 +246,7 @@ async function tabledTypes(): Promise<ObjectSchema[]> {
 describe('every declared type with a table walks cleanly (property)', async () => {
   const types = await tabledTypes();
 
-  it.each(types.map((s) => [s.name, s] as [string, ObjectSchema]))('%s', (_name, schema) => {
+  it.each(types.map((schema) => ({ name: schema.name, schema })))('$name', ({ schema }) => {
     fc.assert(
       fc.property(objectArbitrary(schema), (generated) => {
         walk(encodeMessage(decodeObject(generated, schema).value, schema), tableName(schema.name));

@@ -15,7 +15,7 @@ import { BUILTIN_KINDS } from '../../../../core/registry/kinds/index.ts';
 import { decodeObject } from '../../../../core/schema/decode.ts';
 import type { ObjectSchema } from '../../../../core/schema/types.ts';
 import type { JsonObject } from '../../../../core/util/json.ts';
-import { objectArbitrary } from './arbitrary.ts';
+import { objectArbitrary } from '../../../support/arbitrary.ts';
 
 const RUNS = 60;
 
@@ -49,9 +49,9 @@ describe('protobuf round trip (property)', () => {
     expect(servedKinds.map((d) => d.kind)).toEqual(expect.arrayContaining(['ConfigMap', 'Namespace']));
   });
 
-  it.each(servedKinds.map((def) => [def.kind, def] as [string, KindDefinition]))(
-    '%s: JSON → protobuf envelope → JSON is unchanged',
-    (_kind, def) => {
+  it.each(servedKinds.map((def) => ({ kind: def.kind, def })))(
+    '$kind: JSON → protobuf envelope → JSON is unchanged',
+    ({ def }) => {
       fc.assert(
         fc.property(objectArbitrary(def.schema), (generated) => {
           const json = JSON.stringify(canonical(generated, def.schema, def.kind, apiVersionOf(def)));
@@ -64,7 +64,7 @@ describe('protobuf round trip (property)', () => {
     },
   );
 
-  it.each(declared.map((s) => [s.name, s] as [string, ObjectSchema]))('%s: JSON → protobuf message → JSON is unchanged', (_name, schema) => {
+  it.each(declared.map((schema) => ({ name: schema.name, schema })))('$name: JSON → protobuf message → JSON is unchanged', ({ schema }) => {
     fc.assert(
       fc.property(objectArbitrary(schema), (generated) => {
         const value = canonical(generated, schema, '', '');

@@ -3,7 +3,7 @@
  * HTTP: kubectl's spelling `application/vnd.kubernetes.protobuf` in Content-Type and Accept, the
  * answer in the same spelling, envelope bytes, lists, Status errors and watch frames.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   decodeEnvelope,
   decodeMessage,
@@ -21,10 +21,10 @@ import { DeleteOptions, Status } from '../../../../core/registry/types/meta-v1.t
 import { objectType } from '../../../../core/registry/types/object.ts';
 import { field, map, str } from '../../../../core/schema/build.ts';
 import type { JsonObject } from '../../../../core/util/json.ts';
-import { call, configMap, TRANSPORTS, type Target } from '../../../support/targets.ts';
+import { configMap } from '../../../support/builders.ts';
+import { call, CM, serverPerTest, TRANSPORTS } from '../../../support/targets.ts';
 
 const PB = 'application/vnd.kubernetes.protobuf';
-const CM = '/api/v1/namespaces/default/configmaps';
 
 function configMapBody(name: string, data: Record<string, string>): Uint8Array<ArrayBuffer> {
   return encodeEnvelope({ apiVersion: 'v1', kind: 'ConfigMap' }, encodeMessage(configMap(name, data) as JsonObject, ConfigMap));
@@ -51,14 +51,8 @@ async function frames(res: Response, want: number): Promise<WatchFrame[]> {
   return out;
 }
 
-describe.each(TRANSPORTS)('protobuf over the API (%s)', (_name, start) => {
-  let t: Target;
-  beforeEach(async () => {
-    t = await start();
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+describe.each(TRANSPORTS)('protobuf over the API ($name)', ({ start }) => {
+  const t = serverPerTest(start);
 
   it('POST a protobuf ConfigMap, GET it back as envelope bytes in the spelling asked for', async () => {
     const created = await t.request(CM, { method: 'POST', headers: { 'content-type': PB, accept: PB }, body: configMapBody('pb', { k: 'v' }) });
@@ -110,14 +104,14 @@ describe.each(TRANSPORTS)('protobuf over the API (%s)', (_name, start) => {
   });
 
   it.each([
-    ['a body without the magic bytes', new TextEncoder().encode('{"kind":"ConfigMap"}'), 'the object provided is unrecognized (must be of type ConfigMap): provided data does not appear to be a protobuf message, expected prefix [107 56 115 0] ({"kind":"ConfigMap"})'],
-    ['a truncated message', configMapBody('cut', { k: 'v' }).subarray(0, 30), 'the object provided is unrecognized (must be of type ConfigMap): unexpected EOF'],
-    [
-      'a field with the wrong wire type',
-      encodeEnvelope({ apiVersion: 'v1', kind: 'ConfigMap' }, Uint8Array.of(0x08, 0x01)),
-      'ConfigMap in version "v1" cannot be handled as a ConfigMap: proto: wrong wireType = 0 for field Metadata',
-    ],
-  ] as [string, Uint8Array<ArrayBuffer>, string][])('%s is a 400 BadRequest Status', async (_case, body, message) => {
+    { name: 'a body without the magic bytes', body: new TextEncoder().encode('{"kind":"ConfigMap"}'), message: 'the object provided is unrecognized (must be of type ConfigMap): provided data does not appear to be a protobuf message, expected prefix [107 56 115 0] ({"kind":"ConfigMap"})' },
+    { name: 'a truncated message', body: configMapBody('cut', { k: 'v' }).subarray(0, 30), message: 'the object provided is unrecognized (must be of type ConfigMap): unexpected EOF' },
+    {
+      name: 'a field with the wrong wire type',
+      body: encodeEnvelope({ apiVersion: 'v1', kind: 'ConfigMap' }, Uint8Array.of(0x08, 0x01)),
+      message: 'ConfigMap in version "v1" cannot be handled as a ConfigMap: proto: wrong wireType = 0 for field Metadata',
+    },
+  ] as { name: string; body: Uint8Array<ArrayBuffer>; message: string }[])('$name is a 400 BadRequest Status', async ({ body, message }) => {
     const r = await t.request(CM, { method: 'POST', headers: { 'content-type': PB }, body });
     expect(r.status).toBe(400);
     const status = (await r.json()) as JsonObject;
@@ -164,7 +158,7 @@ describe.each(TRANSPORTS)('protobuf over the API (%s)', (_name, start) => {
   });
 });
 
-describe.each(TRANSPORTS)('a kind without protobuf field numbers (%s)', (_name, start) => {
+describe.each(TRANSPORTS)('a kind without protobuf field numbers ($name)', ({ start }) => {
   // Like a custom resource: its schema carries no field numbers.
   const widgetKind: KindDefinition = {
     ...configMapKind,
@@ -176,13 +170,7 @@ describe.each(TRANSPORTS)('a kind without protobuf field numbers (%s)', (_name, 
     strategy: {},
     table: [],
   };
-  let t: Target;
-  beforeEach(async () => {
-    t = await start({ kinds: [namespaceKind, widgetKind] });
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const t = serverPerTest(() => start({ kinds: [namespaceKind, widgetKind] }));
 
   it('asking for protobuf only is 406; protobuf, then JSON, gets JSON', async () => {
     const only = await call(t, 'GET', '/api/v1/namespaces/default/widgets', undefined, { accept: PB });

@@ -28,23 +28,14 @@ import {
 } from '../../../../core/schema/build.ts';
 import type { ObjectSchema, Schema } from '../../../../core/schema/types.ts';
 import type { JsonObject, JsonValue } from '../../../../core/util/json.ts';
-import { ascii, hex, toHex } from './hex.ts';
+import { configMap } from '../../../support/builders.ts';
+import { ascii, hex, toHex } from '../../../support/hex.ts';
 
 // 2024-01-02T03:04:05Z = 1704164645 s = varint a5 fa cd ac 06.
 const SECONDS = 'a5 fa cd ac 06';
 
-const configMap: JsonObject = {
-  kind: 'ConfigMap',
-  apiVersion: 'v1',
-  metadata: {
-    name: 'cm',
-    namespace: 'ns',
-    uid: 'u1',
-    resourceVersion: '7',
-    creationTimestamp: '2024-01-02T03:04:05Z',
-    labels: { a: '1', b: '2' },
-  },
-  data: { e: '', k: 'v' },
+const cm: JsonObject = {
+  ...configMap('cm', { e: '', k: 'v' }, { namespace: 'ns', uid: 'u1', resourceVersion: '7', creationTimestamp: '2024-01-02T03:04:05Z', labels: { a: '1', b: '2' } }),
   binaryData: { bin: 'AAH/' },
 };
 
@@ -111,10 +102,10 @@ const statusBytes = hex(
 
 describe('protobuf messages: hand-computed vectors', () => {
   it.each([
-    ['ConfigMap', configMap, ConfigMap, configMapBytes],
-    ['Namespace', namespace, Namespace, namespaceBytes],
-    ['Status', status, Status, statusBytes],
-  ] as const)('%s encodes to the bytes the real platform writes, and back', (_name, json, schema, expected) => {
+    { name: 'ConfigMap', json: cm, schema: ConfigMap, expected: configMapBytes },
+    { name: 'Namespace', json: namespace, schema: Namespace, expected: namespaceBytes },
+    { name: 'Status', json: status, schema: Status, expected: statusBytes },
+  ] as const)('$name encodes to the bytes the real platform writes, and back', ({ json, schema, expected }) => {
     expect(toHex(encodeMessage(json, schema))).toBe(toHex(expected));
     const { kind, apiVersion, ...rest } = json;
     void kind;
@@ -150,63 +141,63 @@ const Rule = struct('io.orch.test.IngressRule', {
 });
 
 describe('protobuf wire rules', () => {
-  const rows: [string, ObjectSchema, JsonObject, string][] = [
-    ['int32 0 is written (non-pointer)', one(int32()), { v: 0 }, '08 00'],
-    ['an absent non-pointer int32 is written as 0', one(int32()), {}, '08 00'],
-    ['a negative int32 is a 10-byte sign-extended varint', one(int32()), { v: -1 }, '08 ff ff ff ff ff ff ff ff ff 01'],
-    ['int64 is a varint', one(int64()), { v: 404 }, '08 94 03'],
-    ['a negative int64 is a 10-byte varint', one(int64()), { v: -1 }, '08 ff ff ff ff ff ff ff ff ff 01'],
-    ['a pointer bool set to false is written', one(bool(), { pointer: true }), { v: false }, '08 00'],
-    ['a nil pointer is not written', one(bool(), { pointer: true }), {}, ''],
-    ['a non-pointer bool is written as false', one(bool()), {}, '08 00'],
-    ['an empty non-pointer string is tag + length 0', one(str()), {}, '0a 00'],
-    ['double is a fixed 64-bit little-endian value', one(double()), { v: 0.5 }, '09 00 00 00 00 00 00 e0 3f'],
-    ['repeated strings: one record per element', one(list(str())), { v: ['a', 'b'] }, `0a 01 ${ascii('a')} 0a 01 ${ascii('b')}`],
-    ['repeated int32 is NOT packed (proto2)', one(list(int32())), { v: [1, 2] }, '08 01 08 02'],
-    ['an empty list writes nothing', one(list(str())), { v: [] }, ''],
-    [
-      'map keys are sorted by UTF-8 bytes, as Go sorts them (U+FF61 before U+1F600)',
-      one(map(str())),
-      { v: { '\u{1F600}': 'y', '\uff61': 'x' } },
-      `0a 08 0a 03 ef bd a1 12 01 ${ascii('x')} 0a 09 0a 04 f0 9f 98 80 12 01 ${ascii('y')}`,
-    ],
-    ['int-or-string int: type 0, intVal, empty strVal', one(intOrString()), { v: 8080 }, '0a 07 08 00 10 90 3f 1a 00'],
-    ['int-or-string string: type 1, intVal 0, strVal', one(intOrString()), { v: 'http' }, `0a 0a 08 01 10 00 1a 04 ${ascii('http')}`],
-    ['quantity: {string = 1}', one(quantity()), { v: '500m' }, `0a 06 0a 04 ${ascii('500m')}`],
-    ['an absent non-pointer quantity is "0"', one(quantity()), {}, `0a 03 0a 01 ${ascii('0')}`],
-    ['Time writes seconds and nanos 0', one(time()), { v: '2024-01-02T03:04:05Z' }, `0a 08 08 ${SECONDS} 10 00`],
-    ['a zero non-pointer Time is tag + length 0', one(time()), { v: null }, '0a 00'],
-    ['an absent pointer Time is not written', one(time(), { pointer: true }), {}, ''],
-    ['MicroTime writes seconds and nanos', one(microTime()), { v: '2024-01-02T03:04:05.123456Z' }, `0a 0b 08 ${SECONDS} 10 80 94 ef 3a`],
-    ['RawExtension holds the JSON text', one(raw()), { v: { a: 1 } }, `0a 09 0a 07 ${ascii('{"a":1}')}`],
-    ['a null RawExtension is an empty message', one(raw()), { v: null }, '0a 00'],
-    ['[]byte is decoded from base64', one(bytes()), { v: 'AAH/' }, '0a 03 00 01 ff'],
-    ['a nil []byte is not written', one(bytes()), {}, ''],
-    ['an absent non-pointer struct is an empty message', one(Inner), {}, '0a 00'],
-    ['a set pointer struct is written even when empty', one(Inner, { pointer: true }), { v: {} }, '0a 00'],
-    ['an absent pointer struct is not written', one(Inner, { pointer: true }), {}, ''],
-    [
-      'an inline member is a nested message at its own number (IngressRule.ingressRuleValue = 2)',
-      Rule,
-      { host: 'x', http: { paths: [{ path: '/' }] } },
-      `0a 01 ${ascii('x')} 12 07 0a 05 0a 03 0a 01 ${ascii('/')}`,
-    ],
+  const rows: { rule: string; schema: ObjectSchema; json: JsonObject; expected: string }[] = [
+    { rule: 'int32 0 is written (non-pointer)', schema: one(int32()), json: { v: 0 }, expected: '08 00' },
+    { rule: 'an absent non-pointer int32 is written as 0', schema: one(int32()), json: {}, expected: '08 00' },
+    { rule: 'a negative int32 is a 10-byte sign-extended varint', schema: one(int32()), json: { v: -1 }, expected: '08 ff ff ff ff ff ff ff ff ff 01' },
+    { rule: 'int64 is a varint', schema: one(int64()), json: { v: 404 }, expected: '08 94 03' },
+    { rule: 'a negative int64 is a 10-byte varint', schema: one(int64()), json: { v: -1 }, expected: '08 ff ff ff ff ff ff ff ff ff 01' },
+    { rule: 'a pointer bool set to false is written', schema: one(bool(), { pointer: true }), json: { v: false }, expected: '08 00' },
+    { rule: 'a nil pointer is not written', schema: one(bool(), { pointer: true }), json: {}, expected: '' },
+    { rule: 'a non-pointer bool is written as false', schema: one(bool()), json: {}, expected: '08 00' },
+    { rule: 'an empty non-pointer string is tag + length 0', schema: one(str()), json: {}, expected: '0a 00' },
+    { rule: 'double is a fixed 64-bit little-endian value', schema: one(double()), json: { v: 0.5 }, expected: '09 00 00 00 00 00 00 e0 3f' },
+    { rule: 'repeated strings: one record per element', schema: one(list(str())), json: { v: ['a', 'b'] }, expected: `0a 01 ${ascii('a')} 0a 01 ${ascii('b')}` },
+    { rule: 'repeated int32 is NOT packed (proto2)', schema: one(list(int32())), json: { v: [1, 2] }, expected: '08 01 08 02' },
+    { rule: 'an empty list writes nothing', schema: one(list(str())), json: { v: [] }, expected: '' },
+    {
+      rule: 'map keys are sorted by UTF-8 bytes, as Go sorts them (U+FF61 before U+1F600)',
+      schema: one(map(str())),
+      json: { v: { '\u{1F600}': 'y', '\uff61': 'x' } },
+      expected: `0a 08 0a 03 ef bd a1 12 01 ${ascii('x')} 0a 09 0a 04 f0 9f 98 80 12 01 ${ascii('y')}`,
+    },
+    { rule: 'int-or-string int: type 0, intVal, empty strVal', schema: one(intOrString()), json: { v: 8080 }, expected: '0a 07 08 00 10 90 3f 1a 00' },
+    { rule: 'int-or-string string: type 1, intVal 0, strVal', schema: one(intOrString()), json: { v: 'http' }, expected: `0a 0a 08 01 10 00 1a 04 ${ascii('http')}` },
+    { rule: 'quantity: {string = 1}', schema: one(quantity()), json: { v: '500m' }, expected: `0a 06 0a 04 ${ascii('500m')}` },
+    { rule: 'an absent non-pointer quantity is "0"', schema: one(quantity()), json: {}, expected: `0a 03 0a 01 ${ascii('0')}` },
+    { rule: 'Time writes seconds and nanos 0', schema: one(time()), json: { v: '2024-01-02T03:04:05Z' }, expected: `0a 08 08 ${SECONDS} 10 00` },
+    { rule: 'a zero non-pointer Time is tag + length 0', schema: one(time()), json: { v: null }, expected: '0a 00' },
+    { rule: 'an absent pointer Time is not written', schema: one(time(), { pointer: true }), json: {}, expected: '' },
+    { rule: 'MicroTime writes seconds and nanos', schema: one(microTime()), json: { v: '2024-01-02T03:04:05.123456Z' }, expected: `0a 0b 08 ${SECONDS} 10 80 94 ef 3a` },
+    { rule: 'RawExtension holds the JSON text', schema: one(raw()), json: { v: { a: 1 } }, expected: `0a 09 0a 07 ${ascii('{"a":1}')}` },
+    { rule: 'a null RawExtension is an empty message', schema: one(raw()), json: { v: null }, expected: '0a 00' },
+    { rule: '[]byte is decoded from base64', schema: one(bytes()), json: { v: 'AAH/' }, expected: '0a 03 00 01 ff' },
+    { rule: 'a nil []byte is not written', schema: one(bytes()), json: {}, expected: '' },
+    { rule: 'an absent non-pointer struct is an empty message', schema: one(Inner), json: {}, expected: '0a 00' },
+    { rule: 'a set pointer struct is written even when empty', schema: one(Inner, { pointer: true }), json: { v: {} }, expected: '0a 00' },
+    { rule: 'an absent pointer struct is not written', schema: one(Inner, { pointer: true }), json: {}, expected: '' },
+    {
+      rule: 'an inline member is a nested message at its own number (IngressRule.ingressRuleValue = 2)',
+      schema: Rule,
+      json: { host: 'x', http: { paths: [{ path: '/' }] } },
+      expected: `0a 01 ${ascii('x')} 12 07 0a 05 0a 03 0a 01 ${ascii('/')}`,
+    },
   ];
 
-  it.each(rows)('%s', (_rule, schema, json, expected) => {
+  it.each(rows)('$rule', ({ schema, json, expected }) => {
     expect(toHex(encodeMessage(json, schema))).toBe(toHex(hex(expected)));
   });
 
   it.each([
-    ['an absent int32 field reads as 0, which JSON omits', one(int32()), '', {}],
-    ['a pointer bool false stays false', one(bool(), { pointer: true }), '08 00', { v: false }],
-    ['packed repeated int32 is accepted on read', one(list(int32())), '0a 02 01 02', { v: [1, 2] }],
-    ['unknown fields are skipped', one(str()), `0a 01 ${ascii('a')} 10 05 1a 01 ${ascii('z')}`, { v: 'a' }],
-    ['Time ignores nanos on read', one(time()), `0a 0b 08 ${SECONDS} 10 80 94 ef 3a`, { v: '2024-01-02T03:04:05Z' }],
-    ['a zero Time reads as null', one(time()), '0a 00', { v: null }],
-    ['an empty non-omitempty list reads as null: protobuf has no empty-vs-nil', one(list(str()), { omitEmpty: false }), '', { v: null }],
-    ['an inline message spreads into the parent', Rule, `0a 01 ${ascii('x')} 12 04 0a 02 0a 00`, { host: 'x', http: { paths: [{}] } }],
-  ] as [string, ObjectSchema, string, JsonValue][])('decode: %s', (_rule, schema, bytes, expected) => {
+    { rule: 'an absent int32 field reads as 0, which JSON omits', schema: one(int32()), bytes: '', expected: {} },
+    { rule: 'a pointer bool false stays false', schema: one(bool(), { pointer: true }), bytes: '08 00', expected: { v: false } },
+    { rule: 'packed repeated int32 is accepted on read', schema: one(list(int32())), bytes: '0a 02 01 02', expected: { v: [1, 2] } },
+    { rule: 'unknown fields are skipped', schema: one(str()), bytes: `0a 01 ${ascii('a')} 10 05 1a 01 ${ascii('z')}`, expected: { v: 'a' } },
+    { rule: 'Time ignores nanos on read', schema: one(time()), bytes: `0a 0b 08 ${SECONDS} 10 80 94 ef 3a`, expected: { v: '2024-01-02T03:04:05Z' } },
+    { rule: 'a zero Time reads as null', schema: one(time()), bytes: '0a 00', expected: { v: null } },
+    { rule: 'an empty non-omitempty list reads as null: protobuf has no empty-vs-nil', schema: one(list(str()), { omitEmpty: false }), bytes: '', expected: { v: null } },
+    { rule: 'an inline message spreads into the parent', schema: Rule, bytes: `0a 01 ${ascii('x')} 12 04 0a 02 0a 00`, expected: { host: 'x', http: { paths: [{}] } } },
+  ] as { rule: string; schema: ObjectSchema; bytes: string; expected: JsonValue }[])('decode: $rule', ({ schema, bytes, expected }) => {
     expect(decodeMessage(hex(bytes), schema)).toEqual(expected);
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '../../../../core/codecs/protobuf/index.ts';
 import { configMapKind } from '../../../../core/registry/kinds/configmap.ts';
 import { Status } from '../../../../core/registry/types/meta-v1.ts';
-import { ascii, hex, toHex } from './hex.ts';
+import { ascii, hex, toHex } from '../../../support/hex.ts';
 
 describe('protobuf watch frames', () => {
   it('frames one event: length prefix, then WatchEvent {type, object {raw}}', () => {
