@@ -7,7 +7,7 @@ import { AGE_COLUMN } from '../table.ts';
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { defineKind } from '../definition.ts';
 import { ControllerRevision } from '../types/apps-v1.ts';
-import { immutable } from './field-checks.ts';
+import { immutable } from '../kind-support/field-checks.ts';
 
 function validate(obj: ControllerRevision): FieldError[] {
   return obj.data === undefined || obj.data === null ? [fieldErrors.required('data', 'data is mandatory')] : [];

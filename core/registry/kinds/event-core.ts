@@ -7,7 +7,7 @@ import { parseTime } from '../../util/time.ts';
 import { defineKind } from '../definition.ts';
 import { humanDuration, type TableColumn } from '../table.ts';
 import { Event, type ObjectReference } from '../types/core-v1-misc.ts';
-import { validateEventLegacy } from './event-validation.ts';
+import { validateEventLegacy } from '../kind-support/event-validation.ts';
 
 /** Age of a timestamp as the real printers show it (`<unknown>` when unset). */
 function since(ts: string | null | undefined, now: number): string {

@@ -6,9 +6,9 @@
 import { defineKind } from '../definition.ts';
 import type { ObjectReference } from '../types/core-v1-misc.ts';
 import { Event } from '../types/events-v1.ts';
-import { coreEventOf, eventFromCore, eventToCore } from './event-conversion.ts';
+import { coreEventOf, eventFromCore, eventToCore } from '../kind-support/event-conversion.ts';
 import { coreEventKind, EVENT_COLUMNS } from './event-core.ts';
-import { validateEventCreateStrict, validateEventUpdateStrict } from './event-validation.ts';
+import { validateEventCreateStrict, validateEventUpdateStrict } from '../kind-support/event-validation.ts';
 
 const regarding = (e: Event, member: keyof ObjectReference): string => e.regarding?.[member] ?? '';
 

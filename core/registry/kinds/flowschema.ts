@@ -16,9 +16,9 @@ import {
   type ResourcePolicyRule,
   type Subject,
 } from '../types/flowcontrol-v1.ts';
-import { apfObjects, MANDATORY_FLOW_SCHEMAS, SUGGESTED_FLOW_SCHEMAS } from './apf-bootstrap.ts';
-import { validateConditionTypes } from './condition-checks.ts';
-import { semanticEqual } from './field-checks.ts';
+import { apfObjects, MANDATORY_FLOW_SCHEMAS, SUGGESTED_FLOW_SCHEMAS } from '../kind-support/apf-bootstrap.ts';
+import { validateConditionTypes } from '../kind-support/condition-checks.ts';
+import { semanticEqual } from '../kind-support/field-checks.ts';
 
 /** Verbs a rule may name (besides `*`), sorted as the real platform lists them. */
 const SUPPORTED_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'proxy', 'update', 'watch'];

@@ -8,8 +8,8 @@ import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isDNS1123Subdomain, nameIsDNS1035Label, nameIsDNSSubdomain } from '../../meta/names.ts';
 import { defineKind } from '../definition.ts';
 import { Ingress, type HTTPIngressPath, type IngressBackend, type IngressRule, type IngressTLS } from '../types/networking-v1.ts';
-import { isIP } from './network-checks.ts';
-import { isValidPortName, isValidPortNum } from './pod-spec.ts';
+import { isIP } from '../kind-support/network-checks.ts';
+import { isValidPortName, isValidPortNum } from '../kind-support/pod-spec.ts';
 
 /** The deprecated annotation that names the class; it must agree with `ingressClassName`. */
 export const INGRESS_CLASS_ANNOTATION = 'orchestrator.io/ingress.class';

@@ -7,7 +7,7 @@ import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../../meta/names.ts';
 import { defineKind } from '../definition.ts';
 import { IngressClass, type IngressClassParametersReference } from '../types/networking-v1.ts';
-import { immutable } from './field-checks.ts';
+import { immutable } from '../kind-support/field-checks.ts';
 
 /** Marks the class used for Ingresses that name none. */
 export const DEFAULT_CLASS_ANNOTATION = 'ingressclass.orchestrator.io/is-default-class';

@@ -8,9 +8,9 @@ import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isDNS1123Subdomain, isQualifiedName } from '../../meta/names.ts';
 import { defineKind } from '../definition.ts';
 import { PersistentVolumeClaim, type PersistentVolumeClaimSpec } from '../types/core-v1.ts';
-import { semanticEqual } from './field-checks.ts';
-import { quantityValue } from './pod-spec.ts';
-import { validateLabelSelector } from './selector-checks.ts';
+import { semanticEqual } from '../kind-support/field-checks.ts';
+import { quantityValue } from '../kind-support/pod-spec.ts';
+import { validateLabelSelector } from '../kind-support/selector-checks.ts';
 
 /** The beta annotation that still wins over `spec.storageClassName`. */
 export const STORAGE_CLASS_ANNOTATION = 'volume.beta.orchestrator.io/storage-class';

@@ -15,9 +15,9 @@ import { StatusError } from '../../errors/status-error.ts';
 import { formatTime } from '../../util/time.ts';
 import { Binding } from '../types/core-v1-misc.ts';
 import { Pod, type ContainerStatus, type PodSpec, type PodStatus, type Toleration } from '../types/core-v1.ts';
-import { semanticEqual } from './field-checks.ts';
-import { isIP } from './network-checks.ts';
-import { defaultPodSpec, dropDisabledPodSpecFields, validatePodSpec } from './pod-spec.ts';
+import { semanticEqual } from '../kind-support/field-checks.ts';
+import { isIP } from '../kind-support/network-checks.ts';
+import { defaultPodSpec, dropDisabledPodSpecFields, validatePodSpec } from '../kind-support/pod-spec.ts';
 
 /** Tolerations the DefaultTolerationSeconds admission adds (5 minutes on a not-ready or unreachable node). */
 const DEFAULT_TOLERATIONS = ['node.orchestrator.io/not-ready', 'node.orchestrator.io/unreachable'];

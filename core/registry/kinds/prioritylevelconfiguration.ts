@@ -13,9 +13,9 @@ import {
   type LimitedPriorityLevelConfiguration,
   type QueuingConfiguration,
 } from '../types/flowcontrol-v1.ts';
-import { apfObjects, MANDATORY_PRIORITY_LEVELS, SUGGESTED_PRIORITY_LEVELS } from './apf-bootstrap.ts';
-import { validateConditionTypes } from './condition-checks.ts';
-import { semanticEqual } from './field-checks.ts';
+import { apfObjects, MANDATORY_PRIORITY_LEVELS, SUGGESTED_PRIORITY_LEVELS } from '../kind-support/apf-bootstrap.ts';
+import { validateConditionTypes } from '../kind-support/condition-checks.ts';
+import { semanticEqual } from '../kind-support/field-checks.ts';
 
 const MAX_QUEUES = 10_000_000;
 /** Shuffle sharding hashes a flow into at most this many bits. */

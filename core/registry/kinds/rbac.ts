@@ -9,7 +9,7 @@ import { defineKind } from '../definition.ts';
 import { AGE_COLUMN, type TableColumn } from '../table.ts';
 import type { LabelSelector } from '../types/meta-v1.ts';
 import { ClusterRole, ClusterRoleBinding, Role, RoleBinding, type PolicyRule, type Subject } from '../types/rbac-v1.ts';
-import { semanticEqual } from './field-checks.ts';
+import { semanticEqual } from '../kind-support/field-checks.ts';
 
 export const RBAC_GROUP = 'rbac.authorization.orch.io';
 

@@ -7,8 +7,8 @@ import { AGE_COLUMN } from '../table.ts';
 import type { FieldError } from '../../errors/field-error.ts';
 import { defineKind, type StrategyContext } from '../definition.ts';
 import { ResourceClaim, type DeviceClaim } from '../types/resource-v1beta1.ts';
-import { defaultDeviceClaim, dropAdminAccess, requestNamesOf, validateClaimStatus, validateDeviceClaim } from './device-claim.ts';
-import { immutable } from './field-checks.ts';
+import { defaultDeviceClaim, dropAdminAccess, requestNamesOf, validateClaimStatus, validateDeviceClaim } from '../kind-support/device-claim.ts';
+import { immutable } from '../kind-support/field-checks.ts';
 
 export const DRA_GATE = 'DynamicResourceAllocation';
 const ADMIN_ACCESS_GATE = 'DRAAdminAccess';

@@ -9,8 +9,8 @@ import { validateAnnotations, validateLabels } from '../../meta/validation.ts';
 import { defineKind } from '../definition.ts';
 import type { ObjectMeta } from '../types/meta-v1.ts';
 import { ResourceClaimTemplate, type DeviceClaim } from '../types/resource-v1beta1.ts';
-import { defaultDeviceClaim, dropAdminAccess, validateDeviceClaim } from './device-claim.ts';
-import { immutable, semanticEqual } from './field-checks.ts';
+import { defaultDeviceClaim, dropAdminAccess, validateDeviceClaim } from '../kind-support/device-claim.ts';
+import { immutable, semanticEqual } from '../kind-support/field-checks.ts';
 import { DRA_GATE } from './resourceclaim.ts';
 
 const ADMIN_ACCESS_GATE = 'DRAAdminAccess';

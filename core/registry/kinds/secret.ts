@@ -9,7 +9,7 @@ import { isConfigMapKey } from '../../meta/names.ts';
 import { deepEqual, isObject } from '../../util/json.ts';
 import { defineKind } from '../definition.ts';
 import { Secret } from '../types/core-v1-misc.ts';
-import { base64Bytes, immutable, utf8Base64 } from './field-checks.ts';
+import { base64Bytes, immutable, utf8Base64 } from '../kind-support/field-checks.ts';
 
 /** The real platform's limit on the total size of a Secret's values. */
 export const MAX_SECRET_SIZE = 1024 * 1024;

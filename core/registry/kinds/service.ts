@@ -10,8 +10,8 @@ import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, nameIsDNS1035Label
 import { validateLabels } from '../../meta/validation.ts';
 import { defineKind } from '../definition.ts';
 import { Service, type LoadBalancerIngress, type ServicePort, type ServiceSpec } from '../types/core-v1.ts';
-import { isIP } from './network-checks.ts';
-import { isValidPortNum, validatePortNumOrName } from './pod-spec.ts';
+import { isIP } from '../kind-support/network-checks.ts';
+import { isValidPortNum, validatePortNumOrName } from '../kind-support/pod-spec.ts';
 
 const NODE_PORT_MIN = 30000;
 const NODE_PORT_MAX = 32767;

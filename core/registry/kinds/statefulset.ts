@@ -12,9 +12,9 @@ import { selectorFromObject } from '../../selection/label-selector.ts';
 import { defineKind, type StrategyContext } from '../definition.ts';
 import { StatefulSet, type RollingUpdateStatefulSetStrategy, type StatefulSetSpec } from '../types/apps-v1.ts';
 import type { LabelSelector } from '../types/meta-v1.ts';
-import { semanticEqual } from './field-checks.ts';
-import { containerImages, containerNames, defaultPodSpec, dropDisabledPodSpecFields, gateOn } from './pod-spec.ts';
-import { validateLabelSelector } from './selector-checks.ts';
+import { semanticEqual } from '../kind-support/field-checks.ts';
+import { containerImages, containerNames, defaultPodSpec, dropDisabledPodSpecFields, gateOn } from '../kind-support/pod-spec.ts';
+import { validateLabelSelector } from '../kind-support/selector-checks.ts';
 
 const MAX_UNAVAILABLE_GATE = 'MaxUnavailableStatefulSet';
 const PERCENT = /^[0-9]+%$/;

@@ -4,7 +4,7 @@
  * createApiServer.
  */
 import { describe, expect, it } from 'vitest';
-import { eventFromCore, eventToCore } from '../../../core/registry/kinds/event-conversion.ts';
+import { eventFromCore, eventToCore } from '../../../core/registry/kind-support/event-conversion.ts';
 import { coreEventKind } from '../../../core/registry/kinds/event-core.ts';
 import { eventsV1EventKind } from '../../../core/registry/kinds/event.ts';
 import { decodeObject } from '../../../core/schema/decode.ts';
