@@ -253,6 +253,15 @@ export default {
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022' }),
     {
+      // sorted-btree (the watch cache's index) is CommonJS with no dependencies; the dev server
+      // serves modules as they are, so it is wrapped as an ES module here (Vite does this itself).
+      name: 'orch-commonjs-btree',
+      transform(context) {
+        if (!context.path.endsWith('/sorted-btree/b+tree.js')) return undefined;
+        return { body: `const module = { exports: {} }; const exports = module.exports;\n${context.body}\nexport default module.exports;\n` };
+      },
+    },
+    {
       name: 'orch-page-control',
       executeCommand({ command, payload, session }) {
         if (!command.startsWith('pw:')) return undefined;

@@ -4,7 +4,7 @@
  * the name `--controllers` takes, whether it runs by default, the feature gates without which it
  * does not run (its API is not served then), and how to make it. Every host runs this table:
  * orch-apiserver (server/controllers.ts, `--controllers`) and the playground's worker
- * (worker/controllers.ts, its "controllers" switch); they filter it, they do not list their own.
+ * (worker/shared-worker/controllers.ts, its "controllers" switch); they filter it, they do not list their own.
  */
 import type { FeatureGates } from '../core/index.ts';
 import { flowSchemaController } from './flowcontrol/index.ts';

@@ -35,7 +35,7 @@ import { DEFAULT_READ_CONFIG, Reader, type ReadConfig } from './registry/read.ts
 import { ResourceRegistry, type NamespaceState } from './registry/resource-registry.ts';
 import { MemoryBackend } from './storage/memory-backend.ts';
 import type { StorageBackend } from './storage/backend.ts';
-import { Cache } from './store/cache.ts';
+import { Cache } from './watch-cache/cache.ts';
 import { realClock, type Clock } from './util/clock.ts';
 import { isObject, type JsonObject } from './util/json.ts';
 

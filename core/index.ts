@@ -3,7 +3,7 @@ export { createApiServer, type ApiServer, type ApiServerOptions } from './api-se
 export type { ApiRequest, ApiResponse, HeaderReader, RequestUrl, ResponseBody } from './http/api-request.ts';
 export { MemoryBackend } from './storage/memory-backend.ts';
 export type { StorageBackend, KeyValue, BackendEvent, WriteResult, ValueProducer, RangeResult } from './storage/backend.ts';
-export { CompactedError } from './storage/backend.ts';
+export { CompactedError, sortedRange } from './storage/backend.ts';
 export { FeatureGates, FeatureGateError, RuntimeConfig, RuntimeConfigError, KNOWN_GATES } from './features/index.ts';
 export { StatusError, type Status, type StatusCause, type StatusDetails } from './errors/status-error.ts';
 export type { KindDefinition } from './registry/definition.ts';

@@ -1,11 +1,13 @@
 /**
  * The browser runtime, as pages use it: `bootOrch` (then plain `fetch`) and the worker's control
- * surface. What runs inside the workers starts from their entries, `api-worker.ts` and
- * `service-worker.ts`; nothing here pulls the API server into a page's bundle.
+ * surface. The folders say where each file runs: `page/` in the page, `shared-worker/` in the API
+ * worker (entry `shared-worker/api-worker.ts`: the one API server of the origin), `service-worker/`
+ * in the Service Worker (entry `service-worker/service-worker.ts`), and `protocol/` what they say
+ * to each other. Nothing here pulls the API server into a page's bundle.
  */
-export { bootOrch, type BootOptions, type OrchHandle } from './boot.ts';
-export type { KindInfo, OrchControl, RuntimeStats, ThroughputOptions, ThroughputResult } from './control.ts';
-export type { PodSimulatorSettings, RuntimeSettings } from './settings.ts';
-export type { Snapshot } from './snapshot.ts';
-export { offlineReadiness, type OfflineReadiness } from './offline-readiness.ts';
-export { isApiPath, type HeaderList, type WireRequest, type WireResponse } from './port-protocol.ts';
+export { bootOrch, type BootOptions, type OrchHandle } from './page/boot.ts';
+export type { KindInfo, OrchControl, RuntimeStats, ThroughputOptions, ThroughputResult } from './protocol/control.ts';
+export type { PodSimulatorSettings, RuntimeSettings } from './shared-worker/settings.ts';
+export type { Snapshot } from './shared-worker/snapshot.ts';
+export { offlineReadiness, type OfflineReadiness } from './protocol/offline-readiness.ts';
+export { isApiPath, type HeaderList, type WireRequest, type WireResponse } from './protocol/port-protocol.ts';

@@ -9,7 +9,7 @@ import { Observable } from 'rxjs';
 import { StatusError, type Status } from '../errors/status-error.ts';
 import type { FieldSelector } from '../selection/field-selector.ts';
 import type { LabelSelector } from '../selection/label-selector.ts';
-import type { ListedItem, StoreEvent, Version } from '../store/types.ts';
+import type { ListedItem, StoreEvent, Version } from '../watch-cache/types.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
 import { decodeContinue, encodeContinue } from './continue-token.ts';
 import { parseResourceVersion, type ListOptions, type WatchOptions } from './read-options.ts';

@@ -12,10 +12,10 @@ import { validateObjectMeta, validateObjectMetaUpdate, type MetaRules } from '..
 import { decodeObject } from '../schema/decode.ts';
 import { validateSchema } from '../schema/validate.ts';
 import type { StorageBackend } from '../storage/backend.ts';
-import type { Cache } from '../store/cache.ts';
-import { REGISTRY_PREFIX } from '../store/cache.ts';
-import type { ResourceStore } from '../store/resource-store.ts';
-import type { Version } from '../store/types.ts';
+import type { Cache } from '../watch-cache/cache.ts';
+import { REGISTRY_PREFIX } from '../watch-cache/cache.ts';
+import type { ResourceStore } from '../watch-cache/resource-store.ts';
+import type { Version } from '../watch-cache/types.ts';
 import type { Clock } from '../util/clock.ts';
 import { clone, deepEqual, flatText, type JsonObject } from '../util/json.ts';
 import { formatTime } from '../util/time.ts';

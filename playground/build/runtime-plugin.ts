@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin, type Rolldown } from 'vite';
 
-const WORKER_ENTRY = fileURLToPath(new URL('../../worker/api-worker.ts', import.meta.url));
-const SW_ENTRY = fileURLToPath(new URL('../../worker/service-worker.ts', import.meta.url));
+const WORKER_ENTRY = fileURLToPath(new URL('../../worker/shared-worker/api-worker.ts', import.meta.url));
+const SW_ENTRY = fileURLToPath(new URL('../../worker/service-worker/service-worker.ts', import.meta.url));
 export const WORKER_FILE = 'orch-worker.js';
 export const SW_FILE = 'sw.js';
 

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { CompactedError, MemoryBackend, type BackendEvent, type StorageBackend, type WriteResult } from '../../core/storage/index.ts';
-import { IndexedDbBackend } from '../../worker/idb-backend.ts';
+import { IndexedDbBackend } from '../../worker/shared-worker/idb-backend.ts';
 import { afterEach, describe, it } from './support/mocha.ts';
 
 const P = '/registry/configmaps/';

@@ -5,9 +5,9 @@
  */
 import { expect } from 'chai';
 import type { ApiRequest, ApiResponse } from '../../core/index.ts';
-import { PortConnection } from '../../worker/port-client.ts';
-import { STREAM_WINDOW } from '../../worker/port-protocol.ts';
-import { servePort } from '../../worker/port-server.ts';
+import { PortConnection } from '../../worker/service-worker/port-client.ts';
+import { STREAM_WINDOW } from '../../worker/protocol/port-protocol.ts';
+import { servePort } from '../../worker/shared-worker/port-server.ts';
 import { describe, it } from './support/mocha.ts';
 
 function link(handler: (req: ApiRequest) => Promise<ApiResponse>): PortConnection {

@@ -4,7 +4,7 @@
  * the wall — reaches their time. The wall is a fake one the test moves, except for timer firing.
  */
 import { expect } from 'chai';
-import { MAX_CLOCK_SPEED, ScaledClock } from '../../worker/scaled-clock.ts';
+import { MAX_CLOCK_SPEED, ScaledClock } from '../../worker/shared-worker/scaled-clock.ts';
 import { describe, it } from './support/mocha.ts';
 
 function fakeWall(start = 1_000_000) {

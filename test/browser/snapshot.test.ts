@@ -3,7 +3,7 @@
  * is refused with a message naming what is wrong (and changes nothing).
  */
 import { expect } from 'chai';
-import { parseSnapshot } from '../../worker/snapshot.ts';
+import { parseSnapshot } from '../../worker/shared-worker/snapshot.ts';
 import { describe, it } from './support/mocha.ts';
 
 const item = (over: Record<string, unknown> = {}) => ({ key: '/registry/configmaps/default/a', value: '{"kind":"ConfigMap"}', createRevision: 3, modRevision: 4, ...over });

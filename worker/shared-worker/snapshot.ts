@@ -3,7 +3,7 @@
  * playground exports and imports (as a JSON file), so importing checks it as the untrusted input
  * it is, naming the first thing wrong.
  */
-import type { KeyValue } from '../core/index.ts';
+import type { KeyValue } from '../../core/index.ts';
 
 export interface Snapshot {
   readonly kind: 'OrchSnapshot';

@@ -3,9 +3,8 @@
  * streamed with a credit window. When the peer goes away (a Service Worker stopped by the
  * browser), its open streams are cancelled, which ends their watches in the core.
  */
-import type { ApiRequest, ApiResponse, HeaderReader } from '../core/index.ts';
-import { StatusError } from '../core/errors/index.ts';
-import { NULL_BODY_STATUSES, STREAM_WINDOW, type HeaderList, type ToClient, type ToServer, type WireRequest, type WireResponse } from './port-protocol.ts';
+import { StatusError, type ApiRequest, type ApiResponse, type HeaderReader } from '../../core/index.ts';
+import { NULL_BODY_STATUSES, STREAM_WINDOW, type HeaderList, type ToClient, type ToServer, type WireRequest, type WireResponse } from '../protocol/port-protocol.ts';
 
 export type ApiHandler = (req: ApiRequest) => Promise<ApiResponse>;
 

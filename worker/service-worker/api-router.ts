@@ -4,10 +4,10 @@
  * lead to the same SharedWorker). A SW the browser stopped and restarted has none: it asks the
  * open pages for one and waits for the first.
  */
-import type { Status } from '../core/registry/types/index.ts';
+import type { Status } from '../../core/index.ts';
 import { PortConnection } from './port-client.ts';
 import type { ClientsLike } from './sw-types.ts';
-import { NEED_PORT } from './messages.ts';
+import { NEED_PORT } from '../protocol/messages.ts';
 
 /** A Status answer for when the SW cannot reach the API server at all. */
 export function unavailable(message: string): Response {

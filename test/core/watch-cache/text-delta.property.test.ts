@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyDelta, encodeDelta, unpackOps } from '../../../core/store/text-delta.ts';
+import { applyDelta, encodeDelta, unpackOps } from '../../../core/watch-cache/text-delta.ts';
 
 /** A JSON object as the store keeps it (canonical text of some nested value). */
 const jsonObject = fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 12 }).map((o) => JSON.stringify(o));

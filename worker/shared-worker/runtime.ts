@@ -3,11 +3,11 @@
  * operations on the store as a whole (reset, snapshot export and import) that restart it.
  * It runs in the SharedWorker, so every tab of the origin talks to the same one.
  */
-import { createApiServer, MemoryBackend, realClock, type ApiRequest, type ApiResponse, type ApiServer, type RequestUrl, type StorageBackend } from '../core/index.ts';
-import type { KindInfo, OrchControl, RuntimeStats, ThroughputOptions, ThroughputResult } from './control.ts';
+import { createApiServer, MemoryBackend, realClock, type ApiRequest, type ApiResponse, type ApiServer, type RequestUrl, type StorageBackend } from '../../core/index.ts';
+import type { KindInfo, OrchControl, RuntimeStats, ThroughputOptions, ThroughputResult } from '../protocol/control.ts';
 import { startControllers, type ControllerHost } from './controllers.ts';
 import { IndexedDbBackend, type Durability } from './idb-backend.ts';
-import type { WireRequest, WireResponse } from './port-protocol.ts';
+import type { WireRequest, WireResponse } from '../protocol/port-protocol.ts';
 import { servePort, toApiRequest, wholeResponse, type PortServer } from './port-server.ts';
 import { ScaledClock } from './scaled-clock.ts';
 import { checkSettings, SettingsStore, type PodSimulatorSettings, type RuntimeSettings } from './settings.ts';

@@ -4,7 +4,7 @@
  * seconds. Changing the speed never moves the clock back; pending timers are rescheduled to fire
  * when the clock (not the wall) reaches their time.
  */
-import type { Clock, TimerHandle } from '../core/index.ts';
+import type { Clock, TimerHandle } from '../../core/index.ts';
 
 interface Timer {
   readonly at: number;
@@ -73,10 +73,21 @@ export class ScaledClock implements Clock {
     if (this.rate === 0) return;
     const wait = Math.max(0, (t.at - this.now()) / this.rate);
     t.handle = setTimeout(() => {
-      // Rounding can wake us a hair early: wait for the clock to really get there.
-      if (this.now() < t.at) return this.arm(t);
-      this.timers.delete(t);
-      t.fn();
+      t.handle = undefined;
+      // Rounding can wake a timer a hair early (it waits on), and a later one on time: firing
+      // every due timer in clock order, whichever woke, keeps them in the order of their times.
+      this.fireDue();
+      if (this.timers.has(t) && t.handle === undefined) this.arm(t);
     }, Math.ceil(wait));
+  }
+
+  private fireDue(): void {
+    const now = this.now();
+    const due = [...this.timers].filter((x) => x.at <= now).sort((a, b) => a.at - b.at);
+    for (const x of due) {
+      if (!this.timers.delete(x)) continue; // cancelled by a timer fired before it
+      if (x.handle !== undefined) clearTimeout(x.handle);
+      x.fn();
+    }
   }
 }

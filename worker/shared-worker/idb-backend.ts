@@ -19,7 +19,7 @@
  * it spin.
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { CompactedError, sortedRange, type BackendEvent, type KeyValue, type RangeResult, type StorageBackend, type ValueProducer, type WriteResult } from '../core/storage/index.ts';
+import { CompactedError, sortedRange, type BackendEvent, type KeyValue, type RangeResult, type StorageBackend, type ValueProducer, type WriteResult } from '../../core/index.ts';
 
 export type Durability = 'strict' | 'relaxed' | 'default';
 

@@ -5,8 +5,8 @@
  * resolves, `fetch('/api/...')` from the page reaches the API server.
  */
 import { transfer, wrap, type Remote } from 'comlink';
-import type { OrchControl, RuntimeStats } from './control.ts';
-import { CLAIM, isOrchMessage, NEED_PORT, PORT, PORT_OK } from './messages.ts';
+import type { OrchControl, RuntimeStats } from '../protocol/control.ts';
+import { CLAIM, isOrchMessage, NEED_PORT, PORT, PORT_OK } from '../protocol/messages.ts';
 
 export interface BootOptions {
   /** Where `sw.js` and `orch-worker.js` are (default: the document's base URL). */

@@ -10,8 +10,8 @@
  *
  * The pod simulator reads `settings.podSimulator`; changing those settings restarts the manager.
  */
-import type { ApiServer, Clock } from '../core/index.ts';
-import { BUILTIN_CONTROLLERS, Client, gatesMissing, inProcessTransport, Manager, type BuiltinController } from '../controllers/index.ts';
+import type { ApiServer, Clock } from '../../core/index.ts';
+import { BUILTIN_CONTROLLERS, Client, gatesMissing, inProcessTransport, Manager, type BuiltinController } from '../../controllers/index.ts';
 import type { PodSimulatorSettings, RuntimeSettings } from './settings.ts';
 
 export interface ControllerHost {

@@ -4,7 +4,7 @@
  * page sees each event when it happens. Cancelling the body (or aborting the fetch) cancels the
  * request in the worker, which frees its watch.
  */
-import { headerList, NULL_BODY_STATUSES, type ToClient, type ToServer, type WireResponse } from './port-protocol.ts';
+import { headerList, NULL_BODY_STATUSES, type ToClient, type ToServer, type WireResponse } from '../protocol/port-protocol.ts';
 
 interface Pending {
   readonly resolve: (r: Response) => void;

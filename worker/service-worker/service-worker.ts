@@ -8,9 +8,9 @@
  */
 import { ApiRouter } from './api-router.ts';
 import { AppShell, type PrecacheManifest } from './app-shell.ts';
-import { CLAIM, isOrchMessage, PORT, PORT_OK } from './messages.ts';
-import { OFFLINE_PATH, type OfflineReadiness } from './offline-readiness.ts';
-import { isApiPath } from './port-protocol.ts';
+import { CLAIM, isOrchMessage, PORT, PORT_OK } from '../protocol/messages.ts';
+import { OFFLINE_PATH, type OfflineReadiness } from '../protocol/offline-readiness.ts';
+import { isApiPath } from '../protocol/port-protocol.ts';
 import type { ServiceWorkerScopeLike } from './sw-types.ts';
 
 declare const __ORCH_PRECACHE__: PrecacheManifest | null;

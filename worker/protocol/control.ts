@@ -4,8 +4,8 @@
  * clock, the controllers.
  */
 import type { WireRequest, WireResponse } from './port-protocol.ts';
-import type { PodSimulatorSettings, RuntimeSettings } from './settings.ts';
-import type { Snapshot } from './snapshot.ts';
+import type { PodSimulatorSettings, RuntimeSettings } from '../shared-worker/settings.ts';
+import type { Snapshot } from '../shared-worker/snapshot.ts';
 
 /** A served kind, for a client that cannot use discovery. */
 export interface KindInfo {
