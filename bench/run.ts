@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every ratio of the issues, each measured side by side in one run, printed as
+ * `npm run bench`: every figure of the README's table, each measured side by side in one run, printed as
  * a table and written to test-results/bench.json. Ratios, never absolute times, are the result.
  * Select with arguments: `npm run bench -- P1 P5`. The browser's P8 is `npm run bench:browser`.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 4: server-side apply of a 200-key ConfigMap by a second manager (sharing the fields)
+ * Server-side apply of a 200-key ConfigMap by a second manager (sharing the fields)
  * per second ÷ update (PUT) of the same object per second, in the same run (goal ≥ 0.30).
  */
 import { createApiServer } from '../../core/index.ts';

@@ -1,7 +1,7 @@
 /**
- * API versions the seed's "Removed API versions" table lists: requests to them answer 404 with a
- * message naming the version to migrate to (the real platform answers a bare 404; the seed asks
- * for the migration target, which is what a user needs).
+ * API versions removed in earlier releases (docs/api-rules.md, versioning): requests to them
+ * answer 404 with a message naming the version to migrate to. The real platform answers a bare
+ * 404; the API's specification asks for the migration target, which is what a user needs.
  */
 
 interface Removal {

@@ -1,5 +1,5 @@
 /**
- * Feature gates as the seed's versioning rules state them: alpha off and beta on by default, GA
+ * Feature gates as the API's versioning rules state them (docs/api-rules.md, feature gates): alpha off and beta on by default, GA
  * locked to true (setting it false is an error at start), unknown names rejected, deprecated
  * ones warned about.
  */

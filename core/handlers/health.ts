@@ -1,5 +1,5 @@
 /**
- * /healthz, /livez, /readyz with the seed's check names, `?verbose`, `?exclude=`, and
+ * /healthz, /livez, /readyz with the real platform's check names (docs/api-rules.md, health), `?verbose`, `?exclude=`, and
  * /livez/{check} and /readyz/{check}. Machines read only the status code; the text is for people.
  */
 import { StatusError } from '../errors/status-error.ts';

@@ -1,5 +1,5 @@
 /**
- * The `/metrics` endpoint in Prometheus text format, starting with the two series the seed names:
+ * The `/metrics` endpoint in Prometheus text format, starting with the two series the API's specification names:
  * `apiserver_request_total` and `apiserver_requested_deprecated_apis`.
  */
 import { compareStrings } from '../util/compare.ts';

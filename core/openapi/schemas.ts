@@ -1,6 +1,6 @@
 /**
  * Our field schemas as OpenAPI schema objects. Every named object type becomes a definition
- * referenced by `$ref`; merge markers become extensions, written twice: in the seed's `x-orch-*`
+ * referenced by `$ref`; merge markers become extensions, written twice: in this API's `x-orch-*`
  * spelling and in the `x-kubernetes-*` spelling that kubectl reads (explain, apply, validation).
  */
 import { jsonFields } from '../schema/index-fields.ts';

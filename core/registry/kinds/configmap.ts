@@ -1,10 +1,10 @@
-import { AGE_COLUMN } from '../table.ts';
 /** ConfigMap (core v1, namespaced): configuration data; `immutable: true` freezes data and binaryData. */
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isConfigMapKey } from '../../meta/names.ts';
 import { deepEqual, utf8Length } from '../../util/json.ts';
 import { defineKind } from '../definition.ts';
 import { ConfigMap } from '../types/core-v1-misc.ts';
+import { AGE_COLUMN } from '../table.ts';
 
 /** The real platform's limit on the total size of a ConfigMap's values. */
 const MAX_CONFIGMAP_SIZE = 1024 * 1024;

@@ -1,4 +1,3 @@
-import { AGE_COLUMN } from '../table.ts';
 /**
  * ControllerRevision (apps/v1, namespaced): an immutable snapshot of state a controller keeps
  * to roll back to. `data` is arbitrary JSON and may not change; `revision` may (controllers
@@ -8,6 +7,7 @@ import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { defineKind } from '../definition.ts';
 import { ControllerRevision } from '../types/apps-v1.ts';
 import { immutable } from '../kind-support/field-checks.ts';
+import { AGE_COLUMN } from '../table.ts';
 
 function validate(obj: ControllerRevision): FieldError[] {
   return obj.data === undefined || obj.data === null ? [fieldErrors.required('data', 'data is mandatory')] : [];

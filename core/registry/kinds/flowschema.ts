@@ -1,4 +1,3 @@
-import { AGE_COLUMN } from '../table.ts';
 /**
  * FlowSchema (flowcontrol.apiserver.orch.io/v1, cluster scoped): which requests belong to which
  * priority level. Validation follows the real platform's v1.32 rules and messages.
@@ -19,11 +18,12 @@ import {
 import { apfObjects, MANDATORY_FLOW_SCHEMAS, SUGGESTED_FLOW_SCHEMAS } from '../kind-support/apf-bootstrap.ts';
 import { validateConditionTypes } from '../kind-support/condition-checks.ts';
 import { semanticEqual } from '../kind-support/field-checks.ts';
+import { AGE_COLUMN } from '../table.ts';
 
 /** Verbs a rule may name (besides `*`), sorted as the real platform lists them. */
 const SUPPORTED_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'proxy', 'update', 'watch'];
 const NAMESPACE_INTRO = "each member of this list must be '*' or a DNS-1123 label; ";
-/** The seed's rule for `resources`: a lower-case plural name, optionally `/subresource`. */
+/** The specification's rule for `resources`: a lower-case plural name, optionally `/subresource`. */
 const RESOURCE_NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?(\/[a-z0-9]([-a-z0-9]*[a-z0-9])?)?$/;
 /** The condition a controller keeps on a schema whose priority level does not exist. */
 export const DANGLING_CONDITION = 'Dangling';

@@ -1,7 +1,6 @@
-import { AGE_COLUMN } from '../table.ts';
 /**
  * Ingress (networking.orch.io/v1, namespaced): HTTP routing rules from outside the cluster to
- * Services. Validation follows v1.32; the seed adds that a load-balancer port status entry
+ * Services. Validation follows v1.32; the API's specification adds that a load-balancer port status entry
  * needs its port and a protocol of TCP, UDP or SCTP.
  */
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
@@ -10,6 +9,7 @@ import { defineKind } from '../definition.ts';
 import { Ingress, type HTTPIngressPath, type IngressBackend, type IngressRule, type IngressTLS } from '../types/networking-v1.ts';
 import { isIP } from '../kind-support/network-checks.ts';
 import { isValidPortName, isValidPortNum } from '../kind-support/pod-spec.ts';
+import { AGE_COLUMN } from '../table.ts';
 
 /** The deprecated annotation that names the class; it must agree with `ingressClassName`. */
 export const INGRESS_CLASS_ANNOTATION = 'orchestrator.io/ingress.class';

@@ -1,4 +1,3 @@
-import { AGE_COLUMN } from '../table.ts';
 /**
  * IngressClass (networking.orch.io/v1, cluster scoped): which controller implements a class
  * of Ingresses, with an optional reference to its parameters. The controller is fixed once set.
@@ -8,6 +7,7 @@ import { isDNS1123Label, isDNS1123Subdomain } from '../../meta/names.ts';
 import { defineKind } from '../definition.ts';
 import { IngressClass, type IngressClassParametersReference } from '../types/networking-v1.ts';
 import { immutable } from '../kind-support/field-checks.ts';
+import { AGE_COLUMN } from '../table.ts';
 
 /** Marks the class used for Ingresses that name none. */
 export const DEFAULT_CLASS_ANNOTATION = 'ingressclass.orchestrator.io/is-default-class';

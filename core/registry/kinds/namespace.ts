@@ -1,9 +1,9 @@
-import { AGE_COLUMN } from '../table.ts';
 /** Namespace (core v1, cluster scoped): a scope for names, with a lifecycle (Active → Terminating → gone). */
 import { fieldErrors } from '../../errors/field-error.ts';
 import { isQualifiedName, nameIsDNSLabel } from '../../meta/names.ts';
 import { defineKind } from '../definition.ts';
 import { Namespace } from '../types/core-v1-misc.ts';
+import { AGE_COLUMN } from '../table.ts';
 
 /** The finalizer the namespace controller removes once the namespace is empty. */
 export const NAMESPACE_FINALIZER = 'orchestrator';

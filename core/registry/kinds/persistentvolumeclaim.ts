@@ -1,4 +1,3 @@
-import { AGE_COLUMN } from '../table.ts';
 /**
  * PersistentVolumeClaim (core v1, namespaced): a request for storage. The spec is fixed once
  * created, except that a bound claim may ask for more storage (and a volume name may be set
@@ -11,6 +10,7 @@ import { PersistentVolumeClaim, type PersistentVolumeClaimSpec } from '../types/
 import { semanticEqual } from '../kind-support/field-checks.ts';
 import { quantityValue } from '../kind-support/pod-spec.ts';
 import { validateLabelSelector } from '../kind-support/selector-checks.ts';
+import { AGE_COLUMN } from '../table.ts';
 
 /** The beta annotation that still wins over `spec.storageClassName`. */
 export const STORAGE_CLASS_ANNOTATION = 'volume.beta.orchestrator.io/storage-class';

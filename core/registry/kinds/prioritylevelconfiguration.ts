@@ -1,4 +1,3 @@
-import { AGE_COLUMN } from '../table.ts';
 /**
  * PriorityLevelConfiguration (flowcontrol.apiserver.orch.io/v1, cluster scoped): how much of the
  * server's concurrency a priority level gets and what happens to requests beyond it.
@@ -16,6 +15,7 @@ import {
 import { apfObjects, MANDATORY_PRIORITY_LEVELS, SUGGESTED_PRIORITY_LEVELS } from '../kind-support/apf-bootstrap.ts';
 import { validateConditionTypes } from '../kind-support/condition-checks.ts';
 import { semanticEqual } from '../kind-support/field-checks.ts';
+import { AGE_COLUMN } from '../table.ts';
 
 const MAX_QUEUES = 10_000_000;
 /** Shuffle sharding hashes a flow into at most this many bits. */

@@ -1,4 +1,3 @@
-import { AGE_COLUMN } from '../table.ts';
 /**
  * ResourceClaim (resource.orch.io/v1beta1, namespaced): a request for devices, with the
  * allocation the scheduler and drivers record in its status. Served while the
@@ -9,6 +8,7 @@ import { defineKind, type StrategyContext } from '../definition.ts';
 import { ResourceClaim, type DeviceClaim } from '../types/resource-v1beta1.ts';
 import { defaultDeviceClaim, dropAdminAccess, requestNamesOf, validateClaimStatus, validateDeviceClaim } from '../kind-support/device-claim.ts';
 import { immutable } from '../kind-support/field-checks.ts';
+import { AGE_COLUMN } from '../table.ts';
 
 export const DRA_GATE = 'DynamicResourceAllocation';
 const ADMIN_ACCESS_GATE = 'DRAAdminAccess';

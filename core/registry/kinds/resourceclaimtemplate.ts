@@ -1,4 +1,3 @@
-import { AGE_COLUMN } from '../table.ts';
 /**
  * ResourceClaimTemplate (resource.orch.io/v1beta1, namespaced): the claim the control plane
  * creates for a Pod. Served while the DynamicResourceAllocation gate is on; immutable once
@@ -12,6 +11,7 @@ import { ResourceClaimTemplate, type DeviceClaim } from '../types/resource-v1bet
 import { defaultDeviceClaim, dropAdminAccess, validateDeviceClaim } from '../kind-support/device-claim.ts';
 import { immutable, semanticEqual } from '../kind-support/field-checks.ts';
 import { DRA_GATE } from './resourceclaim.ts';
+import { AGE_COLUMN } from '../table.ts';
 
 const ADMIN_ACCESS_GATE = 'DRAAdminAccess';
 

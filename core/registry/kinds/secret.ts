@@ -1,4 +1,3 @@
-import { AGE_COLUMN } from '../table.ts';
 /**
  * Secret (core v1, namespaced): data of a type. `stringData` is write-only (merged into `data`
  * when decoded), `type` defaults to Opaque and is immutable, `immutable: true` freezes `data`,
@@ -10,6 +9,7 @@ import { deepEqual, isObject } from '../../util/json.ts';
 import { defineKind } from '../definition.ts';
 import { Secret } from '../types/core-v1-misc.ts';
 import { base64Bytes, immutable, utf8Base64 } from '../kind-support/field-checks.ts';
+import { AGE_COLUMN } from '../table.ts';
 
 /** The real platform's limit on the total size of a Secret's values. */
 export const MAX_SECRET_SIZE = 1024 * 1024;

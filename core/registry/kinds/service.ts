@@ -1,4 +1,3 @@
-import { AGE_COLUMN } from '../table.ts';
 /**
  * Service (core v1, namespaced): a stable address for a set of pods. As the real API server,
  * a create fills the cluster IP (from 10.96.0.0/12), the IP family fields and node ports, and an
@@ -12,6 +11,7 @@ import { defineKind } from '../definition.ts';
 import { Service, type LoadBalancerIngress, type ServicePort, type ServiceSpec } from '../types/core-v1.ts';
 import { isIP } from '../kind-support/network-checks.ts';
 import { isValidPortNum, validatePortNumOrName } from '../kind-support/pod-spec.ts';
+import { AGE_COLUMN } from '../table.ts';
 
 const NODE_PORT_MIN = 30000;
 const NODE_PORT_MAX = 32767;

@@ -1,7 +1,7 @@
-import { AGE_COLUMN } from '../table.ts';
 /** ServiceAccount (core v1, namespaced): an identity for processes in pods. */
 import { defineKind } from '../definition.ts';
 import { ServiceAccount, type ObjectReference } from '../types/core-v1-misc.ts';
+import { AGE_COLUMN } from '../table.ts';
 
 /** Secret references keep only the name: the rest of an ObjectReference means nothing here. */
 function cleanSecretReferences(obj: ServiceAccount): void {

@@ -1,8 +1,7 @@
-import { AGE_COLUMN } from '../table.ts';
 /**
  * StatefulSet (apps/v1, namespaced): pods with stable identities and storage. Validation is the
  * real v1.32 one (the template is checked for its labels and restart policy, not as a whole
- * pod), plus the seed's explicit rules: `serviceName` is required and every volume claim
+ * pod), plus the explicit rules of the API's specification (docs/api-rules.md): `serviceName` is required and every volume claim
  * template is mounted by some container.
  */
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
@@ -15,6 +14,7 @@ import type { LabelSelector } from '../types/meta-v1.ts';
 import { semanticEqual } from '../kind-support/field-checks.ts';
 import { containerImages, containerNames, defaultPodSpec, dropDisabledPodSpecFields, gateOn } from '../kind-support/pod-spec.ts';
 import { validateLabelSelector } from '../kind-support/selector-checks.ts';
+import { AGE_COLUMN } from '../table.ts';
 
 const MAX_UNAVAILABLE_GATE = 'MaxUnavailableStatefulSet';
 const PERCENT = /^[0-9]+%$/;
@@ -115,7 +115,7 @@ function validateSelectorAgainstTemplate(spec: DecodedSpec): FieldError[] {
   return errs;
 }
 
-/** The seed's rule: a claim template is only useful when some container mounts it by name. */
+/** The specification's rule: a claim template is only useful when some container mounts it by name. */
 function validateClaimTemplatesMounted(spec: DecodedSpec): FieldError[] {
   const podSpec = spec.template?.spec;
   const mounted = new Set<string>();

@@ -1,6 +1,6 @@
 /**
  * What the networking/v1 types and their fields mean, in this project's words (from the field
- * tables of the Resource Kinds document where they cover a field). See core-v1.mjs for the format.
+ * tables of the API's specification where they cover a field). See core-v1.mjs for the format.
  */
 
 export const types = {
