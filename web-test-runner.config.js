@@ -19,7 +19,14 @@ const ROOT = process.cwd();
 const RESULTS = resolve(ROOT, 'test-results');
 const SCREENSHOTS = join(RESULTS, 'screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 await buildPlayground();
 
@@ -90,7 +97,7 @@ const pageControl = {
 
   get(id, what) {
     const h = this.handles.get(id);
-    if (!h || !h[what]) throw new Error(`no ${what} with handle ${id}`);
+    if (!h?.[what]) throw new Error(`no ${what} with handle ${id}`);
     return h[what];
   },
 
@@ -143,16 +150,28 @@ const pageControl = {
         return { value: value ?? null };
       }
       case 'pw:click':
-        await this.get(p.page, 'page').locator(p.selector).first().click({ timeout: p.timeout ?? 10_000 });
+        await this.get(p.page, 'page')
+          .locator(p.selector)
+          .first()
+          .click({ timeout: p.timeout ?? 10_000 });
         return true;
       case 'pw:fill':
-        await this.get(p.page, 'page').locator(p.selector).first().fill(p.value, { timeout: p.timeout ?? 10_000 });
+        await this.get(p.page, 'page')
+          .locator(p.selector)
+          .first()
+          .fill(p.value, { timeout: p.timeout ?? 10_000 });
         return true;
       case 'pw:press':
-        await this.get(p.page, 'page').locator(p.selector).first().press(p.key, { timeout: p.timeout ?? 10_000 });
+        await this.get(p.page, 'page')
+          .locator(p.selector)
+          .first()
+          .press(p.key, { timeout: p.timeout ?? 10_000 });
         return true;
       case 'pw:select':
-        await this.get(p.page, 'page').locator(p.selector).first().selectOption(p.value, { timeout: p.timeout ?? 10_000 });
+        await this.get(p.page, 'page')
+          .locator(p.selector)
+          .first()
+          .selectOption(p.value, { timeout: p.timeout ?? 10_000 });
         return true;
       case 'pw:wait': {
         const page = this.get(p.page, 'page');
@@ -162,7 +181,13 @@ const pageControl = {
         return true;
       }
       case 'pw:text':
-        return this.get(p.page, 'page').locator(p.selector).first().innerText({ timeout: p.timeout ?? 10_000 });
+        return (
+          this.get(p.page, 'page')
+            .locator(p.selector)
+            .first()
+            // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator's method (the rendered text), not the DOM property
+            .innerText({ timeout: p.timeout ?? 10_000 })
+        );
       case 'pw:count':
         return this.get(p.page, 'page').locator(p.selector).count();
       case 'pw:screenshot': {
@@ -182,7 +207,11 @@ const pageControl = {
           return { id: this.add(session.id, { server: served }), origin: new URL(served.url).origin };
         }
         const listen = { host: '127.0.0.1', port: 0, strictPort: true, open: false };
-        const server = await createServer({ configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'warn', server: { ...listen, hmr: false } });
+        const server = await createServer({
+          configFile: resolve(ROOT, 'vite.config.ts'),
+          logLevel: 'warn',
+          server: { ...listen, hmr: false },
+        });
         await server.listen();
         return { id: this.add(session.id, { server }), origin: new URL(server.resolvedUrls.local[0]).origin };
       }
@@ -258,7 +287,9 @@ export default {
       name: 'orch-commonjs-btree',
       transform(context) {
         if (!context.path.endsWith('/sorted-btree/b+tree.js')) return undefined;
-        return { body: `const module = { exports: {} }; const exports = module.exports;\n${context.body}\nexport default module.exports;\n` };
+        return {
+          body: `const module = { exports: {} }; const exports = module.exports;\n${context.body}\nexport default module.exports;\n`,
+        };
       },
     },
     {

@@ -44,7 +44,10 @@ export const BUILTIN_CONTROLLERS = [
     featureGates: [],
     create: ({ gates }) =>
       statefulSetController({
-        featureGates: { MaxUnavailableStatefulSet: gates.enabled('MaxUnavailableStatefulSet'), StatefulSetAutoDeletePVC: gates.enabled('StatefulSetAutoDeletePVC') },
+        featureGates: {
+          MaxUnavailableStatefulSet: gates.enabled('MaxUnavailableStatefulSet'),
+          StatefulSetAutoDeletePVC: gates.enabled('StatefulSetAutoDeletePVC'),
+        },
       }),
   },
   // The scheduler and the node agent's part, which a cluster has and the API server does not.

@@ -102,10 +102,7 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
   const cache = new Cache({ backend, clock, historyWindowMs: options.historyWindowMs ?? DEFAULT_HISTORY_MS });
   // CBOR is alpha: served (and accepted for apply) only with its gate.
   const cbor = gates.enabled('CBORServingAndStorage');
-  const codecs = new Codecs(
-    [jsonSerializer, yamlSerializer, protobufSerializer, ...(cbor ? [cborSerializer] : [])],
-    [tableVariant],
-  );
+  const codecs = new Codecs([jsonSerializer, yamlSerializer, protobufSerializer, ...(cbor ? [cborSerializer] : [])], [tableVariant]);
   const patchers = new Map([
     ...Object.entries(BUILTIN_PATCHERS),
     ...(cbor ? ([['application/apply-patch+cbor', cborApplyPatcher]] as const) : []),
@@ -169,7 +166,12 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
         const meta = obj.metadata as JsonObject;
         if (registry.current(String(meta.namespace ?? ''), String(meta.name))) continue;
         try {
-          await registry.create(String(meta.namespace ?? ''), obj, { dryRun: false, fieldManager: 'orch-apiserver', fieldValidation: 'Strict', warnings: [] });
+          await registry.create(String(meta.namespace ?? ''), obj, {
+            dryRun: false,
+            fieldManager: 'orch-apiserver',
+            fieldValidation: 'Strict',
+            warnings: [],
+          });
         } catch (err) {
           if (!(err instanceof StatusError && err.code === 409)) throw err;
         }
@@ -202,7 +204,8 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
 
   async function handle(req: ApiRequest): Promise<ApiResponse> {
     const res = await route(req);
-    if (req.method === 'GET' && gates.enabled('APIResponseCompression')) return maybeCompress(res, req.headers.get('accept-encoding'), compressionThreshold);
+    if (req.method === 'GET' && gates.enabled('APIResponseCompression'))
+      return maybeCompress(res, req.headers.get('accept-encoding'), compressionThreshold);
     return res;
   }
 
@@ -238,33 +241,49 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
   }
 
   /** Counts the request, and marks answers from deprecated versions. */
-  function record(req: ApiRequest, info: Extract<ReturnType<typeof requestInfo>, { isResourceRequest: true }>, res: ApiResponse): ApiResponse {
+  function record(
+    req: ApiRequest,
+    info: Extract<ReturnType<typeof requestInfo>, { isResourceRequest: true }>,
+    res: ApiResponse,
+  ): ApiResponse {
     const isApply = (req.headers.get('content-type') ?? '').startsWith('application/apply-patch');
     const code = String(res.status);
     const dryRun = req.url.searchParams.has('dryRun') ? req.url.searchParams.getAll('dryRun').join(',') : '';
     const scope = info.name ? 'resource' : info.namespace ? 'namespace' : 'cluster';
     const verb = metricVerb(info.verb, req.method, isApply);
-    metrics.requests.count(`${code}\u0000${dryRun}\u0000${info.group}\u0000${info.version}\u0000${info.resource}\u0000${info.subresource}\u0000${scope}\u0000${verb}`, () => ({
-      code,
-      component: 'apiserver',
-      dry_run: dryRun,
-      group: info.group,
-      resource: info.resource,
-      scope,
-      subresource: info.subresource,
-      verb,
-      version: info.version,
-    }));
+    metrics.requests.count(
+      `${code}\u0000${dryRun}\u0000${info.group}\u0000${info.version}\u0000${info.resource}\u0000${info.subresource}\u0000${scope}\u0000${verb}`,
+      () => ({
+        code,
+        component: 'apiserver',
+        dry_run: dryRun,
+        group: info.group,
+        resource: info.resource,
+        scope,
+        subresource: info.subresource,
+        verb,
+        version: info.version,
+      }),
+    );
     const def = served.get(`${info.group}/${info.version}/${info.resource}`)?.registry.def;
     const warning = def && deprecationWarning(def);
     if (!def || !warning) return res;
     metrics.deprecated.set(
-      { group: def.group, removed_release: def.deprecated?.removedRelease ?? '', resource: def.resource, subresource: info.subresource, version: def.version },
+      {
+        group: def.group,
+        removed_release: def.deprecated?.removedRelease ?? '',
+        resource: def.resource,
+        subresource: info.subresource,
+        version: def.version,
+      },
       1,
     );
     const existing = res.headers.warning;
     const extra = warningHeaders([warning]).warning;
-    return { ...res, headers: { ...res.headers, warning: [...extra, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])] } };
+    return {
+      ...res,
+      headers: { ...res.headers, warning: [...extra, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])] },
+    };
   }
 
   return {

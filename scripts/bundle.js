@@ -26,7 +26,8 @@ await build({
 });
 
 // Old bundles and caches (the ESM bundle of earlier versions, caches of the bundle just replaced).
-for (const f of readdirSync('dist')) if (f.startsWith('orch-apiserver.') && (f.includes('.v8-cache') || f.startsWith('orch-apiserver.mjs'))) rmSync(`dist/${f}`);
+for (const f of readdirSync('dist'))
+  if (f.startsWith('orch-apiserver.') && (f.includes('.v8-cache') || f.startsWith('orch-apiserver.mjs'))) rmSync(`dist/${f}`);
 
 await warmCodeCache();
 

@@ -23,6 +23,7 @@
  * Run from the repository root: `node scripts/gen-types.mjs` (writes the files) or
  * `node scripts/gen-types.mjs --check` (exit 1 when a file is out of date).
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -105,9 +106,14 @@ async function loadDescriptions() {
   const dir = resolve(here, 'gen-types/descriptions');
   const types = {};
   const enums = {};
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.mjs')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.mjs'))
+    .sort()) {
     const mod = await import(pathToFileURL(resolve(dir, name)).href);
-    for (const [into, from] of [[types, mod.types ?? {}], [enums, mod.enums ?? {}]]) {
+    for (const [into, from] of [
+      [types, mod.types ?? {}],
+      [enums, mod.enums ?? {}],
+    ]) {
       for (const [k, v] of Object.entries(from)) {
         if (into[k]) throw new Error(`descriptions: ${k} is described twice (${name})`);
         into[k] = v;
@@ -129,7 +135,8 @@ async function generateSchemas() {
   const unusedDescriptions = new Set(Object.keys(descriptions.types));
   const unusedEnums = new Set(Object.keys(descriptions.enums));
   const files = {};
-  for (const pkg of Object.keys(PACKAGES)) files[pkg] = { decls: new Map(), build: new Set(), meta: new Set(), imports: new Map(), object: new Set() };
+  for (const pkg of Object.keys(PACKAGES))
+    files[pkg] = { decls: new Map(), build: new Set(), meta: new Set(), imports: new Map(), object: new Set() };
 
   const used = new Set(Object.keys(overlay));
 
@@ -201,7 +208,7 @@ async function generateSchemas() {
       const proto = tag.protobuf ? Number(tag.protobuf.split(',')[1]) : undefined;
       const protoName = /name=(\w+)/.exec(tag.protobuf ?? '')?.[1];
       const inline = f.embedded && jsonName === '' && jsonOpts.includes('inline');
-      const fname = inline ? protoName ?? lowerFirst(f.go) : jsonName;
+      const fname = inline ? (protoName ?? lowerFirst(f.go)) : jsonName;
       const fo = ovFields[fname] ?? {};
       delete ovFields[fname];
       const description = docFields[fname];
@@ -220,7 +227,8 @@ async function generateSchemas() {
       let goType = f.type;
       const pointer = goType.startsWith('*');
       if (pointer) goType = goType.slice(1);
-      const schema = fo.schema === 'raw' ? (file.build.add('raw'), 'raw()') : schemaExpr(goType, fieldMarkers, fo, file, pkg, full);
+      if (fo.schema === 'raw') file.build.add('raw');
+      const schema = fo.schema === 'raw' ? 'raw()' : schemaExpr(goType, fieldMarkers, fo, file, pkg, full);
       const opts = [];
       if (inline) opts.push('inline: true');
       if (pointer) opts.push('pointer: true');
@@ -243,10 +251,16 @@ async function generateSchemas() {
     const defName = `${P.prefix}.${name}`;
     if (isObject) {
       file.object.add('objectType');
-      file.decls.set(name, `export const ${name} = objectType('${defName}', {\n${lines.join('\n')}\n}${sopts.length ? `, { ${sopts.join(', ')} }` : ''});\n`);
+      file.decls.set(
+        name,
+        `export const ${name} = objectType('${defName}', {\n${lines.join('\n')}\n}${sopts.length ? `, { ${sopts.join(', ')} }` : ''});\n`,
+      );
     } else {
       file.build.add('struct');
-      file.decls.set(name, `export const ${name} = struct('${defName}', {\n${lines.join('\n')}\n}${sopts.length ? `, { ${sopts.join(', ')} }` : ''});\n`);
+      file.decls.set(
+        name,
+        `export const ${name} = struct('${defName}', {\n${lines.join('\n')}\n}${sopts.length ? `, { ${sopts.join(', ')} }` : ''});\n`,
+      );
     }
     file.build.add('field');
   }
@@ -257,7 +271,10 @@ async function generateSchemas() {
   if (undescribed.length) throw new Error(`no description in scripts/gen-types/descriptions for: ${undescribed.join(', ')}`);
 
   function schemaExpr(goType, mk, fo, file, pkg, owner) {
-    if (goType === '[]uint8') return (file.build.add('bytes'), 'bytes()');
+    if (goType === '[]uint8') {
+      file.build.add('bytes');
+      return 'bytes()';
+    }
     if (goType.startsWith('[]')) {
       const inner = schemaExpr(goType.slice(2), {}, {}, file, pkg, owner);
       file.build.add('list');
@@ -278,7 +295,8 @@ async function generateSchemas() {
         const ref = named[goType] ? splitName(goType) : undefined;
         const enumKey = ref && PACKAGES[ref.pkg] ? `${PACKAGES[ref.pkg].short}.${ref.name}` : undefined;
         const meanings = enumKey ? descriptions.enums[enumKey] : undefined;
-        if (fo.enum && !meanings) throw new Error(`${owner}: the overlay enum of ${goType} needs its documented values in scripts/gen-types/descriptions`);
+        if (fo.enum && !meanings)
+          throw new Error(`${owner}: the overlay enum of ${goType} needs its documented values in scripts/gen-types/descriptions`);
         if (meanings) {
           unusedEnums.delete(enumKey);
           file.build.add('enumOf');
@@ -286,7 +304,9 @@ async function generateSchemas() {
           // Checked by the schema: the overlay's order is the order validation lists the values in.
           const documented = Object.keys(meanings);
           if (documented.length !== fo.enum.length || fo.enum.some((v) => !documented.includes(v))) {
-            throw new Error(`${owner}: overlay enum ${fo.enum.join(', ')} differs from the documented values of ${enumKey} (${documented.join(', ')})`);
+            throw new Error(
+              `${owner}: overlay enum ${fo.enum.join(', ')} differs from the documented values of ${enumKey} (${documented.join(', ')})`,
+            );
           }
           return `enumOf(${objectLit(fo.enum.map((v) => [v, meanings[v]]))})`;
         }
@@ -399,7 +419,17 @@ export async function generate() {
     out[`${TYPES}/${file}`] = spliceInterfaces(file, texts[file], interfaces, moduleOf);
   }
   for (const [file, text] of Object.entries(publicFace(fileGroupVersion, modules))) out[`${TYPES}/${file}`] = text;
+  // In the house format, so that the formatter's check and --check agree on every file.
+  for (const rel of Object.keys(out)) out[rel] = formatted(rel, out[rel]);
   return out;
+}
+
+/** The text as Biome (the project's formatter, with its configuration) formats it. */
+function formatted(rel, text) {
+  const biome = resolve(repo, 'node_modules/.bin/biome');
+  const r = spawnSync(biome, ['format', `--stdin-file-path=${rel}`], { cwd: repo, input: text, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`biome could not format ${rel}: ${r.stderr}`);
+  return r.stdout;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

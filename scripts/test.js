@@ -20,7 +20,8 @@ function run(name, cmd, args, resultFile, count) {
   const c = count(JSON.parse(readFileSync(resultFile, 'utf8')));
   passed += c.passed;
   failed += c.failed;
-  for (const file of c.broken ?? []) console.error(`${name}: ${file.name} failed outside its tests (counted as 1 failure): ${file.message}`);
+  for (const file of c.broken ?? [])
+    console.error(`${name}: ${file.name} failed outside its tests (counted as 1 failure): ${file.message}`);
   if (r.status !== 0 && c.failed === 0) {
     console.error(`${name}: exited ${r.status} without failed tests; counted as 1 failure`);
     failed += 1;

@@ -6,7 +6,15 @@
  * kube-controller-manager's flag does (`*` for those on by default, `-name` to leave one out).
  */
 import type { ApiServer } from '../core/index.ts';
-import { BUILTIN_CONTROLLERS, Client, gatesMissing, inProcessTransport, Manager, type BuiltinControllerName, type Logger } from '../controllers/index.ts';
+import {
+  BUILTIN_CONTROLLERS,
+  Client,
+  gatesMissing,
+  inProcessTransport,
+  Manager,
+  type BuiltinControllerName,
+  type Logger,
+} from '../controllers/index.ts';
 import { takingTurns } from './taking-turns.ts';
 
 export type ControllerName = BuiltinControllerName;
@@ -32,7 +40,8 @@ export function parseControllers(text: string): ControllerName[] {
       for (const n of DEFAULT_CONTROLLERS) on.add(n);
       continue;
     }
-    if (!known.has(name)) throw new UnknownControllerError(`${JSON.stringify(name)} is not in the list of known controllers (${CONTROLLER_NAMES.join(', ')})`);
+    if (!known.has(name))
+      throw new UnknownControllerError(`${JSON.stringify(name)} is not in the list of known controllers (${CONTROLLER_NAMES.join(', ')})`);
     if (p.startsWith('-')) off.add(name);
     else on.add(name as ControllerName);
   }

@@ -1,5 +1,5 @@
 /** Go duration text (`1m30s`, `300ms`, `0`) in milliseconds, as the real server's flags take it. */
-const UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 export function parseDuration(text: string): number {
   const t = text.trim();

@@ -73,7 +73,8 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
   let version = false;
   const valued: Record<string, Setter> = {
     port: (v) => {
-      if (!/^\d+$/.test(v) || Number(v) > 65535) throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--port" flag: must be a port number`);
+      if (!/^\d+$/.test(v) || Number(v) > 65535)
+        throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--port" flag: must be a port number`);
       port = Number(v);
     },
     'secure-port': (v) => valued.port(v),
@@ -99,7 +100,8 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
       try {
         controllers = parseControllers(v);
       } catch (err) {
-        if (err instanceof UnknownControllerError) throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--controllers" flag: ${err.message}`);
+        if (err instanceof UnknownControllerError)
+          throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--controllers" flag: ${err.message}`);
         throw err;
       }
     },

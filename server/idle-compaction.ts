@@ -41,7 +41,8 @@ export interface IdleCompaction {
 
 function oldGenerationBytes(): number {
   let total = 0;
-  for (const s of getHeapSpaceStatistics()) if (s.space_name === 'old_space' || s.space_name === 'large_object_space') total += s.physical_space_size;
+  for (const s of getHeapSpaceStatistics())
+    if (s.space_name === 'old_space' || s.space_name === 'large_object_space') total += s.physical_space_size;
   return total;
 }
 

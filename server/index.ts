@@ -2,5 +2,14 @@ export { startServer, type RunningServer, type StartOptions } from './start.ts';
 export { parseFlags, HELP, FlagError, type ServerFlags } from './flags.ts';
 export { parseDuration } from './duration.ts';
 export { toApiRequest, writeApiResponse } from './node-adapter.ts';
-export { CONTROLLER_NAMES, DEFAULT_CONTROLLERS, parseControllers, startControllers, UnknownControllerError, type ControllerName, type ControllerSettings, type RunningControllers } from './controllers.ts';
+export {
+  CONTROLLER_NAMES,
+  DEFAULT_CONTROLLERS,
+  parseControllers,
+  startControllers,
+  UnknownControllerError,
+  type ControllerName,
+  type ControllerSettings,
+  type RunningControllers,
+} from './controllers.ts';
 export { compactHeap, createIdleCompaction, type IdleCompaction, type IdleCompactionOptions } from './idle-compaction.ts';

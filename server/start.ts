@@ -59,7 +59,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   await api.ready;
   const controllers = options.controllers?.length
-    ? await startControllers(api, { names: options.controllers, podReadyDelayMs: options.podReadyDelayMs ?? 2000, podStopDelayMs: options.podStopDelayMs ?? 1000 })
+    ? await startControllers(api, {
+        names: options.controllers,
+        podReadyDelayMs: options.podReadyDelayMs ?? 2000,
+        podStopDelayMs: options.podStopDelayMs ?? 1000,
+      })
     : undefined;
   const port = (server.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;

@@ -71,10 +71,21 @@ function median(xs) {
 }
 
 await build({ configFile: CONFIG, logLevel: 'warn' });
-const server = await preview({ configFile: CONFIG, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false } });
+const server = await preview({
+  configFile: CONFIG,
+  logLevel: 'warn',
+  preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   const page = await (await browser.newContext()).newPage();
@@ -99,8 +110,25 @@ try {
   const indexeddb = median(rates.indexeddb);
 
   const result = {
-    latency: { gets: GETS, rounds: ROUNDS, serviceWorkerMedianMs: swMs, comlinkMedianMs: comlinkMs, serviceWorkerAloneMedianMs: floorMs, ratio: swMs / comlinkMs, forwardingRatio: (swMs - floorMs) / comlinkMs, goal: '<= 2.0' },
-    throughput: { creates: CREATES, concurrency: CONCURRENCY, rounds: ROUNDS, memoryPerSecond: memory, indexeddbPerSecond: indexeddb, ratio: indexeddb / memory, goal: '>= 0.5' },
+    latency: {
+      gets: GETS,
+      rounds: ROUNDS,
+      serviceWorkerMedianMs: swMs,
+      comlinkMedianMs: comlinkMs,
+      serviceWorkerAloneMedianMs: floorMs,
+      ratio: swMs / comlinkMs,
+      forwardingRatio: (swMs - floorMs) / comlinkMs,
+      goal: '<= 2.0',
+    },
+    throughput: {
+      creates: CREATES,
+      concurrency: CONCURRENCY,
+      rounds: ROUNDS,
+      memoryPerSecond: memory,
+      indexeddbPerSecond: indexeddb,
+      ratio: indexeddb / memory,
+      goal: '>= 0.5',
+    },
   };
   const f = (x, d = 3) => x.toFixed(d);
   console.log('P8 browser runtime');
@@ -111,7 +139,9 @@ try {
   console.log(`  forwarding only         ${f(result.latency.forwardingRatio, 2)}  ((SW GET - SW alone) / comlink GET)`);
   console.log(`  creates/s memory        ${f(memory, 0)}`);
   console.log(`  creates/s IndexedDB     ${f(indexeddb, 0)}`);
-  console.log(`  ratio                   ${f(result.throughput.ratio, 2)}  (goal >= 0.5: ${result.throughput.ratio >= 0.5 ? 'met' : 'NOT met'})`);
+  console.log(
+    `  ratio                   ${f(result.throughput.ratio, 2)}  (goal >= 0.5: ${result.throughput.ratio >= 0.5 ? 'met' : 'NOT met'})`,
+  );
   mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });
   writeFileSync(resolve(ROOT, 'test-results/bench-browser.json'), `${JSON.stringify(result, null, 2)}\n`);
 } finally {

@@ -216,13 +216,23 @@ async function scaleRun(): Promise<{ wallMs: number; requests: Record<string, nu
       const watch = url.searchParams.get('watch') === 'true';
       const parts = url.pathname.split('/').filter(Boolean);
       const nsAt = parts.indexOf('namespaces');
-      const resource = nsAt >= 0 ? parts.slice(nsAt + 2).filter((_, i) => i !== 1).join('/') : parts[parts.length - 1];
+      const resource =
+        nsAt >= 0
+          ? parts
+              .slice(nsAt + 2)
+              .filter((_, i) => i !== 1)
+              .join('/')
+          : parts[parts.length - 1];
       const key = `${watch ? 'WATCH' : r.method} ${resource}`;
       requests[key] = (requests[key] ?? 0) + 1;
     }
     return api.fetch(r);
   };
-  const env = await createTestEnv({ clock, connect: { fetch, baseUrl: 'http://orch.bench' }, controllers: [statefulSetController(), podLifecycleSimulator({ readyDelayMs: 0 })] });
+  const env = await createTestEnv({
+    clock,
+    connect: { fetch, baseUrl: 'http://orch.bench' },
+    controllers: [statefulSetController(), podLifecycleSimulator({ readyDelayMs: 0 })],
+  });
   counting = true;
   const t0 = performance.now();
   await env.resource(STATEFUL_SETS, 'default').create(statefulSet(REPLICAS));
@@ -287,7 +297,14 @@ export async function p3(opts: { readonly serverEntry?: string } = {}): Promise<
     [`StatefulSet ${REPLICAS} replicas: requests`]: scale.total,
   };
   for (const [k, n] of Object.entries(scale.requests).sort()) details[`  ${k}`] = n;
-  const result: P3Result = { id: 'P3', title: 'harness start to ready ÷ etcd start to first put', ratio, goal: `≤ ${GOAL}`, met: ratio <= GOAL, details };
+  const result: P3Result = {
+    id: 'P3',
+    title: 'harness start to ready ÷ etcd start to first put',
+    ratio,
+    goal: `≤ ${GOAL}`,
+    met: ratio <= GOAL,
+    details,
+  };
   const serverRatio = median(server) / median(etcd);
   const processResult: P3Result = {
     id: 'P3',
@@ -307,6 +324,9 @@ export async function p3(opts: { readonly serverEntry?: string } = {}): Promise<
   };
   const out = resolve(process.cwd(), 'test-results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'bench-p3.json'), `${JSON.stringify({ ...result, samples: { etcd, harness, server, serverControllers, serverWithCa, bare } }, null, 2)}\n`);
+  writeFileSync(
+    join(out, 'bench-p3.json'),
+    `${JSON.stringify({ ...result, samples: { etcd, harness, server, serverControllers, serverWithCa, bare } }, null, 2)}\n`,
+  );
   return [result, processResult];
 }

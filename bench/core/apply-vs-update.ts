@@ -13,13 +13,25 @@ export async function applyVsUpdate(n = 300, rounds = 3): Promise<BenchResult> {
   const data: Record<string, string> = {};
   for (let k = 0; k < 200; k++) data[`key-${String(k).padStart(3, '0')}`] = `value-${k}`;
   const config = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data };
-  const first = await api.fetch(new Request(`${URL_CM}/big?fieldManager=first`, { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+yaml' }, body: JSON.stringify(config) }));
+  const first = await api.fetch(
+    new Request(`${URL_CM}/big?fieldManager=first`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/apply-patch+yaml' },
+      body: JSON.stringify(config),
+    }),
+  );
   if (first.status !== 201) throw new Error(`apply bench: first apply answered ${first.status}`);
   // The second manager applies the same values (shared ownership), alternating one extra key so every apply writes.
   const apply = await bestRate(n, rounds, async (round) => {
     for (let i = 0; i < n; i++) {
       const body = JSON.stringify({ ...config, data: { ...data, extra: `${round}-${i}` } });
-      const r = await api.fetch(new Request(`${URL_CM}/big?fieldManager=second`, { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+yaml' }, body }));
+      const r = await api.fetch(
+        new Request(`${URL_CM}/big?fieldManager=second`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/apply-patch+yaml' },
+          body,
+        }),
+      );
       if (r.status !== 200) throw new Error(`apply bench: apply answered ${r.status}: ${await r.text()}`);
       await r.arrayBuffer();
     }

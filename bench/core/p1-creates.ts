@@ -39,12 +39,20 @@ export async function p1(n = 4000, rounds = 3): Promise<BenchResult> {
       await res.arrayBuffer();
     }
   };
-  const server = await bestRate(n, rounds, viaFetch((r) => api.fetch(r)));
+  const server = await bestRate(
+    n,
+    rounds,
+    viaFetch((r) => api.fetch(r)),
+  );
   const createdByOrch = created;
   await api.close();
   // The ceiling of any server behind `fetch` on this runtime: one that only echoes the body back.
   // Node 20's Request and Response (undici) cost more than the whole baseline several times over.
-  const echo = await bestRate(n, rounds, viaFetch(async (r) => new Response(await r.text(), { status: 201, headers: { 'content-type': 'application/json' } })));
+  const echo = await bestRate(
+    n,
+    rounds,
+    viaFetch(async (r) => new Response(await r.text(), { status: 201, headers: { 'content-type': 'application/json' } })),
+  );
   const ratio = server.opsPerSecond / baseline.opsPerSecond;
   return {
     id: 'P1',

@@ -18,7 +18,8 @@ function load(url: string, seconds: number, connections: number): Promise<number
       (err, stdout) => {
         if (err) return reject(err);
         const result = JSON.parse(stdout) as { requests: { average: number }; non2xx: number; errors: number };
-        if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`P2: ${result.non2xx} non-2xx, ${result.errors} errors from ${url}`));
+        if (result.non2xx > 0 || result.errors > 0)
+          return reject(new Error(`P2: ${result.non2xx} non-2xx, ${result.errors} errors from ${url}`));
         resolve(result.requests.average);
       },
     );
@@ -41,7 +42,11 @@ export async function p2(seconds = 3, connections = 16): Promise<BenchResult> {
   const headers = Object.fromEntries(sample.headers.entries());
   // The same status line, headers and body bytes as orch's answer.
   const bare = createServer((_req, res) => {
-    res.writeHead(200, { 'cache-control': headers['cache-control'] ?? '', 'content-type': headers['content-type'] ?? 'application/json', 'content-length': bytes.length });
+    res.writeHead(200, {
+      'cache-control': headers['cache-control'] ?? '',
+      'content-type': headers['content-type'] ?? 'application/json',
+      'content-length': bytes.length,
+    });
     res.end(bytes);
   });
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', () => r()));
@@ -65,7 +70,14 @@ export async function p2(seconds = 3, connections = 16): Promise<BenchResult> {
       ratio,
       goal: '≥ 0.60',
       met: ratio >= 0.6,
-      details: { 'orch req/s': fmt(o, 0), 'bare req/s': fmt(b, 0), 'body bytes': bytes.length, connections, 'seconds per run': seconds, 'runs of each (best counts)': ROUNDS },
+      details: {
+        'orch req/s': fmt(o, 0),
+        'bare req/s': fmt(b, 0),
+        'body bytes': bytes.length,
+        connections,
+        'seconds per run': seconds,
+        'runs of each (best counts)': ROUNDS,
+      },
     };
   } finally {
     await orch.shutdown();

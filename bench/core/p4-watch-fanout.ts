@@ -18,7 +18,13 @@ interface Run {
 async function run(watchers: number, updates: number): Promise<Run> {
   const api = createApiServer({ read: { watchBufferSize: updates + 10 } });
   await api.ready;
-  const created = await api.fetch(new Request(CM, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'hot' }, data: { n: '0' } }) }));
+  const created = await api.fetch(
+    new Request(CM, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ metadata: { name: 'hot' }, data: { n: '0' } }),
+    }),
+  );
   const rv = ((await created.json()) as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
   let delivered = 0;
   const readers: Promise<void>[] = [];
@@ -48,7 +54,11 @@ async function run(watchers: number, updates: number): Promise<Run> {
   const cpu0 = cpuMicros();
   for (let i = 1; i <= updates; i++) {
     const res = await api.fetch(
-      new Request(`${CM}/hot`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: `{"data":{"n":"${i}"}}` }),
+      new Request(`${CM}/hot`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: `{"data":{"n":"${i}"}}`,
+      }),
     );
     await res.arrayBuffer();
   }

@@ -9,7 +9,12 @@ export async function p5(count = 100_000, limit = 500): Promise<BenchResult> {
   const enc = new TextEncoder();
   for (let i = 0; i < count; i++) {
     const body = enc.encode(`{"metadata":{"name":"cm-${String(i).padStart(6, '0')}"},"data":{"k":"v${i}"}}`);
-    const r = await api.handle({ method: 'POST', url: new URL('http://orch/api/v1/namespaces/default/configmaps'), headers, readBody: async () => body });
+    const r = await api.handle({
+      method: 'POST',
+      url: new URL('http://orch/api/v1/namespaces/default/configmaps'),
+      headers,
+      readBody: async () => body,
+    });
     if (r.status !== 201) throw new Error(`P5: create ${i} answered ${r.status}`);
   }
   const pageTimes: number[] = [];
@@ -17,7 +22,9 @@ export async function p5(count = 100_000, limit = 500): Promise<BenchResult> {
   let items = 0;
   const noHeaders = { get: () => null };
   do {
-    const url = new URL(`http://orch/api/v1/namespaces/default/configmaps?limit=${limit}${token ? `&continue=${encodeURIComponent(token)}` : ''}`);
+    const url = new URL(
+      `http://orch/api/v1/namespaces/default/configmaps?limit=${limit}${token ? `&continue=${encodeURIComponent(token)}` : ''}`,
+    );
     const t0 = performance.now();
     const r = await api.handle({ method: 'GET', url, headers: noHeaders, readBody: async () => new Uint8Array() });
     const page = JSON.parse(r.body as string) as { items: unknown[]; metadata: { continue?: string } };

@@ -26,15 +26,27 @@ const compaction = createIdleCompaction();
 let jsonBytes = 0;
 let firstVersionBytes = 0;
 for (let i = 0; i < count; i++) {
-  const body = enc.encode(`{"metadata":{"name":"cm-${i}","labels":{"app":"p6"}},"data":{"config.yaml":"replicas: 3\\nimage: registry.example/app:1.${i % 100}\\nport: 8080\\n"}}`);
+  const body = enc.encode(
+    `{"metadata":{"name":"cm-${i}","labels":{"app":"p6"}},"data":{"config.yaml":"replicas: 3\\nimage: registry.example/app:1.${i % 100}\\nport: 8080\\n"}}`,
+  );
   compaction.touch();
-  const r = await api.handle({ method: 'POST', url: new URL('http://orch/api/v1/namespaces/default/configmaps'), headers: createHeaders, readBody: async () => body });
+  const r = await api.handle({
+    method: 'POST',
+    url: new URL('http://orch/api/v1/namespaces/default/configmaps'),
+    headers: createHeaders,
+    readBody: async () => body,
+  });
   if (typeof r.body === 'string') firstVersionBytes += r.body.length - 1; // ASCII: characters are bytes
 }
 for (let i = 0; i < count; i++) {
   const body = enc.encode(`{"data":{"updated":"yes"}}`);
   compaction.touch();
-  const r = await api.handle({ method: 'PATCH', url: new URL(`http://orch/api/v1/namespaces/default/configmaps/cm-${i}`), headers, readBody: async () => body });
+  const r = await api.handle({
+    method: 'PATCH',
+    url: new URL(`http://orch/api/v1/namespaces/default/configmaps/cm-${i}`),
+    headers,
+    readBody: async () => body,
+  });
   if (typeof r.body === 'string') jsonBytes += r.body.length - 1; // without the final newline; ASCII: characters are bytes
 }
 gc();

@@ -9,7 +9,15 @@ export function p6(count = 100_000): BenchResult {
   // the median of three fresh processes is the figure, the spread is shown.
   const runs = [0, 1, 2].map(() => {
     const out = execFileSync(process.execPath, ['--expose-gc', child, String(count)], { encoding: 'utf8', maxBuffer: 1 << 20 });
-    return JSON.parse(out) as { count: number; rssBytes: number; burstRssBytes: number; compactions: number; heapUsedBytes: number; jsonBytes: number; firstVersionBytes: number };
+    return JSON.parse(out) as {
+      count: number;
+      rssBytes: number;
+      burstRssBytes: number;
+      compactions: number;
+      heapUsedBytes: number;
+      jsonBytes: number;
+      firstVersionBytes: number;
+    };
   });
   runs.sort((a, b) => a.rssBytes - b.rssBytes);
   const m = runs[1];
@@ -22,7 +30,7 @@ export function p6(count = 100_000): BenchResult {
     met: ratio <= 3,
     details: {
       'resident MiB added, idle and settled (median of 3 processes)': fmt(m.rssBytes / 2 ** 20, 1),
-      'resident ÷ JSON right after the burst, before the host\'s idle compaction': fmt(m.burstRssBytes / m.jsonBytes, 2),
+      "resident ÷ JSON right after the burst, before the host's idle compaction": fmt(m.burstRssBytes / m.jsonBytes, 2),
       'idle compactions run': String(m.compactions),
       'resident ÷ JSON, lowest and highest of the 3': `${fmt(runs[0].rssBytes / m.jsonBytes, 2)} – ${fmt(runs[2].rssBytes / m.jsonBytes, 2)}`,
       'JSON MiB (current objects)': fmt(m.jsonBytes / 2 ** 20, 1),

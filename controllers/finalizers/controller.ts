@@ -29,7 +29,8 @@ export function mirrorName(source: ConfigMap): string {
   return `${source.metadata.namespace}.${source.metadata.name}`;
 }
 
-const ours: Predicate<ConfigMap> = (ev) => hasFinalizer(ev.object, CLEANUP_FINALIZER) || (ev.old !== undefined && hasFinalizer(ev.old, CLEANUP_FINALIZER));
+const ours: Predicate<ConfigMap> = (ev) =>
+  hasFinalizer(ev.object, CLEANUP_FINALIZER) || (ev.old !== undefined && hasFinalizer(ev.old, CLEANUP_FINALIZER));
 
 export function finalizerController(opts: FinalizerControllerOptions = {}): RunnableFactory {
   return (mgr) => {
@@ -106,9 +107,22 @@ export function finalizerController(opts: FinalizerControllerOptions = {}): Runn
             if (isAlreadyExists(err)) return { requeue: true };
             throw err;
           }
-          void recorder.record({ regarding: referenceTo(held, CONFIG_MAPS), type: 'Normal', reason: 'Mirrored', action: 'Create', note: `Mirrored to ${target}/${name}` });
-        } else if (JSON.stringify(existing.data ?? {}) !== JSON.stringify(held.data ?? {}) || existing.metadata.annotations?.[MIRROR_OF_ANNOTATION] !== objectKey(held)) {
-          await copies(target).update({ ...existing, data: held.data ?? {}, metadata: { ...existing.metadata, annotations: { ...existing.metadata.annotations, ...want.metadata.annotations } } });
+          void recorder.record({
+            regarding: referenceTo(held, CONFIG_MAPS),
+            type: 'Normal',
+            reason: 'Mirrored',
+            action: 'Create',
+            note: `Mirrored to ${target}/${name}`,
+          });
+        } else if (
+          JSON.stringify(existing.data ?? {}) !== JSON.stringify(held.data ?? {}) ||
+          existing.metadata.annotations?.[MIRROR_OF_ANNOTATION] !== objectKey(held)
+        ) {
+          await copies(target).update({
+            ...existing,
+            data: held.data ?? {},
+            metadata: { ...existing.metadata, annotations: { ...existing.metadata.annotations, ...want.metadata.annotations } },
+          });
         }
         return;
       },

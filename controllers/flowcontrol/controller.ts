@@ -25,8 +25,18 @@ function levelOf(fs: FlowSchema): string {
 export function danglingCondition(fs: FlowSchema, levelExists: boolean): Omit<FlowSchemaCondition, 'lastTransitionTime'> {
   const name = levelOf(fs);
   return levelExists
-    ? { type: DANGLING, status: 'False', reason: 'Found', message: `This FlowSchema references the PriorityLevelConfiguration object named "${name}" and it exists` }
-    : { type: DANGLING, status: 'True', reason: 'NotFound', message: `This FlowSchema references the PriorityLevelConfiguration object named "${name}" but there is no such object` };
+    ? {
+        type: DANGLING,
+        status: 'False',
+        reason: 'Found',
+        message: `This FlowSchema references the PriorityLevelConfiguration object named "${name}" and it exists`,
+      }
+    : {
+        type: DANGLING,
+        status: 'True',
+        reason: 'NotFound',
+        message: `This FlowSchema references the PriorityLevelConfiguration object named "${name}" but there is no such object`,
+      };
 }
 
 export function flowSchemaController(): RunnableFactory {
@@ -53,7 +63,12 @@ export function flowSchemaController(): RunnableFactory {
         const have = fs.status?.conditions?.find((c) => c.type === DANGLING);
         if (have && have.status === want.status && have.reason === want.reason && have.message === want.message) return;
         await mgr.client.resource(FLOW_SCHEMAS).apply(
-          { apiVersion: 'flowcontrol.apiserver.orch.io/v1', kind: 'FlowSchema', metadata: { name }, status: { conditions: [{ ...want, lastTransitionTime: formatTime(mgr.clock.now()) }] } },
+          {
+            apiVersion: 'flowcontrol.apiserver.orch.io/v1',
+            kind: 'FlowSchema',
+            metadata: { name },
+            status: { conditions: [{ ...want, lastTransitionTime: formatTime(mgr.clock.now()) }] },
+          },
           { fieldManager: APF_FIELD_MANAGER, force: true, subresource: 'status' },
         );
       },

@@ -150,7 +150,10 @@ export class GarbageCollector implements Runnable {
       if (IGNORED.has(`${r.group}/${r.resource}`) || this.monitors.has(id)) continue;
       this.kinds.set(`${r.group}/${r.kind}`, r);
       const inf = this.mgr.informer(r);
-      this.monitors.set(id, inf.events().subscribe((ev) => this.onEvent(r, ev)));
+      this.monitors.set(
+        id,
+        inf.events().subscribe((ev) => this.onEvent(r, ev)),
+      );
       fresh.push(inf.waitForSync());
     }
     await Promise.all(fresh);
@@ -196,7 +199,8 @@ export class GarbageCollector implements Runnable {
     if (changes.added.length || changes.removed.length || changes.changed.length) {
       // An owner waiting on this dependent may be free to go now.
       for (const ref of changes.removed) if (ref.blockOwnerDeletion === true) this.enqueueDelete(ref.uid);
-      for (const c of changes.changed) if (c.old.blockOwnerDeletion === true && c.now.blockOwnerDeletion !== true) this.enqueueDelete(c.now.uid);
+      for (const c of changes.changed)
+        if (c.old.blockOwnerDeletion === true && c.now.blockOwnerDeletion !== true) this.enqueueDelete(c.now.uid);
       existing.owners = owners;
       this.addDependentToOwners(existing, changes.added);
       for (const ref of changes.removed) this.nodes.get(ref.uid)?.dependents.delete(existing);
@@ -210,7 +214,11 @@ export class GarbageCollector implements Runnable {
       let owner = this.nodes.get(ref.uid);
       if (!owner) {
         // Named before seen: the server will tell whether it exists.
-        owner = new GraphNode({ apiVersion: ref.apiVersion, kind: ref.kind, name: ref.name, uid: ref.uid, namespace: node.identity.namespace }, [], false);
+        owner = new GraphNode(
+          { apiVersion: ref.apiVersion, kind: ref.kind, name: ref.name, uid: ref.uid, namespace: node.identity.namespace },
+          [],
+          false,
+        );
         this.nodes.set(ref.uid, owner);
         this.enqueueDelete(ref.uid);
       }
@@ -284,10 +292,18 @@ export class GarbageCollector implements Runnable {
     return { dangling: false, owner };
   }
 
-  private async deleteObject(id: Identity, resourceVersion: string | undefined, owners: readonly OwnerReference[], policy: PropagationPolicy): Promise<void> {
+  private async deleteObject(
+    id: Identity,
+    resourceVersion: string | undefined,
+    owners: readonly OwnerReference[],
+    policy: PropagationPolicy,
+  ): Promise<void> {
     const { rc } = this.clientFor(id);
     try {
-      await rc.delete(id.name, { preconditions: { uid: id.uid, ...(resourceVersion ? { resourceVersion } : {}) }, propagationPolicy: policy });
+      await rc.delete(id.name, {
+        preconditions: { uid: id.uid, ...(resourceVersion ? { resourceVersion } : {}) },
+        propagationPolicy: policy,
+      });
     } catch (err) {
       if (!isConflict(err) || !resourceVersion) throw err;
       // Changed since it was read; if not in its owners, the decision stands.
@@ -318,19 +334,15 @@ export class GarbageCollector implements Runnable {
   }
 
   private removeOwnerRefs(item: GraphNode, uids: readonly string[]): Promise<void> {
-    return this.patchOwners(
-      item,
-      { ownerReferences: uids.map((uid) => ({ $patch: 'delete', uid })) },
-      (refs) => refs.filter((r) => !uids.includes(r.uid)),
+    return this.patchOwners(item, { ownerReferences: uids.map((uid) => ({ $patch: 'delete', uid })) }, (refs) =>
+      refs.filter((r) => !uids.includes(r.uid)),
     );
   }
 
   private unblockOwnerRefs(item: GraphNode): Promise<void> {
     const blocking = item.owners.filter((r) => r.blockOwnerDeletion === true);
-    return this.patchOwners(
-      item,
-      { ownerReferences: blocking.map((r) => ({ uid: r.uid, blockOwnerDeletion: false })) },
-      (refs) => refs.map((r) => (r.blockOwnerDeletion === true ? { ...r, blockOwnerDeletion: false } : r)),
+    return this.patchOwners(item, { ownerReferences: blocking.map((r) => ({ uid: r.uid, blockOwnerDeletion: false })) }, (refs) =>
+      refs.map((r) => (r.blockOwnerDeletion === true ? { ...r, blockOwnerDeletion: false } : r)),
     );
   }
 
@@ -389,7 +401,10 @@ export class GarbageCollector implements Runnable {
     if (solid.length) {
       if (!dangling.length && !waiting.length) return undefined;
       // Keep the item, but drop references that would hold a foreground owner (or point nowhere).
-      await this.removeOwnerRefs(item, [...dangling, ...waiting].map((r) => r.uid));
+      await this.removeOwnerRefs(
+        item,
+        [...dangling, ...waiting].map((r) => r.uid),
+      );
       return undefined;
     }
     if (waiting.length && item.dependents.size) {
@@ -399,11 +414,19 @@ export class GarbageCollector implements Runnable {
       }
       return this.deleteOrVirtual(item, latest, 'Foreground');
     }
-    const policy: PropagationPolicy = hasFinalizer(latest, ORPHAN_FINALIZER) ? 'Orphan' : hasFinalizer(latest, FOREGROUND_FINALIZER) ? 'Foreground' : 'Background';
+    const policy: PropagationPolicy = hasFinalizer(latest, ORPHAN_FINALIZER)
+      ? 'Orphan'
+      : hasFinalizer(latest, FOREGROUND_FINALIZER)
+        ? 'Foreground'
+        : 'Background';
     return this.deleteOrVirtual(item, latest, policy);
   }
 
-  private async deleteOrVirtual(item: GraphNode, latest: KubeObject, policy: PropagationPolicy): Promise<typeof VIRTUAL_DELETE | undefined> {
+  private async deleteOrVirtual(
+    item: GraphNode,
+    latest: KubeObject,
+    policy: PropagationPolicy,
+  ): Promise<typeof VIRTUAL_DELETE | undefined> {
     try {
       await this.deleteObject(item.identity, latest.metadata.resourceVersion, latest.metadata.ownerReferences ?? [], policy);
       return undefined;
@@ -432,7 +455,8 @@ export class GarbageCollector implements Runnable {
         try {
           await this.removeOwnerRefs(dep, [uid]);
         } catch (err) {
-          if (!isNotFound(err)) failures.push(`orphaning ${this.describe(dep.uid)} failed, ${err instanceof Error ? err.message : String(err)}`);
+          if (!isNotFound(err))
+            failures.push(`orphaning ${this.describe(dep.uid)} failed, ${err instanceof Error ? err.message : String(err)}`);
         }
       }),
     );

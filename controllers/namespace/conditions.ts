@@ -23,7 +23,10 @@ const TYPES = [
 const OK: Readonly<Record<(typeof TYPES)[number], { reason: string; message: string }>> = {
   [NamespaceDeletionDiscoveryFailure]: { reason: 'ResourcesDiscovered', message: 'All resources successfully discovered' },
   [NamespaceDeletionGVParsingFailure]: { reason: 'ParsedGroupVersions', message: 'All legacy kube types successfully parsed' },
-  [NamespaceDeletionContentFailure]: { reason: 'ContentDeleted', message: 'All content successfully deleted, may be waiting on finalization' },
+  [NamespaceDeletionContentFailure]: {
+    reason: 'ContentDeleted',
+    message: 'All content successfully deleted, may be waiting on finalization',
+  },
   [NamespaceContentRemaining]: { reason: 'ContentRemoved', message: 'All content successfully removed' },
   [NamespaceFinalizersRemaining]: { reason: 'ContentRemoved', message: 'All content successfully removed' },
 };
@@ -42,7 +45,8 @@ export interface DeletionReport {
 
 function failures(report: DeletionReport): Map<string, { reason: string; message: string }> {
   const out = new Map<string, { reason: string; message: string }>();
-  if (report.discoveryError !== undefined) out.set(NamespaceDeletionDiscoveryFailure, { reason: 'DiscoveryFailed', message: report.discoveryError });
+  if (report.discoveryError !== undefined)
+    out.set(NamespaceDeletionDiscoveryFailure, { reason: 'DiscoveryFailed', message: report.discoveryError });
   if (report.contentErrors.length) {
     const msgs = [...report.contentErrors].sort();
     out.set(NamespaceDeletionContentFailure, {
@@ -50,13 +54,22 @@ function failures(report: DeletionReport): Map<string, { reason: string; message
       message: `Failed to delete all resource types, ${msgs.length} remaining: ${msgs.join(', ')}`,
     });
   }
-  const remaining = [...report.remaining].filter(([, n]) => n > 0).map(([gr, n]) => `${gr} has ${n} resource instances`).sort();
+  const remaining = [...report.remaining]
+    .filter(([, n]) => n > 0)
+    .map(([gr, n]) => `${gr} has ${n} resource instances`)
+    .sort();
   if (report.remaining.size) {
     out.set(NamespaceContentRemaining, { reason: 'SomeResourcesRemain', message: `Some resources are remaining: ${remaining.join(', ')}` });
   }
-  const byFinalizer = [...report.finalizers].filter(([, n]) => n > 0).map(([f, n]) => `${f} in ${n} resource instances`).sort();
+  const byFinalizer = [...report.finalizers]
+    .filter(([, n]) => n > 0)
+    .map(([f, n]) => `${f} in ${n} resource instances`)
+    .sort();
   if (report.finalizers.size) {
-    out.set(NamespaceFinalizersRemaining, { reason: 'SomeFinalizerRemain', message: `Some finalizers are remaining: ${byFinalizer.join(', ')}` });
+    out.set(NamespaceFinalizersRemaining, {
+      reason: 'SomeFinalizerRemain',
+      message: `Some finalizers are remaining: ${byFinalizer.join(', ')}`,
+    });
   }
   return out;
 }

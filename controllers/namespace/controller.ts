@@ -19,7 +19,11 @@ export interface NamespaceControllerOptions {
 
 export function namespaceController(opts: NamespaceControllerOptions = {}): RunnableFactory {
   return (mgr) => {
-    const deleter = new NamespacedResourcesDeleter({ client: mgr.client, clock: mgr.clock, ...(opts.resources ? { resources: opts.resources } : {}) });
+    const deleter = new NamespacedResourcesDeleter({
+      client: mgr.client,
+      clock: mgr.clock,
+      ...(opts.resources ? { resources: opts.resources } : {}),
+    });
     return mgr.createController<Namespace>({
       name: 'namespace-controller',
       for: NAMESPACES,

@@ -73,7 +73,9 @@ export class NamespacedResourcesDeleter {
 
     try {
       ns = await this.retryOnConflict(ns, (cur) =>
-        cur.status?.phase === 'Terminating' ? Promise.resolve(cur) : namespaces.updateStatus({ ...cur, status: { ...cur.status, phase: 'Terminating' } }),
+        cur.status?.phase === 'Terminating'
+          ? Promise.resolve(cur)
+          : namespaces.updateStatus({ ...cur, status: { ...cur.status, phase: 'Terminating' } }),
       );
     } catch (err) {
       if (isNotFound(err)) return;

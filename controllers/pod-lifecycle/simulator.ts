@@ -88,13 +88,20 @@ export function podLifecycleSimulator(opts: PodLifecycleOptions = {}): RunnableF
       if (!bindingServed) return;
       const name = pod.metadata.name ?? '';
       const path = pods.inNamespace(pod.metadata.namespace ?? '').objectPath(name, 'binding');
-      const body = { apiVersion: 'v1', kind: 'Binding', metadata: { name, namespace: pod.metadata.namespace, uid: pod.metadata.uid }, target: { apiVersion: 'v1', kind: 'Node', name: node } };
+      const body = {
+        apiVersion: 'v1',
+        kind: 'Binding',
+        metadata: { name, namespace: pod.metadata.namespace, uid: pod.metadata.uid },
+        target: { apiVersion: 'v1', kind: 'Node', name: node },
+      };
       try {
         await mgr.client.requestJson('POST', path, { body: JSON.stringify(body), contentType: 'application/json' });
       } catch (err) {
         if (notServed(err)) {
           bindingServed = false;
-          mgr.logger.info('pod-lifecycle: the server does not serve pods/binding; pods are placed in status only (spec.nodeName stays empty)');
+          mgr.logger.info(
+            'pod-lifecycle: the server does not serve pods/binding; pods are placed in status only (spec.nodeName stays empty)',
+          );
           return;
         }
         // Bound meanwhile (by us before a restart, or by someone else): the node is whatever it says.
@@ -105,7 +112,9 @@ export function podLifecycleSimulator(opts: PodLifecycleOptions = {}): RunnableF
 
     async function writeStatus(pod: Pod, status: PodStatus): Promise<void> {
       try {
-        await pods.inNamespace(pod.metadata.namespace ?? '').patch(pod.metadata.name ?? '', { type: 'merge', patch: { status } }, { subresource: 'status' });
+        await pods
+          .inNamespace(pod.metadata.namespace ?? '')
+          .patch(pod.metadata.name ?? '', { type: 'merge', patch: { status } }, { subresource: 'status' });
       } catch (err) {
         if (!isNotFound(err)) throw err;
       }

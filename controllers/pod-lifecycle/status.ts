@@ -26,7 +26,9 @@ export function currentStage(pod: Pod): Stage | undefined {
     case 'Pending':
       return 'starting';
     case 'Running':
-      return (s.containerStatuses ?? []).every((c) => c.ready) && s.conditions?.find((c) => c.type === 'Ready')?.status === 'True' ? 'ready' : 'unready';
+      return (s.containerStatuses ?? []).every((c) => c.ready) && s.conditions?.find((c) => c.type === 'Ready')?.status === 'True'
+        ? 'ready'
+        : 'unready';
     case 'Failed':
       return 'failed';
     case 'Succeeded':
@@ -63,14 +65,35 @@ function containerStatus(c: Container, stage: Stage, at: string, uid: string): C
     case 'unready':
       return { ...base, containerID, ready: stage === 'ready', started: true, state: { running: { startedAt: at } } };
     case 'failed':
-      return { ...base, containerID, ready: false, started: false, state: { terminated: { exitCode: 1, reason: 'Error', startedAt: at, finishedAt: at, containerID } } };
+      return {
+        ...base,
+        containerID,
+        ready: false,
+        started: false,
+        state: { terminated: { exitCode: 1, reason: 'Error', startedAt: at, finishedAt: at, containerID } },
+      };
     case 'stopped':
-      return { ...base, containerID, ready: false, started: false, state: { terminated: { exitCode: 0, reason: 'Completed', startedAt: at, finishedAt: at, containerID } } };
+      return {
+        ...base,
+        containerID,
+        ready: false,
+        started: false,
+        state: { terminated: { exitCode: 0, reason: 'Completed', startedAt: at, finishedAt: at, containerID } },
+      };
   }
 }
 
 function initContainerStatus(c: Container, stage: Stage, at: string, uid: string): ContainerStatus {
-  if (stage === 'starting') return { name: c.name, image: c.image ?? '', imageID: '', restartCount: 0, ready: false, started: false, state: { waiting: { reason: 'PodInitializing' } } };
+  if (stage === 'starting')
+    return {
+      name: c.name,
+      image: c.image ?? '',
+      imageID: '',
+      restartCount: 0,
+      ready: false,
+      started: false,
+      state: { waiting: { reason: 'PodInitializing' } },
+    };
   const done = containerStatus(c, 'stopped', at, uid);
   return { ...done, ready: true };
 }
@@ -104,11 +127,18 @@ function conditions(pod: Pod, stage: Stage, now: number): PodCondition[] {
   const unready = terminal || stage === 'starting' ? containers : stage === 'unready' ? containers : [];
   const want: Record<string, Omit<PodCondition, 'type' | 'lastTransitionTime'>> = {
     PodReadyToStartContainers: { status: terminal ? 'False' : 'True' },
-    Initialized: stage === 'starting' && inits.length ? { status: 'False', reason: 'ContainersNotInitialized', message: `containers with incomplete status: ${names(inits)}` } : { status: 'True' },
+    Initialized:
+      stage === 'starting' && inits.length
+        ? { status: 'False', reason: 'ContainersNotInitialized', message: `containers with incomplete status: ${names(inits)}` }
+        : { status: 'True' },
     Ready: terminal
       ? { status: 'False', reason: 'PodCompleted' }
       : containersReady && missingGates.length
-        ? { status: 'False', reason: 'ReadinessGatesNotReady', message: `corresponding condition of pod readiness gate "${missingGates[0]}" does not exist.` }
+        ? {
+            status: 'False',
+            reason: 'ReadinessGatesNotReady',
+            message: `corresponding condition of pod readiness gate "${missingGates[0]}" does not exist.`,
+          }
         : containersReady
           ? { status: 'True' }
           : { status: 'False', reason: 'ContainersNotReady', message: `containers with unready status: ${names(unready)}` },
@@ -123,7 +153,8 @@ function conditions(pod: Pod, stage: Stage, now: number): PodCondition[] {
   for (const type of CONDITION_ORDER) {
     const before = existing.get(type);
     const next = want[type];
-    const lastTransitionTime = before && before.status === next.status && before.lastTransitionTime ? before.lastTransitionTime : formatTime(now);
+    const lastTransitionTime =
+      before && before.status === next.status && before.lastTransitionTime ? before.lastTransitionTime : formatTime(now);
     out.push({ type, ...next, lastTransitionTime });
   }
   // Conditions others own (readiness gates, DisruptionTarget, ...) are kept as they are.

@@ -85,7 +85,8 @@ export function resourceClaimController(opts: ResourceClaimControllerOptions = {
       let claim = generatedFor(pod, claimName);
       if (!claim || claim.metadata.name === recorded?.resourceClaimName) {
         const template = templates.store.get(keyOf(ns, templateName));
-        if (!template) throw new Error(`resource claim template "${templateName}": resourceclaimtemplate.resource.orch.io "${templateName}" not found`);
+        if (!template)
+          throw new Error(`resource claim template "${templateName}": resourceclaimtemplate.resource.orch.io "${templateName}" not found`);
         const meta = template.spec.metadata ?? {};
         claim = await mgr.client.resource(RESOURCE_CLAIMS, ns).create({
           metadata: {
@@ -107,7 +108,10 @@ export function resourceClaimController(opts: ResourceClaimControllerOptions = {
       for: PODS,
       predicates: [(ev) => (ev.object.spec?.resourceClaims ?? []).length > 0],
       watches: [
-        { resource: RESOURCE_CLAIMS, map: (obj) => (getControllerOf(obj)?.kind === 'Pod' ? [keyOf(obj.metadata.namespace ?? '', getControllerOf(obj)!.name)] : []) },
+        {
+          resource: RESOURCE_CLAIMS,
+          map: (obj) => (getControllerOf(obj)?.kind === 'Pod' ? [keyOf(obj.metadata.namespace ?? '', getControllerOf(obj)!.name)] : []),
+        },
         { resource: RESOURCE_CLAIM_TEMPLATES, map: podsNaming },
       ],
       concurrency: opts.concurrency ?? 10,
@@ -123,7 +127,12 @@ export function resourceClaimController(opts: ResourceClaimControllerOptions = {
         }
         if (!statuses.length) return;
         await mgr.client.resource(PODS, pod.metadata.namespace).apply(
-          { apiVersion: 'v1', kind: 'Pod', metadata: { name: pod.metadata.name, namespace: pod.metadata.namespace }, status: { resourceClaimStatuses: statuses } },
+          {
+            apiVersion: 'v1',
+            kind: 'Pod',
+            metadata: { name: pod.metadata.name, namespace: pod.metadata.namespace },
+            status: { resourceClaimStatuses: statuses },
+          },
           { fieldManager: RESOURCE_CLAIM_FIELD_MANAGER, force: true, subresource: 'status' },
         );
       },

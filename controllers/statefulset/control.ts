@@ -79,12 +79,23 @@ async function runForAll(count: number, step: Step, monotonic: boolean): Promise
     const results = await Promise.allSettled(batch.map((i) => step(i)));
     const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed.length === 1) throw failed[0].reason;
-    if (failed.length) throw new AggregateError(failed.map((f) => f.reason), failed.map((f) => String((f.reason as Error)?.message ?? f.reason)).join(', '));
+    if (failed.length)
+      throw new AggregateError(
+        failed.map((f) => f.reason),
+        failed.map((f) => String((f.reason as Error)?.message ?? f.reason)).join(', '),
+      );
   }
   return false;
 }
 
-function computeStatus(into: StatefulSetStatus, lists: readonly (readonly Pod[])[], minReadySeconds: number, now: number, current: ControllerRevision, update: ControllerRevision): void {
+function computeStatus(
+  into: StatefulSetStatus,
+  lists: readonly (readonly Pod[])[],
+  minReadySeconds: number,
+  now: number,
+  current: ControllerRevision,
+  update: ControllerRevision,
+): void {
   into.replicas = 0;
   into.readyReplicas = 0;
   into.availableReplicas = 0;
@@ -113,7 +124,12 @@ export function maxUnavailableOf(value: number | string | undefined, replicas: n
   return Number.isFinite(n) && n >= 1 ? n : 1;
 }
 
-export async function syncStatefulSet(deps: ControlDeps, set: StoredStatefulSet, pods: readonly Pod[], sorted: readonly ControllerRevision[]): Promise<SyncResult> {
+export async function syncStatefulSet(
+  deps: ControlDeps,
+  set: StoredStatefulSet,
+  pods: readonly Pod[],
+  sorted: readonly ControllerRevision[],
+): Promise<SyncResult> {
   const { current, update, collisionCount } = await deps.history.currentAndUpdate(set, sorted);
   const currentSet = applyRevision(set, current);
   const updateSet = applyRevision(set, update);
@@ -138,7 +154,8 @@ export async function syncStatefulSet(deps: ControlDeps, set: StoredStatefulSet,
     else if (ordinalOf(pod) >= 0) condemned.push(pod);
   }
   for (let ord = start; ord <= endOrdinal(set); ord++) {
-    if (!replicas[ord - start]) replicas[ord - start] = newVersionedPod(currentSet, updateSet, current.metadata.name ?? '', update.metadata.name ?? '', ord);
+    if (!replicas[ord - start])
+      replicas[ord - start] = newVersionedPod(currentSet, updateSet, current.metadata.name ?? '', update.metadata.name ?? '', ord);
   }
   condemned.sort((a, b) => ordinalOf(b) - ordinalOf(a));
   const firstUnhealthy = replicas.find((p) => !isHealthy(p)) ?? [...condemned].reverse().find((p) => !isHealthy(p));

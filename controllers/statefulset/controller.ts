@@ -47,7 +47,12 @@ function inconsistent(set: StatefulSet, s: StatefulSetStatus): boolean {
 /** A rolling update is complete once every replica is updated and ready: the update revision becomes current. */
 function completeRollingUpdate(set: StoredStatefulSet, s: StatefulSetStatus): void {
   const want = replicasOf(set);
-  if ((set.spec.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate' && s.updatedReplicas === want && s.readyReplicas === want && s.replicas === want) {
+  if (
+    (set.spec.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate' &&
+    s.updatedReplicas === want &&
+    s.readyReplicas === want &&
+    s.replicas === want
+  ) {
     s.currentReplicas = s.updatedReplicas;
     s.currentRevision = s.updateRevision;
   }
@@ -83,8 +88,14 @@ export function statefulSetController(opts: StatefulSetControllerOptions = {}): 
           .inNamespace(set.metadata.namespace ?? '')
           .get(set.metadata.name ?? '')
           .then((fresh) => {
-            if (fresh.metadata.uid !== set.metadata.uid) throw new Error(`original StatefulSet ${set.metadata.namespace}/${set.metadata.name} is gone: got uid ${fresh.metadata.uid}, wanted ${set.metadata.uid}`);
-            if (fresh.metadata.deletionTimestamp) throw new Error(`${set.metadata.namespace}/${set.metadata.name} has just been deleted at ${fresh.metadata.deletionTimestamp}`);
+            if (fresh.metadata.uid !== set.metadata.uid)
+              throw new Error(
+                `original StatefulSet ${set.metadata.namespace}/${set.metadata.name} is gone: got uid ${fresh.metadata.uid}, wanted ${set.metadata.uid}`,
+              );
+            if (fresh.metadata.deletionTimestamp)
+              throw new Error(
+                `${set.metadata.namespace}/${set.metadata.name} has just been deleted at ${fresh.metadata.deletionTimestamp}`,
+              );
           }));
     };
 
@@ -101,7 +112,10 @@ export function statefulSetController(opts: StatefulSetControllerOptions = {}): 
           if (matches) out.push(pod);
           else if (!deleting) {
             await podsClient
-              .patch(pod.metadata.name ?? '', { type: 'strategic', patch: { metadata: { ownerReferences: [{ $patch: 'delete', uid: set.metadata.uid }], uid: pod.metadata.uid } } })
+              .patch(pod.metadata.name ?? '', {
+                type: 'strategic',
+                patch: { metadata: { ownerReferences: [{ $patch: 'delete', uid: set.metadata.uid }], uid: pod.metadata.uid } },
+              })
               .catch((err: unknown) => {
                 if (!isNotFound(err)) throw err;
               });
@@ -111,7 +125,12 @@ export function statefulSetController(opts: StatefulSetControllerOptions = {}): 
         if (deleting || !matches || pod.metadata.deletionTimestamp) continue;
         await adopt();
         try {
-          out.push(await podsClient.patch(pod.metadata.name ?? '', { type: 'strategic', patch: { metadata: { ownerReferences: [controllerReference(set, STATEFUL_SETS)], uid: pod.metadata.uid } } }));
+          out.push(
+            await podsClient.patch(pod.metadata.name ?? '', {
+              type: 'strategic',
+              patch: { metadata: { ownerReferences: [controllerReference(set, STATEFUL_SETS)], uid: pod.metadata.uid } },
+            }),
+          );
         } catch (err) {
           if (!isNotFound(err)) throw err;
         }

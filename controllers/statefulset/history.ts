@@ -52,7 +52,10 @@ export class History {
    * The current and update revisions of `set`, creating or renumbering the update revision as
    * needed; also the collision count to record.
    */
-  async currentAndUpdate(set: StoredStatefulSet, sorted: readonly ControllerRevision[]): Promise<{ current: ControllerRevision; update: ControllerRevision; collisionCount: number }> {
+  async currentAndUpdate(
+    set: StoredStatefulSet,
+    sorted: readonly ControllerRevision[],
+  ): Promise<{ current: ControllerRevision; update: ControllerRevision; collisionCount: number }> {
     const counter = { value: set.status?.collisionCount ?? 0 };
     const number = nextRevision(sorted);
     let update = newRevision(set, number, counter.value);
@@ -106,7 +109,13 @@ export class History {
    * Deletes the oldest revisions no pod and neither current nor update revision uses, down to
    * `revisionHistoryLimit` (a negative limit keeps everything).
    */
-  async truncate(set: StoredStatefulSet, pods: readonly Pod[], sorted: readonly ControllerRevision[], current?: ControllerRevision, update?: ControllerRevision): Promise<void> {
+  async truncate(
+    set: StoredStatefulSet,
+    pods: readonly Pod[],
+    sorted: readonly ControllerRevision[],
+    current?: ControllerRevision,
+    update?: ControllerRevision,
+  ): Promise<void> {
     const live = new Set<string>(pods.map(podRevision));
     if (current) live.add(current.metadata.name ?? '');
     if (update) live.add(update.metadata.name ?? '');

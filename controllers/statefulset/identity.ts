@@ -46,7 +46,12 @@ export function claimsFor(set: StoredStatefulSet, ordinal: number): { volume: st
   const matchLabels = set.spec.selector.matchLabels ?? {};
   return (set.spec.volumeClaimTemplates ?? []).map((t) => {
     const { status: _status, ...claim } = structuredClone(t);
-    claim.metadata = { ...claim.metadata, name: claimName(set, t, ordinal), namespace: set.metadata.namespace, labels: { ...claim.metadata.labels, ...matchLabels } };
+    claim.metadata = {
+      ...claim.metadata,
+      name: claimName(set, t, ordinal),
+      namespace: set.metadata.namespace,
+      labels: { ...claim.metadata.labels, ...matchLabels },
+    };
     return { volume: t.metadata.name ?? '', claim };
   });
 }
@@ -67,7 +72,9 @@ export function storageMatches(set: StoredStatefulSet, pod: Pod): boolean {
   const ordinal = ordinalOf(pod);
   if (ordinal < 0) return false;
   const volumes = new Map((pod.spec?.volumes ?? []).map((v) => [v.name, v]));
-  return (set.spec.volumeClaimTemplates ?? []).every((t) => volumes.get(t.metadata.name ?? '')?.persistentVolumeClaim?.claimName === claimName(set, t, ordinal));
+  return (set.spec.volumeClaimTemplates ?? []).every(
+    (t) => volumes.get(t.metadata.name ?? '')?.persistentVolumeClaim?.claimName === claimName(set, t, ordinal),
+  );
 }
 
 export function updateIdentity(set: StoredStatefulSet, pod: Pod): void {
@@ -124,14 +131,22 @@ function withRevision(pod: Pod, revision: string): Pod {
  * update config, below the current replicas), from the update revision otherwise. The condition
  * keeps the real one's operator precedence.
  */
-export function newVersionedPod(currentSet: StoredStatefulSet, updateSet: StoredStatefulSet, currentRevision: string, updateRevision: string, ordinal: number): Pod {
+export function newVersionedPod(
+  currentSet: StoredStatefulSet,
+  updateSet: StoredStatefulSet,
+  currentRevision: string,
+  updateRevision: string,
+  ordinal: number,
+): Pod {
   const strategy = currentSet.spec.updateStrategy;
   const start = startOrdinal(currentSet);
   const rolling = strategy?.rollingUpdate;
   const useCurrent =
     (strategy?.type === 'RollingUpdate' && rolling === undefined && ordinal < start + (currentSet.status?.currentReplicas ?? 0)) ||
     (rolling !== undefined && ordinal < start + (rolling.partition ?? 0));
-  return useCurrent ? withRevision(newStatefulSetPod(currentSet, ordinal), currentRevision) : withRevision(newStatefulSetPod(updateSet, ordinal), updateRevision);
+  return useCurrent
+    ? withRevision(newStatefulSetPod(currentSet, ordinal), currentRevision)
+    : withRevision(newStatefulSetPod(updateSet, ordinal), updateRevision);
 }
 
 export const isCreated = (pod: Pod): boolean => !!pod.status?.phase;
@@ -140,5 +155,6 @@ export const isFailed = (pod: Pod): boolean => pod.status?.phase === 'Failed';
 export const isSucceeded = (pod: Pod): boolean => pod.status?.phase === 'Succeeded';
 export const isTerminating = (pod: Pod): boolean => pod.metadata.deletionTimestamp !== undefined;
 export const isRunningAndReady = (pod: Pod): boolean => pod.status?.phase === 'Running' && isPodReady(pod);
-export const isRunningAndAvailable = (pod: Pod, minReadySeconds: number, now: number): boolean => pod.status?.phase === 'Running' && isPodAvailable(pod, minReadySeconds, now);
+export const isRunningAndAvailable = (pod: Pod, minReadySeconds: number, now: number): boolean =>
+  pod.status?.phase === 'Running' && isPodAvailable(pod, minReadySeconds, now);
 export const isHealthy = (pod: Pod): boolean => isRunningAndReady(pod) && !isTerminating(pod);

@@ -48,8 +48,18 @@ export class PodControl {
   constructor(private readonly o: PodControlOptions) {}
 
   private podEvent(verb: string, set: StoredStatefulSet, pod: Pod, err?: unknown): void {
-    const note = err === undefined ? `${verb} Pod ${pod.metadata.name} in StatefulSet ${set.metadata.name} successful` : `${verb} Pod ${pod.metadata.name} in StatefulSet ${set.metadata.name} failed error: ${message(err)}`;
-    void this.o.recorder.record({ regarding: set, related: asRelated(pod, PODS), type: err === undefined ? 'Normal' : 'Warning', reason: `${err === undefined ? 'Successful' : 'Failed'}${title(verb)}`, action: title(verb), note });
+    const note =
+      err === undefined
+        ? `${verb} Pod ${pod.metadata.name} in StatefulSet ${set.metadata.name} successful`
+        : `${verb} Pod ${pod.metadata.name} in StatefulSet ${set.metadata.name} failed error: ${message(err)}`;
+    void this.o.recorder.record({
+      regarding: set,
+      related: asRelated(pod, PODS),
+      type: err === undefined ? 'Normal' : 'Warning',
+      reason: `${err === undefined ? 'Successful' : 'Failed'}${title(verb)}`,
+      action: title(verb),
+      note,
+    });
   }
 
   private claimEvent(verb: string, set: StoredStatefulSet, pod: Pod, claim: PersistentVolumeClaim, err?: unknown): void {
@@ -130,7 +140,9 @@ export class PodControl {
 
   async deletePod(set: StoredStatefulSet, pod: Pod): Promise<void> {
     try {
-      await this.o.client.resource(PODS, pod.metadata.namespace).delete(pod.metadata.name ?? '', { preconditions: { uid: pod.metadata.uid } });
+      await this.o.client
+        .resource(PODS, pod.metadata.namespace)
+        .delete(pod.metadata.name ?? '', { preconditions: { uid: pod.metadata.uid } });
     } catch (err) {
       this.podEvent('delete', set, pod, err);
       throw err;
@@ -193,7 +205,9 @@ export class PodControl {
       if (owners.length) next.metadata.ownerReferences = owners;
       else delete next.metadata.ownerReferences;
       try {
-        await this.claims().inNamespace(existing.metadata.namespace ?? '').update(next);
+        await this.claims()
+          .inNamespace(existing.metadata.namespace ?? '')
+          .update(next);
       } catch (err) {
         throw new Error(`could not update claim ${existing.metadata.name} for delete policy ownerRefs: ${message(err)}`);
       }

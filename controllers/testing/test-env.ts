@@ -55,7 +55,12 @@ export interface TestEnv {
    */
   settle(): Promise<void>;
   /** Resolves with the object at `key` (`namespace/name` or `name`; undefined if absent) once `predicate` holds. */
-  waitFor<T extends KubeObject>(type: ResourceType<T>, key: string, predicate: (obj: T | undefined) => boolean, opts?: WaitOptions): Promise<T | undefined>;
+  waitFor<T extends KubeObject>(
+    type: ResourceType<T>,
+    key: string,
+    predicate: (obj: T | undefined) => boolean,
+    opts?: WaitOptions,
+  ): Promise<T | undefined>;
   /** Resolves with all cached objects of a resource once `predicate` holds for them. */
   waitForList<T extends KubeObject>(type: ResourceType<T>, predicate: (objs: T[]) => boolean, opts?: WaitOptions): Promise<T[]>;
   stop(): Promise<void>;
@@ -88,9 +93,19 @@ export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv>
   await manager.start();
 
   const describeErrors = () =>
-    errors.length ? `; controller errors: ${errors.slice(-5).map((e) => `${e.message} (${e.detail instanceof Error ? e.detail.message : String(e.detail)})`).join('; ')}` : '';
+    errors.length
+      ? `; controller errors: ${errors
+          .slice(-5)
+          .map((e) => `${e.message} (${e.detail instanceof Error ? e.detail.message : String(e.detail)})`)
+          .join('; ')}`
+      : '';
 
-  function waitUntil<T extends KubeObject, R>(type: ResourceType<T>, probe: () => { done: boolean; value: R; seen: unknown }, what: string, wait: WaitOptions): Promise<R> {
+  function waitUntil<T extends KubeObject, R>(
+    type: ResourceType<T>,
+    probe: () => { done: boolean; value: R; seen: unknown },
+    what: string,
+    wait: WaitOptions,
+  ): Promise<R> {
     const inf = manager.informer(type);
     return new Promise<R>((resolve, reject) => {
       let seen: unknown;
@@ -110,7 +125,14 @@ export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv>
       };
       const sub = inf.changes$.subscribe(check);
       const timer = setTimeout(
-        () => finish(() => reject(new Error(`waitFor ${what}: not reached within ${wait.timeoutMs ?? DEFAULT_WAIT_MS} ms; last seen: ${JSON.stringify(seen)}${describeErrors()}`))),
+        () =>
+          finish(() =>
+            reject(
+              new Error(
+                `waitFor ${what}: not reached within ${wait.timeoutMs ?? DEFAULT_WAIT_MS} ms; last seen: ${JSON.stringify(seen)}${describeErrors()}`,
+              ),
+            ),
+          ),
         wait.timeoutMs ?? DEFAULT_WAIT_MS,
       );
       void inf.waitForSync().then(check);

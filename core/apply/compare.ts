@@ -39,7 +39,13 @@ function leaf(lhs: JsonValue | undefined, rhs: JsonValue | undefined, path: Path
   else if (!deepEqual(lhs, rhs)) c.modified.insert(path);
 }
 
-function walk(lhs: JsonValue | undefined, rhs: JsonValue | undefined, schema: Schema | undefined, path: PathElement[], c: Comparison): void {
+function walk(
+  lhs: JsonValue | undefined,
+  rhs: JsonValue | undefined,
+  schema: Schema | undefined,
+  path: PathElement[],
+  c: Comparison,
+): void {
   const node = nodeOf(schema, rhs ?? lhs);
   // Two empty containers compare as leaves, so that `{}` against absent still counts as a change.
   if (node.kind === 'scalar' || node.kind === 'atomic' || (isEmptyContainer(lhs) && isEmptyContainer(rhs))) {

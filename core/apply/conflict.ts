@@ -50,7 +50,14 @@ function conflictMessage(groups: readonly { readonly conflicts: readonly ApplyCo
 }
 
 export function conflictFromPath(id: ManagerIdentity, path: Path): ApplyConflict {
-  return { manager: id.manager, operation: id.operation, apiVersion: id.apiVersion, subresource: id.subresource, field: pathString(path), path };
+  return {
+    manager: id.manager,
+    operation: id.operation,
+    apiVersion: id.apiVersion,
+    subresource: id.subresource,
+    field: pathString(path),
+    path,
+  };
 }
 
 /**

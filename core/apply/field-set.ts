@@ -83,7 +83,7 @@ export class FieldSet {
     if (path.length === 0) return false;
     let s: FieldSet | undefined = this;
     for (let i = 0; i < path.length - 1 && s; i++) s = s.child(path[i]);
-    return s !== undefined && s.hasMember(path[path.length - 1]);
+    return s?.hasMember(path[path.length - 1]) === true;
   }
 
   hasMember(pe: PathElement): boolean {

@@ -6,7 +6,7 @@
  */
 import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
 import { FieldSet } from './field-set.ts';
-import { compareElements, elementToken, parseElementToken, PathElementError } from './path.ts';
+import { compareElements, elementToken, parseElementToken, PathElementError, type PathElement } from './path.ts';
 
 export function toFieldsV1(set: FieldSet): JsonObject {
   return emit(set, false);
@@ -62,7 +62,7 @@ function read(obj: JsonObject): { children: FieldSet | undefined; isMember: bool
       isMember = true;
       continue;
     }
-    let pe;
+    let pe: PathElement | undefined;
     try {
       pe = parseElementToken(key);
     } catch (err) {

@@ -16,7 +16,13 @@ function complement(schema: ObjectSchema, own: readonly (readonly string[])[], p
     const here = own.filter((p) => p[0] === spec.name);
     if (!here.length) out.push([...prefix, spec.name]);
     else if (!here.some((p) => p.length === 1) && spec.schema.type === 'object') {
-      out.push(...complement(spec.schema, here.map((p) => p.slice(1)), [...prefix, spec.name]));
+      out.push(
+        ...complement(
+          spec.schema,
+          here.map((p) => p.slice(1)),
+          [...prefix, spec.name],
+        ),
+      );
     }
   }
   return out;

@@ -63,7 +63,8 @@ export function decodeManaged(list: JsonValue | undefined): Managed {
     if (!apiVersion) throw new ManagedFieldsError('apiVersion must not be empty');
     const fieldsType = text(raw.fieldsType);
     if (fieldsType === '') throw new ManagedFieldsError(`missing fieldsType in managed fields entry ${i}`);
-    if (fieldsType !== 'FieldsV1') throw new ManagedFieldsError(`invalid fieldsType ${JSON.stringify(fieldsType)} in managed fields entry ${i}`);
+    if (fieldsType !== 'FieldsV1')
+      throw new ManagedFieldsError(`invalid fieldsType ${JSON.stringify(fieldsType)} in managed fields entry ${i}`);
     let set: FieldSet;
     try {
       set = fromFieldsV1(raw.fieldsV1);
@@ -108,7 +109,13 @@ export function encodeManaged(managed: Managed): JsonObject[] {
 
 function encodeEntry(e: ManagerEntry): JsonObject {
   const o = e.original;
-  if (o && text(o.entry.apiVersion) === e.apiVersion && text(o.entry.operation) === e.operation && o.entry.fieldsV1 !== undefined && o.set.equals(e.set)) {
+  if (
+    o &&
+    text(o.entry.apiVersion) === e.apiVersion &&
+    text(o.entry.operation) === e.operation &&
+    o.entry.fieldsV1 !== undefined &&
+    o.set.equals(e.set)
+  ) {
     const entry: JsonObject = { ...o.entry };
     if (e.time !== undefined) entry.time = e.time;
     return reorder(entry);

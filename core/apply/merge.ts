@@ -27,7 +27,7 @@ function merge(lhs: JsonValue | undefined, rhs: JsonValue | undefined, schema: S
       if (v !== undefined) setOwn(out, key, v);
     }
     for (const key of Object.keys(r ?? {})) {
-      if (l && Object.prototype.hasOwnProperty.call(l, key)) continue;
+      if (l && Object.hasOwn(l, key)) continue;
       const v = merge(undefined, r![key], childSchema(node, key));
       if (v !== undefined) setOwn(out, key, v);
     }

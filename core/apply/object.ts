@@ -1,7 +1,7 @@
 /** Small helpers on whole objects shared by update and apply. */
 import { decodeObject } from '../schema/decode.ts';
 import type { ObjectSchema } from '../schema/types.ts';
-import { clone, isObject, type JsonObject } from '../util/json.ts';
+import { isObject, type JsonObject } from '../util/json.ts';
 import { FieldSet } from './field-set.ts';
 import { fieldPath } from './path.ts';
 

@@ -33,12 +33,7 @@ const CURRENT_OPERATION = 'current-operation';
 
 /** A list with one empty entry: the client asks to forget all ownership. */
 function isReset(list: JsonValue | undefined): boolean {
-  return (
-    Array.isArray(list) &&
-    list.length === 1 &&
-    isObject(list[0]) &&
-    Object.values(list[0]).every((v) => v === '' || v === null)
-  );
+  return Array.isArray(list) && list.length === 1 && isObject(list[0]) && Object.values(list[0]).every((v) => v === '' || v === null);
 }
 
 /**
@@ -53,7 +48,7 @@ function startingPoint(input: RecordUpdateInput): Managed {
   if (!input.subresource) {
     if (isReset(sent)) return new Map();
     const fromClient = tryDecodeManaged(sent);
-    if (fromClient && fromClient.size) return fromClient;
+    if (fromClient?.size) return fromClient;
   }
   return tryDecodeManaged(live) ?? new Map();
 }

@@ -36,7 +36,11 @@ export function toScaleManaged(parentEntries: JsonValue | undefined, mapping: Re
 }
 
 /** The parent's entries after a write through `scale` left the Scale with `scaleEntries`. */
-export function toParentManaged(parentEntries: JsonValue | undefined, scaleEntries: JsonValue | undefined, mapping: ReplicasMapping): JsonObject[] {
+export function toParentManaged(
+  parentEntries: JsonValue | undefined,
+  scaleEntries: JsonValue | undefined,
+  mapping: ReplicasMapping,
+): JsonObject[] {
   const parent = decodeManaged(parentEntries);
   const scale = decodeManaged(scaleEntries);
   const replicas = fieldPath(...mapping.replicasPath);

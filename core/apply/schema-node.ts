@@ -20,7 +20,10 @@ export type Node =
   | { readonly kind: 'set'; readonly items: Schema }
   | { readonly kind: 'keyed'; readonly items: Schema; readonly keys: readonly string[] };
 
-export type ListRelation = { readonly kind: 'atomic' } | { readonly kind: 'set' } | { readonly kind: 'keyed'; readonly keys: readonly string[] };
+export type ListRelation =
+  | { readonly kind: 'atomic' }
+  | { readonly kind: 'set' }
+  | { readonly kind: 'keyed'; readonly keys: readonly string[] };
 
 const RAW: Schema = { type: 'raw' };
 
@@ -99,13 +102,14 @@ export function itemElement(node: Node & { kind: 'set' | 'keyed' }, item: JsonVa
     if (!isObject(item)) return 'associative list with keys may not have non-map elements';
     const fields = [];
     for (const name of node.keys) {
-      if (Object.prototype.hasOwnProperty.call(item, name)) {
+      if (Object.hasOwn(item, name)) {
         fields.push({ name, value: item[name] });
         continue;
       }
       // A key field with a default may be left out (ContainerPort.protocol defaults to TCP).
       const def = node.items.type === 'object' ? fieldOf(node.items, name)?.default : undefined;
-      if (def === undefined) return `associative list with keys has an element that omits key field ${JSON.stringify(name)} (and doesn't have default value)`;
+      if (def === undefined)
+        return `associative list with keys has an element that omits key field ${JSON.stringify(name)} (and doesn't have default value)`;
       fields.push({ name, value: def as JsonValue });
     }
     return keyElement(fields);

@@ -51,7 +51,13 @@ export function reconcileWithSchema(set: FieldSet, schema: Schema): FieldSet | u
   return set.recursiveDifference(paths).union(paths);
 }
 
-function visit(set: FieldSet | undefined, schema: Schema | undefined, path: PathElement[], ownedWhole: boolean, out: PathElement[][]): void {
+function visit(
+  set: FieldSet | undefined,
+  schema: Schema | undefined,
+  path: PathElement[],
+  ownedWhole: boolean,
+  out: PathElement[][],
+): void {
   if (!schema || schema.type === 'raw') return;
   if (schema.type !== 'object' && schema.type !== 'map' && schema.type !== 'array') return;
   if (!ownedWhole && isAtomicSchema(schema)) {

@@ -15,7 +15,13 @@ import { cborDepthError } from './depth.ts';
 import { listItems } from './list-items.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
-const encoder = new Encoder({ useRecords: false, mapsAsObjects: true, tagUint8Array: false, useSelfDescribedHeader: true, variableMapSize: true });
+const encoder = new Encoder({
+  useRecords: false,
+  mapsAsObjects: true,
+  tagUint8Array: false,
+  useSelfDescribedHeader: true,
+  variableMapSize: true,
+});
 // Maps decode as Map, so that a key named `__proto__` stays a key (see setKey).
 const decoder = new Decoder({ useRecords: false, mapsAsObjects: false });
 const utf8 = new TextEncoder();
@@ -125,7 +131,12 @@ export const cborSerializer: Serializer = {
     return encodeCbor(value, value.kind === 'Status' ? Status : ctx.def?.schema);
   },
   encodeList(list: ListParts, ctx: EncodeContext) {
-    const value: JsonObject = { kind: list.kind, apiVersion: list.apiVersion, metadata: list.metadata, items: listItems(list.items).map((i) => JSON.parse(i) as JsonValue) };
+    const value: JsonObject = {
+      kind: list.kind,
+      apiVersion: list.apiVersion,
+      metadata: list.metadata,
+      items: listItems(list.items).map((i) => JSON.parse(i) as JsonValue),
+    };
     return encodeCbor(value, ctx.def ? listType(ctx.def.schema) : undefined);
   },
   encodeWatchEvent(type: string, objectJson: string, ctx: EncodeContext) {

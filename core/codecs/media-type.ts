@@ -35,7 +35,7 @@ const parsedAccepts = new Map<string, readonly MediaType[]>();
 
 /** The Accept list, most preferred first (stable for equal q); q=0 entries dropped. Clients repeat theirs: parsed once each. */
 export function parseAccept(header: string | null): readonly MediaType[] {
-  if (!header || !header.trim()) return ANY;
+  if (!header?.trim()) return ANY;
   let parsed = parsedAccepts.get(header);
   if (!parsed) {
     parsed = parseAcceptList(header);

@@ -28,7 +28,10 @@ export class Codecs {
 
   private readonly serializers: readonly Serializer[];
 
-  constructor(serializers: readonly Serializer[], private readonly variants: readonly VariantResolver[] = []) {
+  constructor(
+    serializers: readonly Serializer[],
+    private readonly variants: readonly VariantResolver[] = [],
+  ) {
     // One entry per media type (an extension may install a format the core already has).
     this.serializers = serializers.filter((s, i) => serializers.findIndex((o) => o.mediaType === s.mediaType) === i);
     for (const s of this.serializers) {
@@ -57,7 +60,7 @@ export class Codecs {
         continue;
       }
       const s = this.byType.get(e);
-      if (!s || !s.supports(def)) continue;
+      if (!s?.supports(def)) continue;
       if (watch && !s.streamMediaType) continue;
       if (mt.params.has('stream') && (!watch || mt.params.get('stream') !== 'watch')) continue;
       const spelled = e === s.mediaType ? s.mediaType : e;
@@ -72,7 +75,7 @@ export class Codecs {
     if (!contentType) return this.default;
     const mt = parseMediaType(contentType);
     const s = mt ? this.byType.get(essence(mt)) : undefined;
-    if (!s || !s.supports(def) || (allowed && !allowed.includes(s.mediaType))) {
+    if (!s?.supports(def) || (allowed && !allowed.includes(s.mediaType))) {
       throw StatusError.unsupportedMediaType(contentType, this.supported(def, false));
     }
     return s;

@@ -20,7 +20,8 @@ const NAME_COLUMN: TableColumn = {
   name: 'Name',
   type: 'string',
   format: 'name',
-  description: 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically.',
+  description:
+    'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically.',
   cell: (obj) => String((obj.metadata as JsonObject | undefined)?.name ?? ''),
 };
 
@@ -45,7 +46,9 @@ function includeObject(ctx: EncodeContext): IncludeObject {
   const v = ctx.query?.get('includeObject') ?? 'Metadata';
   if (v === '' || v === 'Metadata') return 'Metadata';
   if (v === 'None' || v === 'Object') return v;
-  throw StatusError.badRequest(`Unable to convert to Table as requested: includeObject: Invalid value: ${JSON.stringify(v)}: must be 'Metadata', 'Object', 'None', or empty`);
+  throw StatusError.badRequest(
+    `Unable to convert to Table as requested: includeObject: Invalid value: ${JSON.stringify(v)}: must be 'Metadata', 'Object', 'None', or empty`,
+  );
 }
 
 class TableSerializer implements Serializer {
@@ -54,7 +57,11 @@ class TableSerializer implements Serializer {
   readonly perWatcher = true;
   private readonly apiVersion: string;
 
-  constructor(readonly mediaType: string, group: string, version: string) {
+  constructor(
+    readonly mediaType: string,
+    group: string,
+    version: string,
+  ) {
     this.streamMediaType = mediaType;
     this.apiVersion = `${group}/${version}`;
   }
@@ -72,7 +79,8 @@ class TableSerializer implements Serializer {
     const row: JsonObject = { cells: columns.map((c) => c.cell(obj, now)) };
     const inc = includeObject(ctx);
     if (inc === 'Object') row.object = obj;
-    else if (inc === 'Metadata') row.object = { kind: 'PartialObjectMetadata', apiVersion: this.apiVersion, metadata: isObject(obj.metadata) ? obj.metadata : {} };
+    else if (inc === 'Metadata')
+      row.object = { kind: 'PartialObjectMetadata', apiVersion: this.apiVersion, metadata: isObject(obj.metadata) ? obj.metadata : {} };
     return row;
   }
 
@@ -83,7 +91,13 @@ class TableSerializer implements Serializer {
       apiVersion: this.apiVersion,
       metadata,
       columnDefinitions: withColumns
-        ? columns.map((c) => ({ name: c.name, type: c.type, format: c.format ?? '', description: c.description ?? '', priority: c.priority ?? 0 }))
+        ? columns.map((c) => ({
+            name: c.name,
+            type: c.type,
+            format: c.format ?? '',
+            description: c.description ?? '',
+            priority: c.priority ?? 0,
+          }))
         : [],
       rows: items.map((o) => this.row(o, ctx, columns)),
     };
@@ -102,7 +116,11 @@ class TableSerializer implements Serializer {
   }
 
   encodeList(list: ListParts, ctx: EncodeContext): string {
-    return this.table(list.items.map((i) => JSON.parse(i) as JsonObject), list.metadata, ctx);
+    return this.table(
+      list.items.map((i) => JSON.parse(i) as JsonObject),
+      list.metadata,
+      ctx,
+    );
   }
 
   encodeWatchEvent(type: string, objectJson: string, ctx: EncodeContext): Uint8Array {

@@ -19,7 +19,12 @@ export const yamlSerializer: Serializer = {
   encodeObject: (json: string) => toYaml(JSON.parse(json)),
   encodeValue: (value: JsonObject) => toYaml(value),
   encodeList(list: ListParts) {
-    return toYaml({ apiVersion: list.apiVersion, items: listItems(list.items).map((i) => JSON.parse(i) as unknown), kind: list.kind, metadata: list.metadata });
+    return toYaml({
+      apiVersion: list.apiVersion,
+      items: listItems(list.items).map((i) => JSON.parse(i) as unknown),
+      kind: list.kind,
+      metadata: list.metadata,
+    });
   },
   encodeWatchEvent() {
     throw StatusError.notAcceptable(['application/json']);
@@ -45,7 +50,8 @@ export function parseYaml(text: string, prefix: string): unknown {
       throw StatusError.badRequest(`${prefix}${yamlTooDeep(err.mark === undefined ? undefined : err.mark.line + 1)}`);
     }
     // The parser ran out of stack before its own limit: too deep all the same, if not by 10,000.
-    if (err instanceof RangeError) throw StatusError.badRequest(`${prefix}yaml: exceeded max depth: nested too deeply for this server to decode`);
+    if (err instanceof RangeError)
+      throw StatusError.badRequest(`${prefix}yaml: exceeded max depth: nested too deeply for this server to decode`);
     throw StatusError.badRequest(`${prefix}${(err as Error).message.split('\n')[0]}`);
   }
 }

@@ -77,7 +77,8 @@ export function subresourcesOf(def: KindDefinition): { name: string; verbs: Verb
   return Object.entries(def.subresources ?? {})
     .sort(([a], [b]) => compareStrings(a, b))
     .map(([name, sub]) => {
-      if (sub.kind === 'scale') return { name, verbs: ['get', 'patch', 'update'] as Verb[], group: 'autoscaling', version: 'v1', kind: 'Scale' };
+      if (sub.kind === 'scale')
+        return { name, verbs: ['get', 'patch', 'update'] as Verb[], group: 'autoscaling', version: 'v1', kind: 'Scale' };
       if (sub.kind === 'create') {
         const [g, v] = sub.apiVersion.includes('/') ? sub.apiVersion.split('/') : ['', sub.apiVersion];
         return { name, verbs: ['create'] as Verb[], group: g, version: v, kind: sub.bodyKind };

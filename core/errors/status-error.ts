@@ -56,7 +56,16 @@ export class StatusError extends Error {
   constructor(code: number, reason: string, message: string, details?: StatusDetails, headers: Record<string, string> = {}) {
     super(message);
     // Field order as the real platform writes it: details before code.
-    this.status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, ...(details ? { details } : {}), code };
+    this.status = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message,
+      reason,
+      ...(details ? { details } : {}),
+      code,
+    };
     this.headers = headers;
   }
 
@@ -84,26 +93,21 @@ export class StatusError extends Error {
   }
 
   static conflict(gr: GroupResource, name: string, detail: string, causes?: StatusCause[]): StatusError {
-    return new StatusError(
-      409,
-      'Conflict',
-      `Operation cannot be fulfilled on ${qualified(gr.group, gr.resource)} "${name}": ${detail}`,
-      { name, ...(gr.group ? { group: gr.group } : {}), kind: gr.resource, ...(causes ? { causes } : {}) },
-    );
+    return new StatusError(409, 'Conflict', `Operation cannot be fulfilled on ${qualified(gr.group, gr.resource)} "${name}": ${detail}`, {
+      name,
+      ...(gr.group ? { group: gr.group } : {}),
+      kind: gr.resource,
+      ...(causes ? { causes } : {}),
+    });
   }
 
   static optimisticConflict(gr: GroupResource, name: string): StatusError {
-    return StatusError.conflict(
-      gr,
-      name,
-      'the object has been modified; please apply your changes to the latest version and try again',
-    );
+    return StatusError.conflict(gr, name, 'the object has been modified; please apply your changes to the latest version and try again');
   }
 
   static invalid(gk: GroupKind, name: string, errors: readonly FieldError[]): StatusError {
     const causes: StatusCause[] = errors.map((e) => ({ reason: e.type, message: errorBody(e), field: e.field }));
-    const text =
-      errors.length === 1 ? errorString(errors[0]) : `[${errors.map(errorString).join(', ')}]`;
+    const text = errors.length === 1 ? errorString(errors[0]) : `[${errors.map(errorString).join(', ')}]`;
     return new StatusError(422, 'Invalid', `${qualified(gk.group, gk.kind)} "${name}" is invalid: ${text}`, {
       name,
       ...(gk.group ? { group: gk.group } : {}),
@@ -127,10 +131,15 @@ export class StatusError extends Error {
   }
 
   static methodNotSupported(gr: GroupResource, action: string): StatusError {
-    return new StatusError(405, 'MethodNotAllowed', `${action} is not supported on resources of kind "${qualified(gr.group, gr.resource)}"`, {
-      ...(gr.group ? { group: gr.group } : {}),
-      kind: gr.resource,
-    });
+    return new StatusError(
+      405,
+      'MethodNotAllowed',
+      `${action} is not supported on resources of kind "${qualified(gr.group, gr.resource)}"`,
+      {
+        ...(gr.group ? { group: gr.group } : {}),
+        kind: gr.resource,
+      },
+    );
   }
 
   static methodNotAllowed(): StatusError {

@@ -22,14 +22,19 @@ export class FeatureGates {
   /** Parses `--feature-gates` text: `A=true,B=false`. */
   static parse(text: string, known: Readonly<Record<string, GateSpec>> = KNOWN_GATES): FeatureGates {
     const settings: Record<string, boolean> = {};
-    for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const part of text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const eq = part.indexOf('=');
       if (eq < 0) throw new FeatureGateError(`missing bool value for ${part}`);
       const name = part.slice(0, eq).trim();
       const raw = part.slice(eq + 1).trim();
       const value = parseBool(raw);
       if (value === undefined) {
-        throw new FeatureGateError(`invalid value of ${name}=${raw}, err: strconv.ParseBool: parsing ${JSON.stringify(raw)}: invalid syntax`);
+        throw new FeatureGateError(
+          `invalid value of ${name}=${raw}, err: strconv.ParseBool: parsing ${JSON.stringify(raw)}: invalid syntax`,
+        );
       }
       settings[name] = value;
     }
@@ -43,7 +48,8 @@ export class FeatureGates {
       throw new FeatureGateError(`cannot set feature gate ${name} to ${value}, feature is locked to ${spec.default}`);
     }
     if (spec.stage === 'GA') this.warnings.push(`Setting GA feature gate ${name}=${value}. It will be removed in a future release.`);
-    if (spec.stage === 'DEPRECATED') this.warnings.push(`Setting deprecated feature gate ${name}=${value}. It will be removed in a future release.`);
+    if (spec.stage === 'DEPRECATED')
+      this.warnings.push(`Setting deprecated feature gate ${name}=${value}. It will be removed in a future release.`);
     this.values.set(name, value);
   }
 

@@ -36,7 +36,10 @@ export class RuntimeConfig {
 
   static parse(text: string): RuntimeConfig {
     const entries: RuntimeConfigEntry[] = [];
-    for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const part of text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const eq = part.indexOf('=');
       const key = eq < 0 ? part : part.slice(0, eq);
       const raw = eq < 0 ? 'true' : part.slice(eq + 1);

@@ -27,7 +27,8 @@ export function makeApplyPatcher(decode: (body: Uint8Array) => JsonObject): Patc
   return async (input) => {
     const config = decode(input.body);
     // Apply walks the configuration against the live object before decoding the result.
-    if (nestedDeeperThan(config, MAX_OBJECT_DEPTH)) throw StatusError.badRequest(`the apply configuration nests more than ${MAX_OBJECT_DEPTH} levels deep`);
+    if (nestedDeeperThan(config, MAX_OBJECT_DEPTH))
+      throw StatusError.badRequest(`the apply configuration nests more than ${MAX_OBJECT_DEPTH} levels deep`);
     const reg = input.registry;
     const def = reg.def;
     const meta = isObject(config.metadata) ? config.metadata : {};
@@ -35,7 +36,9 @@ export function makeApplyPatcher(decode: (body: Uint8Array) => JsonObject): Patc
       throw StatusError.badRequest(`the name of the object (${meta.name}) does not match the name on the URL (${input.name})`);
     }
     if (def.namespaced && typeof meta.namespace === 'string' && meta.namespace && meta.namespace !== input.namespace) {
-      throw StatusError.badRequest(`the namespace of the object (${meta.namespace}) does not match the namespace on the URL (${input.namespace})`);
+      throw StatusError.badRequest(
+        `the namespace of the object (${meta.namespace}) does not match the namespace on the URL (${input.namespace})`,
+      );
     }
     if (input.scale) return applyScale(input, input.scale, config);
     const write = { ...input.write, apply: true };

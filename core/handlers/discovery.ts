@@ -28,14 +28,19 @@ function format(accept: string | null): Format | undefined {
       }
       continue;
     }
-    if (mt.type === '*' || (mt.type === 'application' && (mt.subtype === '*' || mt.subtype === 'json' || mt.subtype === 'yaml'))) return { aggregated: false };
+    if (mt.type === '*' || (mt.type === 'application' && (mt.subtype === '*' || mt.subtype === 'json' || mt.subtype === 'yaml')))
+      return { aggregated: false };
   }
   return undefined;
 }
 
 function plain(codecs: Codecs, req: ApiRequest, doc: JsonObject): ApiResponse {
   const n = codecs.forResponse(req.headers.get('accept'), undefined, false);
-  return { status: 200, headers: { 'content-type': n.contentType, 'cache-control': 'no-cache, private' }, body: n.serializer.encodeValue(doc, { pretty: false }) };
+  return {
+    status: 200,
+    headers: { 'content-type': n.contentType, 'cache-control': 'no-cache, private' },
+    body: n.serializer.encodeValue(doc, { pretty: false }),
+  };
 }
 
 export function handleDiscovery(req: ApiRequest, info: NonResourceRequestInfo, docs: DiscoveryDocuments, codecs: Codecs): ApiResponse {

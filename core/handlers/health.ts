@@ -108,7 +108,8 @@ export class Health {
         failed = true;
       }
     }
-    if (excluded.size) lines.push(`warn: some health checks cannot be excluded: no matches for ${[...excluded].map((e) => JSON.stringify(e)).join(',')}`);
+    if (excluded.size)
+      lines.push(`warn: some health checks cannot be excluded: no matches for ${[...excluded].map((e) => JSON.stringify(e)).join(',')}`);
     if (failed) {
       lines.push(`${endpoint} check failed`);
       return textResponse(500, `${lines.join('\n')}\n`);

@@ -30,17 +30,23 @@ export interface WriteParams {
 
 const FIELD_VALIDATIONS: readonly string[] = ['Ignore', 'Warn', 'Strict'];
 
-export function parseWriteParams(query: URLSearchParams, kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions', applyPatch = false): WriteParams {
+export function parseWriteParams(
+  query: URLSearchParams,
+  kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions',
+  applyPatch = false,
+): WriteParams {
   const errs: FieldError[] = [];
   const dryRun = validateDryRun(query.getAll('dryRun'), errs);
   const fm = query.get('fieldManager') ?? undefined;
   if (fm !== undefined) {
     if (new TextEncoder().encode(fm).length > 128) errs.push(fieldErrors.tooLong('fieldManager', 128));
     // eslint-disable-next-line no-control-regex
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this check looks for
     if (/[\u0000-\u001f\u007f]/.test(fm)) errs.push(fieldErrors.invalid('fieldManager', fm, 'must only contain printable characters'));
   }
   const fv = query.get('fieldValidation') ?? '';
-  if (fv !== '' && !FIELD_VALIDATIONS.includes(fv)) errs.push(fieldErrors.notSupported('fieldValidation', fv, ['', 'Ignore', 'Strict', 'Warn']));
+  if (fv !== '' && !FIELD_VALIDATIONS.includes(fv))
+    errs.push(fieldErrors.notSupported('fieldValidation', fv, ['', 'Ignore', 'Strict', 'Warn']));
   const forceText = query.get('force');
   const force = forceText !== null && parseBool(forceText) === true;
   if (kind === 'PatchOptions') {
@@ -79,7 +85,10 @@ export function parseDeleteParams(query: URLSearchParams, body: unknown, allowUn
         ...(typeof body.preconditions.resourceVersion === 'string' ? { resourceVersion: body.preconditions.resourceVersion } : {}),
       };
     }
-    unsafe = typeof body.ignoreStoreReadErrorWithClusterBreakingPotential === 'boolean' ? body.ignoreStoreReadErrorWithClusterBreakingPotential : undefined;
+    unsafe =
+      typeof body.ignoreStoreReadErrorWithClusterBreakingPotential === 'boolean'
+        ? body.ignoreStoreReadErrorWithClusterBreakingPotential
+        : undefined;
   } else {
     dryRunValues = query.getAll('dryRun');
     propagationPolicy = query.get('propagationPolicy') ?? undefined;
@@ -102,7 +111,12 @@ export function parseDeleteParams(query: URLSearchParams, body: unknown, allowUn
   }
   if (unsafe) {
     if (!allowUnsafeDelete) {
-      errs.push(fieldErrors.forbidden('ignoreStoreReadErrorWithClusterBreakingPotential', 'not supported unless the AllowUnsafeMalformedObjectDeletion feature gate is enabled'));
+      errs.push(
+        fieldErrors.forbidden(
+          'ignoreStoreReadErrorWithClusterBreakingPotential',
+          'not supported unless the AllowUnsafeMalformedObjectDeletion feature gate is enabled',
+        ),
+      );
     }
     const mustBeUnset: [string, unknown][] = [
       ['dryRun', dryRunValues.length ? dryRunValues : undefined],
@@ -112,7 +126,8 @@ export function parseDeleteParams(query: URLSearchParams, body: unknown, allowUn
       ['propagationPolicy', propagationPolicy],
     ];
     for (const [name, v] of mustBeUnset) {
-      if (v !== undefined) errs.push(fieldErrors.invalid(name, v, 'must not be specified when ignoreStoreReadErrorWithClusterBreakingPotential is enabled'));
+      if (v !== undefined)
+        errs.push(fieldErrors.invalid(name, v, 'must not be specified when ignoreStoreReadErrorWithClusterBreakingPotential is enabled'));
     }
   }
   if (errs.length) throw invalid('DeleteOptions', errs);

@@ -90,7 +90,9 @@ export async function handleResource(req: ApiRequest, info: ResourceRequestInfo,
     // Only list and watch exist across all namespaces.
     throw info.name ? StatusError.pathNotFound() : StatusError.methodNotAllowed();
   }
-  if (!verbsAt(def.verbs ?? ALL_VERBS, info.name !== '', info.subresource ? def.subresources![info.subresource] : undefined).includes(verb)) {
+  if (
+    !verbsAt(def.verbs ?? ALL_VERBS, info.name !== '', info.subresource ? def.subresources![info.subresource] : undefined).includes(verb)
+  ) {
     throw StatusError.methodNotAllowed();
   }
   checkPathNames(info);
@@ -158,7 +160,11 @@ async function decodeBody(ctx: Ctx, duplicates?: string[]): Promise<unknown> {
   return s.decode(body, ctx.enc, duplicates);
 }
 
-function writeOptions(ctx: Ctx, kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions', applyPatch = false): WriteOptions & { force: boolean } {
+function writeOptions(
+  ctx: Ctx,
+  kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions',
+  applyPatch = false,
+): WriteOptions & { force: boolean } {
   const p = parseWriteParams(ctx.query, kind, applyPatch);
   return {
     dryRun: p.dryRun,
@@ -193,12 +199,26 @@ function scaleResponse(ctx: Ctx, _n: Negotiated, json: string): ApiResponse {
 }
 
 /** PUT or PATCH of `scale`: the object's replica count changes; the answer is the new Scale. */
-async function writeScale(ctx: Ctx, namespace: string, name: string, sub: ScaleSubresource, opts: WriteOptions, next: (scale: JsonObject) => unknown): Promise<ApiResponse> {
+async function writeScale(
+  ctx: Ctx,
+  namespace: string,
+  name: string,
+  sub: ScaleSubresource,
+  opts: WriteOptions,
+  next: (scale: JsonObject) => unknown,
+): Promise<ApiResponse> {
   const n = negotiate(ctx);
   const reg = ctx.served.registry;
-  const out = await reg.guaranteedUpdate(namespace, name, opts, 'scale', (current) => scaleWritten(current!, sub, next(scaleOf(current!, sub)), name), {
-    createIfMissing: false,
-  });
+  const out = await reg.guaranteedUpdate(
+    namespace,
+    name,
+    opts,
+    'scale',
+    (current) => scaleWritten(current!, sub, next(scaleOf(current!, sub)), name),
+    {
+      createIfMissing: false,
+    },
+  );
   return scaleResponse(ctx, n, JSON.stringify(scaleOf(JSON.parse(out.json) as JsonObject, sub)));
 }
 
@@ -282,7 +302,13 @@ async function create(ctx: Ctx, namespace: string): Promise<ApiResponse> {
 }
 
 /** POST to a subresource such as Pod `binding`: the body changes the stored object; the answer is a Status. */
-async function postSubresource(ctx: Ctx, n: Negotiated, namespace: string, sub: CreateSubresource, opts: WriteOptions): Promise<ApiResponse> {
+async function postSubresource(
+  ctx: Ctx,
+  n: Negotiated,
+  namespace: string,
+  sub: CreateSubresource,
+  opts: WriteOptions,
+): Promise<ApiResponse> {
   const reg = ctx.served.registry;
   const name = ctx.info.name;
   const raw = await decodeBody(ctx);
@@ -294,18 +320,32 @@ async function postSubresource(ctx: Ctx, n: Negotiated, namespace: string, sub: 
   try {
     body = decodeObject(raw, sub.schema).value;
   } catch (err) {
-    if (err instanceof DecodeError) throw StatusError.badRequest(`${sub.bodyKind} in version "${sub.apiVersion}" cannot be handled as a ${sub.bodyKind}: ${err.message}`);
+    if (err instanceof DecodeError)
+      throw StatusError.badRequest(`${sub.bodyKind} in version "${sub.apiVersion}" cannot be handled as a ${sub.bodyKind}: ${err.message}`);
     throw err;
   }
   const bodyName = (body.metadata as JsonObject | undefined)?.name;
   if (typeof bodyName === 'string' && bodyName && bodyName !== name) {
     throw StatusError.badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
   }
-  await reg.guaranteedUpdate(namespace, name, opts, ctx.info.subresource, (current) => {
-    sub.change(current!, body, reg.strategyContext(ctx.info.subresource));
-    return current;
-  }, { createIfMissing: false });
-  return objectResponse(n, 201, JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 }), ctx.enc, ctx.warnings);
+  await reg.guaranteedUpdate(
+    namespace,
+    name,
+    opts,
+    ctx.info.subresource,
+    (current) => {
+      sub.change(current!, body, reg.strategyContext(ctx.info.subresource));
+      return current;
+    },
+    { createIfMissing: false },
+  );
+  return objectResponse(
+    n,
+    201,
+    JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 }),
+    ctx.enc,
+    ctx.warnings,
+  );
 }
 
 async function update(ctx: Ctx, namespace: string, name: string): Promise<ApiResponse> {
@@ -359,11 +399,18 @@ async function patch(ctx: Ctx, namespace: string, name: string): Promise<ApiResp
     throw StatusError.unsupportedMediaType(contentType, supported);
   }
   const patchValue = parsePatchBody(await readBody(ctx));
-  const out = await reg.guaranteedUpdate(namespace, name, opts, ctx.info.subresource, (current) => {
-    const patched = mergePatch(current, patchValue);
-    if (!isObject(patched)) throw StatusError.badRequest('the patch did not produce an object');
-    return reg.decodePatched(patched, opts);
-  }, { createIfMissing: false });
+  const out = await reg.guaranteedUpdate(
+    namespace,
+    name,
+    opts,
+    ctx.info.subresource,
+    (current) => {
+      const patched = mergePatch(current, patchValue);
+      if (!isObject(patched)) throw StatusError.badRequest('the patch did not produce an object');
+      return reg.decodePatched(patched, opts);
+    },
+    { createIfMissing: false },
+  );
   return objectResponse(n, 200, out.json, ctx.enc, ctx.warnings);
 }
 
@@ -413,5 +460,11 @@ async function deleteCollection(ctx: Ctx, namespace: string): Promise<ApiRespons
       if (!(err instanceof StatusError && err.code === 404)) throw err;
     }
   }
-  return objectResponse(n, 200, JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' }), ctx.enc, ctx.warnings);
+  return objectResponse(
+    n,
+    200,
+    JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' }),
+    ctx.enc,
+    ctx.warnings,
+  );
 }

@@ -2,7 +2,7 @@
 import type { Negotiated } from '../codecs/negotiate.ts';
 import type { Codecs } from '../codecs/negotiate.ts';
 import type { EncodeContext, ListParts } from '../codecs/serializer.ts';
-import { StatusError, type Status } from '../errors/status-error.ts';
+import type { StatusError, Status } from '../errors/status-error.ts';
 import type { ApiResponse } from '../http/api-request.ts';
 import type { KindDefinition } from '../registry/definition.ts';
 import type { JsonObject } from '../util/json.ts';
@@ -21,11 +21,23 @@ function answerHeaders(contentType: string, warnings: readonly string[]): Record
   return { 'cache-control': BASE_HEADERS['cache-control'], 'content-type': contentType, ...warningHeaders(warnings) };
 }
 
-export function objectResponse(n: Negotiated, status: number, json: string, ctx: EncodeContext, warnings: readonly string[] = []): ApiResponse {
+export function objectResponse(
+  n: Negotiated,
+  status: number,
+  json: string,
+  ctx: EncodeContext,
+  warnings: readonly string[] = [],
+): ApiResponse {
   return { status, headers: answerHeaders(n.contentType, warnings), body: n.serializer.encodeObject(json, ctx) };
 }
 
-export function valueResponse(n: Negotiated, status: number, value: JsonObject, ctx: EncodeContext, warnings: readonly string[] = []): ApiResponse {
+export function valueResponse(
+  n: Negotiated,
+  status: number,
+  value: JsonObject,
+  ctx: EncodeContext,
+  warnings: readonly string[] = [],
+): ApiResponse {
   return { status, headers: answerHeaders(n.contentType, warnings), body: n.serializer.encodeValue(value, ctx) };
 }
 
@@ -34,13 +46,23 @@ export function listResponse(n: Negotiated, list: ListParts, ctx: EncodeContext,
 }
 
 /** A Status error in the format the client accepts (JSON when it accepts nothing we have). */
-export function statusResponse(codecs: Codecs, accept: string | null, err: StatusError, def?: KindDefinition, warnings: readonly string[] = []): ApiResponse {
+export function statusResponse(
+  codecs: Codecs,
+  accept: string | null,
+  err: StatusError,
+  def?: KindDefinition,
+  warnings: readonly string[] = [],
+): ApiResponse {
   let n: Negotiated;
   try {
     // Negotiated for the endpoint's kind: a kind without protobuf gets its errors in JSON too.
     n = codecs.forResponse(accept, def, false);
   } catch {
-    n = { serializer: codecs.default, contentType: codecs.default.mediaType, accepted: { type: 'application', subtype: 'json', params: new Map(), q: 1 } };
+    n = {
+      serializer: codecs.default,
+      contentType: codecs.default.mediaType,
+      accepted: { type: 'application', subtype: 'json', params: new Map(), q: 1 },
+    };
   }
   if (!n.serializer.supports(undefined)) {
     n = { ...n, serializer: codecs.default, contentType: codecs.default.mediaType };

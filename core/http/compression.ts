@@ -23,5 +23,9 @@ export function maybeCompress(res: ApiResponse, acceptEncoding: string | null, t
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
   if (bytes.byteLength < threshold) return res;
   const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream('gzip'));
-  return { ...res, headers: { ...res.headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' }, body: stream as ReadableStream<Uint8Array> };
+  return {
+    ...res,
+    headers: { ...res.headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' },
+    body: stream as ReadableStream<Uint8Array>,
+  };
 }

@@ -123,7 +123,12 @@ export function validateObjectMetaUpdate(meta: JsonObject, old: JsonObject, rule
     const before = new Set(Array.isArray(old.finalizers) ? (old.finalizers as string[]) : []);
     const added = (meta.finalizers as string[]).filter((f) => !before.has(f));
     if (added.length) {
-      errs.push(fieldErrors.forbidden(`${path}.finalizers`, `no new finalizers can be added if the object is being deleted, found new finalizers ${JSON.stringify(added)}`));
+      errs.push(
+        fieldErrors.forbidden(
+          `${path}.finalizers`,
+          `no new finalizers can be added if the object is being deleted, found new finalizers ${JSON.stringify(added)}`,
+        ),
+      );
     }
   }
   return errs;

@@ -76,7 +76,11 @@ export class Metrics {
     '[STABLE] Gauge of deprecated APIs that have been requested, broken out by API group, version, resource, subresource, and removed_release.',
   );
 
-  readonly watchers = new Series('apiserver_registered_watchers', 'gauge', '[ALPHA] Number of currently registered watchers for a given resources');
+  readonly watchers = new Series(
+    'apiserver_registered_watchers',
+    'gauge',
+    '[ALPHA] Number of currently registered watchers for a given resources',
+  );
 
   render(): string {
     return `${[this.requests, this.deprecated, this.watchers].map((s) => s.render()).join('\n')}\n`;

@@ -12,12 +12,19 @@ import { DefinitionCollector } from './schemas.ts';
 const INFO = { title: 'Orchestrator', version: VERSION_INFO.gitVersion };
 
 function sortObject(o: JsonObject): JsonObject {
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
 }
 
 async function hashOf(text: string): Promise<string> {
   const d = new Uint8Array(await crypto.subtle.digest('SHA-512', new TextEncoder().encode(text)));
-  return [...d].map((b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+  return [...d]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
 }
 
 export class OpenApiDocuments {
@@ -32,7 +39,12 @@ export class OpenApiDocuments {
       const c = new DefinitionCollector('v2');
       const paths = buildPaths(this.kinds, c, 'v2');
       c.addPrimitives();
-      this.v2 = JSON.stringify({ swagger: '2.0', info: INFO, paths: sortObject(paths), definitions: sortObject(Object.fromEntries(c.definitions)) });
+      this.v2 = JSON.stringify({
+        swagger: '2.0',
+        info: INFO,
+        paths: sortObject(paths),
+        definitions: sortObject(Object.fromEntries(c.definitions)),
+      });
     }
     return this.v2;
   }
@@ -54,7 +66,12 @@ export class OpenApiDocuments {
     const c = new DefinitionCollector('v3');
     const paths = buildPaths(kinds, c, 'v3');
     c.addPrimitives();
-    const doc = JSON.stringify({ openapi: '3.0.0', info: INFO, paths: sortObject(paths), components: { schemas: sortObject(Object.fromEntries(c.definitions)) } });
+    const doc = JSON.stringify({
+      openapi: '3.0.0',
+      info: INFO,
+      paths: sortObject(paths),
+      components: { schemas: sortObject(Object.fromEntries(c.definitions)) },
+    });
     this.v3.set(key, doc);
     return doc;
   }

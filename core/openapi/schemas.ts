@@ -66,7 +66,10 @@ export class DefinitionCollector {
       if (description) siblings.description = description;
       if (spec.default !== undefined) siblings.default = spec.default as JsonValue;
       // OpenAPI 3.0 ignores the siblings of a $ref: wrap it in allOf, as the real platform does.
-      properties[spec.name] = prop.$ref !== undefined && this.style === 'v3' && Object.keys(siblings).length ? { ...siblings, allOf: [prop] } : { ...prop, ...siblings };
+      properties[spec.name] =
+        prop.$ref !== undefined && this.style === 'v3' && Object.keys(siblings).length
+          ? { ...siblings, allOf: [prop] }
+          : { ...prop, ...siblings };
       if (spec.required) required.push(spec.name);
     }
     def.properties = properties;
@@ -99,7 +102,12 @@ export class DefinitionCollector {
       case 'bytes':
         return { type: 'string', format: 'byte' };
       case 'time':
-        return { $ref: refTo(s.precision === 'micro' ? 'io.orch.apimachinery.pkg.apis.meta.v1.MicroTime' : 'io.orch.apimachinery.pkg.apis.meta.v1.Time', this.style) };
+        return {
+          $ref: refTo(
+            s.precision === 'micro' ? 'io.orch.apimachinery.pkg.apis.meta.v1.MicroTime' : 'io.orch.apimachinery.pkg.apis.meta.v1.Time',
+            this.style,
+          ),
+        };
       case 'int-or-string':
         return { $ref: refTo('io.orch.apimachinery.pkg.util.intstr.IntOrString', this.style) };
       case 'quantity':
@@ -131,13 +139,26 @@ export class DefinitionCollector {
     const put = (name: string, def: JsonObject) => {
       if (!this.definitions.has(name)) this.definitions.set(name, def);
     };
-    put('io.orch.apimachinery.pkg.apis.meta.v1.Time', { description: 'A point in time, written as RFC 3339 text in UTC with whole seconds.', type: 'string', format: 'date-time' });
-    put('io.orch.apimachinery.pkg.apis.meta.v1.MicroTime', { description: 'A point in time with microseconds, written as RFC 3339 text in UTC.', type: 'string', format: 'date-time' });
-    const ios: JsonObject = { description: 'Either a 32-bit integer or a string (such as a port number or a port name, or a number or a percentage).', type: 'string', format: 'int-or-string' };
+    put('io.orch.apimachinery.pkg.apis.meta.v1.Time', {
+      description: 'A point in time, written as RFC 3339 text in UTC with whole seconds.',
+      type: 'string',
+      format: 'date-time',
+    });
+    put('io.orch.apimachinery.pkg.apis.meta.v1.MicroTime', {
+      description: 'A point in time with microseconds, written as RFC 3339 text in UTC.',
+      type: 'string',
+      format: 'date-time',
+    });
+    const ios: JsonObject = {
+      description: 'Either a 32-bit integer or a string (such as a port number or a port name, or a number or a percentage).',
+      type: 'string',
+      format: 'int-or-string',
+    };
     ext(ios, 'int-or-string', true);
     put('io.orch.apimachinery.pkg.util.intstr.IntOrString', ios);
     put('io.orch.apimachinery.pkg.api.resource.Quantity', {
-      description: 'An exact decimal amount with an optional suffix: binary (Ki, Mi, Gi, ...), decimal (m, k, M, G, ...) or an exponent (1e3). Written in its canonical form, such as "500m" or "1Gi".',
+      description:
+        'An exact decimal amount with an optional suffix: binary (Ki, Mi, Gi, ...), decimal (m, k, M, G, ...) or an exponent (1e3). Written in its canonical form, such as "500m" or "1Gi".',
       type: 'string',
     });
   }

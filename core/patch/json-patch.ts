@@ -107,7 +107,8 @@ function applyOperation(root: JsonValue, op: JsonObject, copyBudget: { readonly 
     }
     case 'test': {
       const expected = valueMember(op);
-      if (!deepEqual(get(root, path), expected)) throw new OpFailure(`the value at ${JSON.stringify(op.path)} is not ${JSON.stringify(expected)}`);
+      if (!deepEqual(get(root, path), expected))
+        throw new OpFailure(`the value at ${JSON.stringify(op.path)} is not ${JSON.stringify(expected)}`);
       return root;
     }
   }
@@ -127,7 +128,7 @@ function valueMember(op: JsonObject): JsonValue {
 }
 
 function pointerText(tokens: readonly string[]): string {
-  return JSON.stringify(tokens.map((t) => '/' + t.replace(/~/g, '~0').replace(/\//g, '~1')).join(''));
+  return JSON.stringify(tokens.map((t) => `/${t.replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''));
 }
 
 /** The value at `tokens`; every step must exist. */

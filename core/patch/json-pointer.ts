@@ -11,7 +11,8 @@ export function parsePointer(pointer: string): string[] {
     .slice(1)
     .split('/')
     .map((token) => {
-      if (/~(?![01])/.test(token)) throw new PointerError(`JSON pointer ${JSON.stringify(pointer)} has an invalid escape (only ~0 and ~1 exist)`);
+      if (/~(?![01])/.test(token))
+        throw new PointerError(`JSON pointer ${JSON.stringify(pointer)} has an invalid escape (only ~0 and ~1 exist)`);
       // ~1 first: "~01" is the literal "~1", not "/".
       return token.replace(/~1/g, '/').replace(/~0/g, '~');
     });

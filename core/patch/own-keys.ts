@@ -5,7 +5,7 @@
 import type { JsonObject, JsonValue } from '../util/json.ts';
 
 export function hasOwn(obj: JsonObject, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(obj, key);
+  return Object.hasOwn(obj, key);
 }
 
 export function getOwn(obj: JsonObject, key: string): JsonValue | undefined {

@@ -33,7 +33,14 @@ export class PatchError extends StatusError {
    * (NewGenericServerResponse): reason Invalid, a generic message, the detail as the cause.
    */
   static unprocessable(detail: string, operation?: number): PatchError {
-    return new PatchError(422, 'Invalid', GENERIC_UNPROCESSABLE, detail, [{ reason: 'UnexpectedServerResponse', message: detail }], operation);
+    return new PatchError(
+      422,
+      'Invalid',
+      GENERIC_UNPROCESSABLE,
+      detail,
+      [{ reason: 'UnexpectedServerResponse', message: detail }],
+      operation,
+    );
   }
 
   /** 413: more work than the platform accepts in one patch. */

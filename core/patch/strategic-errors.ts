@@ -22,15 +22,13 @@ export const smpErrors = {
   badPatchType: (directive: JsonValue, m: JsonObject): PatchError =>
     PatchError.malformed(`unknown patch type: ${goValue(directive)} in map: ${goValue(m)}`),
   mergeDirectiveInList: (): PatchError => PatchError.malformed('merging lists cannot yet be specified in the patch'),
-  noMergeKeyDeclared: (itemsName: string): PatchError =>
-    PatchError.malformed(`cannot merge lists without merge key for ${itemsName}`),
+  noMergeKeyDeclared: (itemsName: string): PatchError => PatchError.malformed(`cannot merge lists without merge key for ${itemsName}`),
   mixedElements: (lists: readonly (readonly JsonValue[])[]): PatchError =>
     PatchError.malformed(`list element types are not identical: ${goValue(lists as JsonValue[])}`),
   orderMismatch: (list: readonly JsonValue[], order: readonly JsonValue[]): PatchError =>
     PatchError.malformed(
       `the order in patch list:\n${goValue(list as JsonValue[])}\n doesn't match $setElementOrder list:\n${goValue(order as JsonValue[])}`,
     ),
-  unknownDirective: (key: string): PatchError =>
-    PatchError.malformed(`unknown strategic merge patch directive ${JSON.stringify(key)}`),
+  unknownDirective: (key: string): PatchError => PatchError.malformed(`unknown strategic merge patch directive ${JSON.stringify(key)}`),
   notAMap: (index: number): PatchError => PatchError.malformed(`value for key ${index} is not a map`),
 };

@@ -222,11 +222,7 @@ function mergeList(original: JsonValue[], patch: JsonValue[], meta: PatchMeta, i
  * `$patch` on list items: `delete` removes every item with that merge key, `replace` makes the
  * other items the whole list. Returns the items left to merge.
  */
-function applyItemDirectives(
-  backing: SharedBacking,
-  patch: JsonValue[],
-  mergeKey: string,
-): { items: JsonValue[]; replace: boolean } {
+function applyItemDirectives(backing: SharedBacking, patch: JsonValue[], mergeKey: string): { items: JsonValue[]; replace: boolean } {
   const items: JsonValue[] = [];
   let replace = false;
   for (const v of patch) {

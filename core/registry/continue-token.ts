@@ -51,10 +51,13 @@ export function decodeContinue(text: string): ContinueToken {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw bad('continue key is not valid: not an object');
   const t = parsed as Record<string, unknown>;
   if (t.v !== VERSION) throw bad(`continue key is not valid: server does not recognize this encoded version ${JSON.stringify(t.v ?? '')}`);
-  if (typeof t.rv !== 'number' || !Number.isInteger(t.rv) || (t.rv < 1 && t.rv !== -1)) throw bad('continue key is not valid: incorrect encoded start resourceVersion (version meta.orch.io/v1)');
-  if (typeof t.start !== 'string' || !t.start.endsWith('\u0000') || t.start.length < 2) throw bad('continue key is not valid: encoded start key is invalid');
+  if (typeof t.rv !== 'number' || !Number.isInteger(t.rv) || (t.rv < 1 && t.rv !== -1))
+    throw bad('continue key is not valid: incorrect encoded start resourceVersion (version meta.orch.io/v1)');
+  if (typeof t.start !== 'string' || !t.start.endsWith('\u0000') || t.start.length < 2)
+    throw bad('continue key is not valid: encoded start key is invalid');
   const after = t.start.slice(0, -1);
-  if (after.includes('\u0000') || after.startsWith('/') || after.includes('..')) throw bad('continue key is not valid: encoded start key is invalid');
+  if (after.includes('\u0000') || after.startsWith('/') || after.includes('..'))
+    throw bad('continue key is not valid: encoded start key is invalid');
   const remaining = typeof t.rem === 'number' && Number.isInteger(t.rem) && t.rem >= 0 ? t.rem : undefined;
   const issued = typeof t.t === 'number' && Number.isFinite(t.t) ? t.t : undefined;
   return { rv: t.rv, after, ...(remaining !== undefined ? { remaining } : {}), ...(issued !== undefined ? { issued } : {}) };

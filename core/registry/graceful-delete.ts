@@ -35,7 +35,12 @@ export function markForDeletion(meta: JsonObject, at: number, period: number): v
  * Decides, and updates the object's metadata in place when graceful. `requested` is the
  * request's `gracePeriodSeconds`; `now` is in ms.
  */
-export function beforeDelete(obj: JsonObject, requested: number | undefined, strategy: Strategy | undefined, now: number): GracefulDecision {
+export function beforeDelete(
+  obj: JsonObject,
+  requested: number | undefined,
+  strategy: Strategy | undefined,
+  now: number,
+): GracefulDecision {
   const gracePeriod = strategy?.gracePeriod;
   const meta = metaOf(obj);
   if (!gracePeriod) return NOT_GRACEFUL;

@@ -1,7 +1,7 @@
 /** Turning a request body into a canonical object of the endpoint's kind (decode, prune, default). */
 import { MAX_OBJECT_DEPTH, nestedDeeperThan } from '../codecs/depth.ts';
 import { StatusError } from '../errors/status-error.ts';
-import { DecodeError, decodeObject } from '../schema/decode.ts';
+import { DecodeError, decodeObject, type DecodeResult } from '../schema/decode.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
 import { apiVersionOf, type KindDefinition, type StrategyContext } from './definition.ts';
 
@@ -36,7 +36,7 @@ export function checkTypeMeta(input: unknown, def: KindDefinition): JsonObject {
 
 export function decodeInput(input: unknown, def: KindDefinition, ctx: StrategyContext, opts: DecodeInputOptions): JsonObject {
   const raw = checkTypeMeta(input, def);
-  let decoded;
+  let decoded: DecodeResult;
   try {
     decoded = decodeObject(raw, def.schema, { defaults: true, collectUnknown: opts.fieldValidation !== 'Ignore' });
   } catch (err) {
@@ -46,7 +46,9 @@ export function decodeInput(input: unknown, def: KindDefinition, ctx: StrategyCo
     throw err;
   }
   if (nestedDeeperThan(decoded.value, MAX_OBJECT_DEPTH)) {
-    throw StatusError.badRequest(`${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: the object nests more than ${MAX_OBJECT_DEPTH} levels deep`);
+    throw StatusError.badRequest(
+      `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: the object nests more than ${MAX_OBJECT_DEPTH} levels deep`,
+    );
   }
   reportFieldProblems(decoded.unknownFields, opts.duplicateFields ?? [], opts);
   const obj = decoded.value;

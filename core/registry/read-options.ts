@@ -27,7 +27,9 @@ export interface WatchOptions extends ListOptions {
 export function parseResourceVersion(rv: string | undefined): number {
   if (rv === undefined || rv === '' || rv === '0') return 0;
   if (!/^\d+$/.test(rv)) {
-    throw StatusError.badRequest(`resourceVersion: Invalid value: ${JSON.stringify(rv)}: strconv.ParseUint: parsing ${JSON.stringify(rv)}: invalid syntax`);
+    throw StatusError.badRequest(
+      `resourceVersion: Invalid value: ${JSON.stringify(rv)}: strconv.ParseUint: parsing ${JSON.stringify(rv)}: invalid syntax`,
+    );
   }
   return Number(rv);
 }
@@ -36,7 +38,12 @@ function invalidOptions(kind: 'ListOptions', errs: FieldError[]): StatusError {
   return StatusError.invalid({ group: 'meta.orch.io', kind }, '', errs);
 }
 
-export function validateListOptions(o: ListOptions, watchListEnabled: boolean, watch: boolean, sendInitialEvents: boolean | undefined): void {
+export function validateListOptions(
+  o: ListOptions,
+  watchListEnabled: boolean,
+  watch: boolean,
+  sendInitialEvents: boolean | undefined,
+): void {
   const errs: FieldError[] = [];
   const match = o.resourceVersionMatch ?? '';
   if (watch) {
@@ -45,23 +52,33 @@ export function validateListOptions(o: ListOptions, watchListEnabled: boolean, w
         errs.push(fieldErrors.forbidden('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'));
       }
       if (!watchListEnabled) {
-        errs.push(fieldErrors.forbidden('sendInitialEvents', 'sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled'));
+        errs.push(
+          fieldErrors.forbidden(
+            'sendInitialEvents',
+            'sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled',
+          ),
+        );
       }
     }
     if (match) {
       if (sendInitialEvents === undefined) {
-        errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'));
+        errs.push(
+          fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'),
+        );
       }
       if (match !== 'NotOlderThan') errs.push(fieldErrors.notSupported('resourceVersionMatch', match, ['NotOlderThan']));
-      if (o.continue) errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
+      if (o.continue)
+        errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
     }
   } else {
     if (match) {
       if (!o.resourceVersion) {
         errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
       }
-      if (o.continue) errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
-      if (match !== 'Exact' && match !== 'NotOlderThan') errs.push(fieldErrors.notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan', '']));
+      if (o.continue)
+        errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
+      if (match !== 'Exact' && match !== 'NotOlderThan')
+        errs.push(fieldErrors.notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan', '']));
       if (match === 'Exact' && o.resourceVersion === '0') {
         errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
       }

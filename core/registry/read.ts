@@ -122,7 +122,10 @@ export function checkFieldSelector(reg: ResourceRegistry, fs: FieldSelector | un
 const readable = new WeakSet<Version>();
 
 export class Reader {
-  constructor(private readonly reg: ResourceRegistry, private readonly config: ReadConfig) {}
+  constructor(
+    private readonly reg: ResourceRegistry,
+    private readonly config: ReadConfig,
+  ) {}
 
   private get cache() {
     return this.reg.deps.cache;
@@ -291,7 +294,6 @@ export class Reader {
     const clock = this.reg.deps.clock;
     const cache = this.cache;
     const config = this.config;
-    const self = this;
 
     return new Observable<WatchMessage>((sub) => {
       let closed = false;
@@ -300,24 +302,24 @@ export class Reader {
 
       // Versions sharing a store see each event in their own form; the conversion is made once per version.
       const viewOf = (ev: StoreEvent): string => {
-        if (!self.reg.def.storedAs) return ev.json;
+        if (!this.reg.def.storedAs) return ev.json;
         const views = (ev.views ??= new Map());
-        let v = views.get(self.reg.apiVersion);
-        if (v === undefined) views.set(self.reg.apiVersion, (v = self.reg.view(ev.json)));
+        let v = views.get(this.reg.apiVersion);
+        if (v === undefined) views.set(this.reg.apiVersion, (v = this.reg.view(ev.json)));
         return v;
       };
       const emitEvent = (ev: StoreEvent) => {
         if (ev.rv <= lastRv) return;
         lastRv = ev.rv;
-        const type = transition(filter, ev, self.reg.def.storedAs ? (json) => self.reg.view(json) : undefined);
+        const type = transition(filter, ev, this.reg.def.storedAs ? (json) => this.reg.view(json) : undefined);
         if (type) sub.next({ kind: 'event', type, json: viewOf(ev), shared: ev });
       };
 
       const start = async () => {
         // Start: with initial state (unset, "0", or sendInitialEvents=true), else exactly after a revision.
         const initial = o.sendInitialEvents === true || (o.sendInitialEvents === undefined && rv === 0);
-        if (rv > 0 && o.sendInitialEvents === true) await self.atLeast(rv);
-        else if (!rvText) await self.fresh();
+        if (rv > 0 && o.sendInitialEvents === true) await this.atLeast(rv);
+        else if (!rvText) await this.fresh();
         if (closed) return;
         cache.prune();
         let from: number;
@@ -328,25 +330,28 @@ export class Reader {
         } else if (initial) {
           from = cache.revision;
           const items: ListedItem[] = [];
-          self.reg.store.scan({ namespace: self.reg.def.namespaced && namespace ? namespace : undefined, atRevision: from }, (item) => {
+          this.reg.store.scan({ namespace: this.reg.def.namespaced && namespace ? namespace : undefined, atRevision: from }, (item) => {
             if (filter.versionMatches(item)) items.push(item);
             return true;
           });
-          for (const item of items) sub.next({ kind: 'event', type: 'ADDED', json: self.reg.view(item.version.json!) });
+          for (const item of items) sub.next({ kind: 'event', type: 'ADDED', json: this.reg.view(item.version.json!) });
           lastRv = from;
           if (o.sendInitialEvents === true && o.allowWatchBookmarks) sub.next({ kind: 'bookmark', rv: from, initialEventsEnd: true });
         } else {
           from = rv;
           if (from < cache.compactedRevision) {
-            sub.next({ kind: 'error', status: StatusError.expired(`too old resource version: ${from} (${cache.compactedRevision})`).status });
+            sub.next({
+              kind: 'error',
+              status: StatusError.expired(`too old resource version: ${from} (${cache.compactedRevision})`).status,
+            });
             sub.complete();
             return;
           }
           lastRv = from;
-          for (const ev of self.reg.store.eventsAfter(from)) emitEvent(ev);
+          for (const ev of this.reg.store.eventsAfter(from)) emitEvent(ev);
         }
         // When the store closes (server shutdown), the watch ends cleanly.
-        const live = self.reg.store.events$.subscribe({ next: emitEvent, complete: () => sub.complete() });
+        const live = this.reg.store.events$.subscribe({ next: emitEvent, complete: () => sub.complete() });
         cleanups.push(() => live.unsubscribe());
 
         if (o.allowWatchBookmarks) {
@@ -369,10 +374,7 @@ export class Reader {
           cleanups.push(() => c.unsubscribe());
         }
 
-        const timeoutMs =
-          o.timeoutSeconds !== undefined
-            ? o.timeoutSeconds * 1000
-            : config.minWatchTimeoutMs * (1 + Math.random());
+        const timeoutMs = o.timeoutSeconds !== undefined ? o.timeoutSeconds * 1000 : config.minWatchTimeoutMs * (1 + Math.random());
         // An open watch keeps a Node process alive, as its socket would over HTTP.
         const end = clock.setTimeout(() => sub.complete(), timeoutMs, true);
         cleanups.push(() => end.cancel());

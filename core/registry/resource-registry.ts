@@ -93,7 +93,10 @@ export class ResourceRegistry {
   private readonly metaRules: MetaRules;
   private readonly partials: [string, PartialSubresource][];
 
-  constructor(readonly def: KindDefinition, readonly deps: RegistryDeps) {
+  constructor(
+    readonly def: KindDefinition,
+    readonly deps: RegistryDeps,
+  ) {
     this.prefix = `${REGISTRY_PREFIX}${storageResourceOf(def.storedAs?.def ?? def)}/`;
     this.store = deps.cache.register(this.prefix, def.namespaced);
     this.gr = { group: def.group, resource: def.resource };
@@ -242,12 +245,9 @@ export class ResourceRegistry {
     const state = this.deps.namespaceState(namespace);
     if (state === 'missing') throw StatusError.notFound({ group: '', resource: 'namespaces' }, namespace);
     if (state === 'terminating') {
-      throw StatusError.forbidden(
-        this.gr,
-        name,
-        `unable to create new content in namespace ${namespace} because it is being terminated`,
-        [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }],
-      );
+      throw StatusError.forbidden(this.gr, name, `unable to create new content in namespace ${namespace} because it is being terminated`, [
+        { reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' },
+      ]);
     }
   }
 
@@ -280,7 +280,9 @@ export class ResourceRegistry {
       throw StatusError.badRequest(`the name of the object (${str(meta.name)}) does not match the name on the URL (${name})`);
     }
     if (this.def.namespaced && str(meta.namespace) && meta.namespace !== namespace) {
-      throw StatusError.badRequest(`the namespace of the object (${str(meta.namespace)}) does not match the namespace on the URL (${namespace})`);
+      throw StatusError.badRequest(
+        `the namespace of the object (${str(meta.namespace)}) does not match the namespace on the URL (${namespace})`,
+      );
     }
     // An empty namespace is taken from the URL, as the real platform does.
     if (this.def.namespaced) meta.namespace = namespace;
@@ -312,7 +314,11 @@ export class ResourceRegistry {
         const rv = str(metaOf(created).resourceVersion);
         if (rv) {
           // An update of an object that does not exist (any more): the client's version is stale.
-          throw StatusError.conflict(this.gr, name, 'the object has been modified; please apply your changes to the latest version and try again');
+          throw StatusError.conflict(
+            this.gr,
+            name,
+            'the object has been modified; please apply your changes to the latest version and try again',
+          );
         }
         return this.createObject(namespace, created, opts, subresource);
       }
@@ -468,7 +474,12 @@ export class ResourceRegistry {
   private deletedBody(json: string, meta: JsonObject): string {
     if (this.def.returnDeletedObject) return json;
     return JSON.stringify(
-      successStatus({ name: str(meta.name), ...(this.def.group ? { group: this.def.group } : {}), kind: this.def.resource, uid: str(meta.uid) }),
+      successStatus({
+        name: str(meta.name),
+        ...(this.def.group ? { group: this.def.group } : {}),
+        kind: this.def.resource,
+        uid: str(meta.uid),
+      }),
     );
   }
 
@@ -476,14 +487,21 @@ export class ResourceRegistry {
   private async unsafeDelete(namespace: string, name: string, cur: Version): Promise<DeleteOutcome> {
     const res = await this.deps.backend.delete(this.key(namespace, name), cur.rv);
     if (res.ok) await this.deps.cache.waitFor(res.revision);
-    return { json: JSON.stringify(successStatus({ name, ...(this.def.group ? { group: this.def.group } : {}), kind: this.def.resource })), deleted: true };
+    return {
+      json: JSON.stringify(successStatus({ name, ...(this.def.group ? { group: this.def.group } : {}), kind: this.def.resource })),
+      deleted: true,
+    };
   }
 
   private checkPreconditions(name: string, meta: JsonObject, rv: string, options: DeleteOptions): void {
     const pre = options.preconditions;
     if (!pre) return;
     if (pre.uid && pre.uid !== meta.uid) {
-      throw StatusError.conflict(this.gr, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${str(meta.uid)}`);
+      throw StatusError.conflict(
+        this.gr,
+        name,
+        `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${str(meta.uid)}`,
+      );
     }
     if (pre.resourceVersion && pre.resourceVersion !== rv) {
       throw StatusError.conflict(

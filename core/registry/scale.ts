@@ -63,7 +63,8 @@ export function scaleOf(obj: JsonObject, sub: ScaleSubresource): JsonObject {
 /** Decodes a Scale body and checks it (name, replicas ≥ 0); returns the requested replicas and RV. */
 export function readScale(input: unknown, name: string): { replicas: number; resourceVersion: string } {
   if (!isObject(input)) throw StatusError.badRequest('the body of a scale request must be a Scale object');
-  if (input.kind !== undefined && input.kind !== 'Scale') throw StatusError.badRequest(`the kind in the data (${String(input.kind)}) does not match the expected kind (Scale)`);
+  if (input.kind !== undefined && input.kind !== 'Scale')
+    throw StatusError.badRequest(`the kind in the data (${String(input.kind)}) does not match the expected kind (Scale)`);
   let scale: JsonObject;
   try {
     scale = decodeObject(input, Scale).value;
@@ -72,10 +73,13 @@ export function readScale(input: unknown, name: string): { replicas: number; res
     throw err;
   }
   const meta = metaOf(scale);
-  if (str(meta.name) !== name) throw StatusError.badRequest(`the name of the object (${str(meta.name)}) does not match the name on the URL (${name})`);
+  if (str(meta.name) !== name)
+    throw StatusError.badRequest(`the name of the object (${str(meta.name)}) does not match the name on the URL (${name})`);
   const replicas = isObject(scale.spec) && typeof scale.spec.replicas === 'number' ? scale.spec.replicas : 0;
   if (replicas < 0) {
-    throw StatusError.invalid({ group: 'autoscaling', kind: 'Scale' }, name, [fieldErrors.invalid('spec.replicas', replicas, 'must be greater than or equal to 0')]);
+    throw StatusError.invalid({ group: 'autoscaling', kind: 'Scale' }, name, [
+      fieldErrors.invalid('spec.replicas', replicas, 'must be greater than or equal to 0'),
+    ]);
   }
   return { replicas, resourceVersion: str(meta.resourceVersion) };
 }

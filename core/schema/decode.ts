@@ -59,7 +59,12 @@ export function decodeObject(input: unknown, schema: ObjectSchema, opts: DecodeO
     if (err !== RETRY_WITH_PATHS) throw err;
   }
   const unknown: string[] = [];
-  const full: Ctx = { defaults: opts.defaults ?? false, unknown: opts.collectUnknown ? unknown : undefined, paths: true, sawUnknown: false };
+  const full: Ctx = {
+    defaults: opts.defaults ?? false,
+    unknown: opts.collectUnknown ? unknown : undefined,
+    paths: true,
+    sawUnknown: false,
+  };
   const value = decodeStruct(input, schema, full, '', '', goStructName(schema.name));
   return { value, unknownFields: unknown };
 }
@@ -135,7 +140,8 @@ function finishField(
     if (spec.pointer) return spec.omitEmpty === false ? null : undefined;
     if (s.type === 'object') return decodeStruct({}, s, ctx, path, goPath, goStruct);
     // Go's omitempty never drops a struct: Time, RawExtension, IntOrString and Quantity values always appear.
-    if (spec.omitEmpty === false || s.type === 'time' || s.type === 'raw' || s.type === 'int-or-string' || s.type === 'quantity') return zeroJson(s);
+    if (spec.omitEmpty === false || s.type === 'time' || s.type === 'raw' || s.type === 'int-or-string' || s.type === 'quantity')
+      return zeroJson(s);
     return undefined;
   }
   if (!spec.pointer && spec.omitEmpty !== false && isZero(v, s)) return undefined;
@@ -189,7 +195,8 @@ function decode(v: unknown, s: Schema, ctx: Ctx, path: string, goPath: string, g
       return v;
     case 'integer': {
       if (typeof v !== 'number') throw typeError(ctx, v, s, goPath, goStruct);
-      const ok = Number.isInteger(v) && (s.format === 'int64' ? Number.isSafeInteger(v) || Math.abs(v) < 2 ** 63 : v >= INT32_MIN && v <= INT32_MAX);
+      const ok =
+        Number.isInteger(v) && (s.format === 'int64' ? Number.isSafeInteger(v) || Math.abs(v) < 2 ** 63 : v >= INT32_MIN && v <= INT32_MAX);
       if (!ok) throw typeError(ctx, v, s, goPath, goStruct, true);
       return v;
     }
@@ -210,7 +217,9 @@ function decode(v: unknown, s: Schema, ctx: Ctx, path: string, goPath: string, g
       if (s.precision === 'second' && CANONICAL_TIME.test(v)) return v;
       const t = parseTime(v);
       if (!t) {
-        throw new DecodeError(`parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`);
+        throw new DecodeError(
+          `parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`,
+        );
       }
       return s.precision === 'micro' ? formatMicroTime(t.ms, t.micros) : formatTime(t.ms);
     }
@@ -221,7 +230,8 @@ function decode(v: unknown, s: Schema, ctx: Ctx, path: string, goPath: string, g
     case 'quantity': {
       if (typeof v !== 'string' && typeof v !== 'number') throw typeError(ctx, v, s, goPath, goStruct);
       const q = canonicalQuantity(String(v));
-      if (q === undefined) throw new DecodeError('quantities must match the regular expression \'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$\'');
+      if (q === undefined)
+        throw new DecodeError("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
       return q;
     }
     case 'raw':

@@ -38,7 +38,7 @@ function splitTerms(text: string): string[] {
   return out;
 }
 
-function unescape(v: string): string {
+function unescapeValue(v: string): string {
   return v.replace(/\\(.)/g, (_, c: string) => {
     if (c === ',' || c === '=' || c === '\\') return c;
     throw new SelectorParseError(`invalid field selector: invalid escape sequence: \\${c}`);
@@ -53,7 +53,7 @@ export function parseFieldSelector(text: string): FieldSelector {
       const m = /^([^=!]*?)(==|!=|=)(.*)$/s.exec(term);
       if (!m) throw new SelectorParseError(`invalid selector: '${text}'; can't understand '${term}'`);
       const field = m[1].trim();
-      const value = unescape(m[3]);
+      const value = unescapeValue(m[3]);
       reqs.push({ field, operator: m[2] === '!=' ? '!=' : '=', value });
     }
   }

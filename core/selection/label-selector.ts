@@ -179,7 +179,7 @@ export function parseLabelSelector(text: string): LabelSelector {
 }
 
 function matchOne(r: Requirement, labels: Readonly<Record<string, string>> | undefined): boolean {
-  const has = labels !== undefined && Object.prototype.hasOwnProperty.call(labels, r.key);
+  const has = labels !== undefined && Object.hasOwn(labels, r.key);
   const v = has ? labels![r.key] : undefined;
   switch (r.operator) {
     case '=':

@@ -4,7 +4,17 @@
  * It keeps no history of its own beyond what live watchers need: the store above it keeps the
  * window of history, so memory holds each value once.
  */
-import { CompactedError, sortedRange, type BackendEvent, type KeyValue, type RangeResult, type StorageBackend, type Unsubscribe, type ValueProducer, type WriteResult } from './backend.ts';
+import {
+  CompactedError,
+  sortedRange,
+  type BackendEvent,
+  type KeyValue,
+  type RangeResult,
+  type StorageBackend,
+  type Unsubscribe,
+  type ValueProducer,
+  type WriteResult,
+} from './backend.ts';
 
 /**
  * A stored key. A class rather than an object literal: V8 moves literal sites whose objects all

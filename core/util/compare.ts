@@ -17,7 +17,7 @@ export function compareStrings(a: string, b: string): number {
 }
 
 function compareCodePoints(a: string, b: string): number {
-  const n = a.length < b.length ? a.length : b.length;
+  const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     let x = a.charCodeAt(i);
     let y = b.charCodeAt(i);

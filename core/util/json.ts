@@ -24,7 +24,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const ak = Object.keys(ao);
   if (ak.length !== Object.keys(bo).length) return false;
   for (const k of ak) {
-    if (!Object.prototype.hasOwnProperty.call(bo, k) || !deepEqual(ao[k], bo[k])) return false;
+    if (!Object.hasOwn(bo, k) || !deepEqual(ao[k], bo[k])) return false;
   }
   return true;
 }
@@ -62,8 +62,7 @@ export function utf8Length(s: string): number {
     else if (c >= 0xd800 && c <= 0xdbff) {
       n += 2; // a surrogate pair: 4 bytes for its 2 code units
       i++;
-    }
-    else n += 2;
+    } else n += 2;
   }
   return n;
 }

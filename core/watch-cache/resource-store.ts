@@ -3,7 +3,7 @@
  * order (a B-tree, so a page seeks to its start key), plus the resource's event log and live
  * event stream.
  */
-import { Observable, Subject } from 'rxjs';
+import { type Observable, Subject } from 'rxjs';
 import type { BackendEvent } from '../storage/backend.ts';
 import { BTree } from '../util/btree.ts';
 import { flatText } from '../util/json.ts';
@@ -69,7 +69,10 @@ export class ResourceStore {
   private liveCount = 0;
   private readonly namespaceCounts = new Map<string, number>();
 
-  constructor(readonly prefix: string, readonly namespaced: boolean) {}
+  constructor(
+    readonly prefix: string,
+    readonly namespaced: boolean,
+  ) {}
 
   /** Loads an object present when the store started (no event: it predates history). */
   load(key: string, json: string, rv: number): void {

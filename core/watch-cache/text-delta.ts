@@ -167,10 +167,11 @@ function matchMiddle(b: DeltaBuilder, older: string, a: number, bEnd: number, ne
       if (at) {
         // Prefer the first occurrence after the previous match, keeping copies in order.
         let pos = at[0];
-        for (const p of at) if (p >= expect) {
-          pos = p;
-          break;
-        }
+        for (const p of at)
+          if (p >= expect) {
+            pos = p;
+            break;
+          }
         b.copy(pos, pos + len);
         expect = pos + len;
       } else {

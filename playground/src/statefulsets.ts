@@ -93,7 +93,7 @@ export function slotsOf(sts: StatefulSet, pods: readonly Pod[]): Slot[] {
     const p = byOrdinal.get(ordinal);
     const pod = p ? podState(p) : undefined;
     slots.push({ ordinal, ...(pod ? { pod } : {}), ...(!pod && ordered && blocker ? { waitsFor: blocker } : {}) });
-    if (!blocker && (!pod || !pod.ready || pod.phase !== 'Running' || pod.terminating)) blocker = pod?.name ?? `${name}-${ordinal}`;
+    if (!blocker && (!pod?.ready || pod.phase !== 'Running' || pod.terminating)) blocker = pod?.name ?? `${name}-${ordinal}`;
   }
   return slots;
 }

@@ -54,7 +54,11 @@ const segs = [];
 for (let i = 0; i < phnum; i++) {
   const o = phoff + i * phentsize;
   if (buf.readUInt32LE(o) !== 1) continue; // PT_LOAD
-  segs.push({ off: Number(buf.readBigUInt64LE(o + 8)), vaddr: Number(buf.readBigUInt64LE(o + 16)), filesz: Number(buf.readBigUInt64LE(o + 32)) });
+  segs.push({
+    off: Number(buf.readBigUInt64LE(o + 8)),
+    vaddr: Number(buf.readBigUInt64LE(o + 16)),
+    filesz: Number(buf.readBigUInt64LE(o + 32)),
+  });
 }
 const toV = (off) => {
   for (const s of segs) if (off >= s.off && off < s.off + s.filesz) return s.vaddr + off - s.off;
@@ -133,7 +137,10 @@ function describe(tv) {
   if (named && tflag & 1) {
     const pkg = nameAt(TYPES + buf.readInt32LE(o + (UNCOMMON_AT[kind] ?? 48)));
     if (pkg) {
-      const base = kind === 25 ? 'struct' : KIND[kind] ?? (kind === 21 ? describeMap(o) : kind === 23 ? `[]${describe(u64(o + 48))}` : `kind${kind}`);
+      const base =
+        kind === 25
+          ? 'struct'
+          : (KIND[kind] ?? (kind === 21 ? describeMap(o) : kind === 23 ? `[]${describe(u64(o + 48))}` : `kind${kind}`));
       return { named: `${pkg}.${s.slice(s.indexOf('.') + 1)}`, base };
     }
   }
@@ -191,7 +198,8 @@ function namedIn(tv) {
   const o = toOff(tv);
   const kind = buf[o + 23] & 0x1f;
   const d = describe(tv);
-  if (typeof d !== 'string') return [d, ...(kind === 21 ? [...namedIn(u64(o + 48)), ...namedIn(u64(o + 56))] : kind === 23 ? namedIn(u64(o + 48)) : [])];
+  if (typeof d !== 'string')
+    return [d, ...(kind === 21 ? [...namedIn(u64(o + 48)), ...namedIn(u64(o + 56))] : kind === 23 ? namedIn(u64(o + 48)) : [])];
   if (kind === 22 || kind === 23) return namedIn(u64(o + 48));
   if (kind === 21) return [...namedIn(u64(o + 48)), ...namedIn(u64(o + 56))];
   return [];

@@ -123,7 +123,13 @@ export function jsdoc(text, indent) {
 function valueLines(s) {
   if (s.type === 'array') return valueLines(s.items);
   if (s.type !== 'string' || !s.enumValues) return [];
-  return ['', ...Object.entries(s.enumValues).map(([v, meaning]) => `- \`${v}\`: ${meaning}`).join('\n').split('\n')];
+  return [
+    '',
+    ...Object.entries(s.enumValues)
+      .map(([v, meaning]) => `- \`${v}\`: ${meaning}`)
+      .join('\n')
+      .split('\n'),
+  ];
 }
 
 /**

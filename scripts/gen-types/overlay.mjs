@@ -63,9 +63,16 @@ export default {
   'core/v1.ProjectedVolumeSource': { fields: { defaultMode: { default: DEFAULT_MODE } } },
   'core/v1.HostPathVolumeSource': { fields: { path: { required: true }, type: { default: '' } } },
   'core/v1.ISCSIVolumeSource': { fields: { iscsiInterface: { default: 'default' } } },
-  'core/v1.RBDVolumeSource': { fields: { pool: { default: 'rbd' }, user: { default: 'admin' }, keyring: { default: '/etc/ceph/keyring' } } },
+  'core/v1.RBDVolumeSource': {
+    fields: { pool: { default: 'rbd' }, user: { default: 'admin' }, keyring: { default: '/etc/ceph/keyring' } },
+  },
   'core/v1.AzureDiskVolumeSource': {
-    fields: { cachingMode: { default: 'ReadWrite' }, fsType: { default: 'ext4' }, readOnly: { default: false }, kind: { default: 'Shared' } },
+    fields: {
+      cachingMode: { default: 'ReadWrite' },
+      fsType: { default: 'ext4' },
+      readOnly: { default: false },
+      kind: { default: 'Shared' },
+    },
   },
   'core/v1.ScaleIOVolumeSource': { fields: { storageMode: { default: 'ThinProvisioned' }, fsType: { default: 'xfs' } } },
   'core/v1.ServiceAccountTokenProjection': { fields: { expirationSeconds: { default: 3600 } } },
@@ -135,7 +142,10 @@ export default {
     },
   },
   'apps/v1.StatefulSetPersistentVolumeClaimRetentionPolicy': {
-    fields: { whenDeleted: { default: 'Retain', enum: ['Retain', 'Delete'] }, whenScaled: { default: 'Retain', enum: ['Retain', 'Delete'] } },
+    fields: {
+      whenDeleted: { default: 'Retain', enum: ['Retain', 'Delete'] },
+      whenScaled: { default: 'Retain', enum: ['Retain', 'Delete'] },
+    },
   },
   'apps/v1.StatefulSetOrdinals': { fields: { start: { minimum: 0 } } },
   'apps/v1.RollingUpdateStatefulSetStrategy': { fields: { partition: { minimum: 0 } } },

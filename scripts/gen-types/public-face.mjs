@@ -12,7 +12,7 @@ export const FLAT_CHOICE = {
   Event: ['events/v1', 'the Events controllers write (core/v1 Event is coreV1.Event)'],
   EventList: ['events/v1', 'with Event'],
   EventSeries: ['events/v1', 'with Event'],
-  ResourceClaim: ['resource/v1beta1', 'the kind (core/v1 ResourceClaim, a container\'s claim by name, is coreV1.ResourceClaim)'],
+  ResourceClaim: ['resource/v1beta1', "the kind (core/v1 ResourceClaim, a container's claim by name, is coreV1.ResourceClaim)"],
   Subject: ['rbac/v1', 'the subject of a role binding (flowcontrol/v1 Subject is flowcontrolV1.Subject)'],
 };
 
@@ -48,7 +48,8 @@ export function publicFace(fileGroupVersion, modules) {
       continue;
     }
     moduleOf.set(gv, barrelOf(gv));
-    out[barrelOf(gv)] = `${HEADER(`The ${gv} types, declared in ${files.join(' and ')}, as one module.`)}${files.map((f) => `export * from './${f}';`).join('\n')}\n`;
+    out[barrelOf(gv)] =
+      `${HEADER(`The ${gv} types, declared in ${files.join(' and ')}, as one module.`)}${files.map((f) => `export * from './${f}';`).join('\n')}\n`;
   }
 
   // The values exported under each name, and the group-versions exporting each: one value under
@@ -74,7 +75,8 @@ export function publicFace(fileGroupVersion, modules) {
   }
   if (unchosen.length) throw new Error(`choose the flat export of ${unchosen.join('; ')} in scripts/gen-types/public-face.mjs`);
   const stale = Object.keys(FLAT_CHOICE).filter((n) => (values.get(n)?.size ?? 0) < 2);
-  if (stale.length) throw new Error(`scripts/gen-types/public-face.mjs chooses among declarations of ${stale.join(', ')} that no longer clash`);
+  if (stale.length)
+    throw new Error(`scripts/gen-types/public-face.mjs chooses among declarations of ${stale.join(', ')} that no longer clash`);
 
   const gvs = [...filesOf.keys()].sort();
   const doc = [
@@ -87,7 +89,9 @@ export function publicFace(fileGroupVersion, modules) {
     ...gvs.map((gv) => `export * as ${namespaceOf(gv)} from './${moduleOf.get(gv)}';`),
     '',
     ...gvs.map((gv) => `export * from './${moduleOf.get(gv)}';`),
-    ...[...flat].sort(([a], [b]) => a.localeCompare(b)).map(([gv, names]) => `export { ${names.join(', ')} } from './${moduleOf.get(gv)}';`),
+    ...[...flat]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([gv, names]) => `export { ${names.join(', ')} } from './${moduleOf.get(gv)}';`),
     '',
     "export type { JsonValue } from '../../util/json.ts';",
   ];

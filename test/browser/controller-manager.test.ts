@@ -33,7 +33,12 @@ describe("the worker's controllers", () => {
   });
 
   it('write under the field manager orch-controller-manager, as in Node', async () => {
-    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'managed' }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } };
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'managed' },
+      spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] },
+    };
     expect((await call('POST', `${PODS}?fieldManager=test-author`, pod)).status).to.equal(201);
 
     // The pod simulator (scheduler and node) binds the pod and reports its status.

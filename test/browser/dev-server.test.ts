@@ -22,7 +22,11 @@ describe('the dev server', () => {
     await tab.waitFor('orch-app[ready]', { state: 'attached', timeout: 15_000 });
     const answer = await tab.evaluate(async () => {
       const sw = await (await fetch('/__orch/sw')).json();
-      const created = await fetch('/api/v1/namespaces/default/configmaps', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"metadata":{"name":"dev"}}' });
+      const created = await fetch('/api/v1/namespaces/default/configmaps', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"metadata":{"name":"dev"}}',
+      });
       return { sw, created: created.status, caches: await caches.keys() };
     });
     expect(answer).to.deep.equal({ sw: { version: 'dev', connections: 1 }, created: 201, caches: [] });

@@ -37,7 +37,12 @@ for (const { name, make } of BACKENDS) {
       const r2 = await b.create(`${P}b`, val('b'));
       expect(ok(r2)).to.equal(ok(r1) + 1);
       const kv = await b.get(`${P}b`);
-      expect(kv).to.deep.equal({ key: `${P}b`, value: JSON.stringify({ tag: 'b', rv: String(ok(r2)) }), modRevision: ok(r2), createRevision: ok(r2) });
+      expect(kv).to.deep.equal({
+        key: `${P}b`,
+        value: JSON.stringify({ tag: 'b', rv: String(ok(r2)) }),
+        modRevision: ok(r2),
+        createRevision: ok(r2),
+      });
       expect(await b.currentRevision()).to.equal(ok(r2));
     });
 

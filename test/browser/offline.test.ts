@@ -36,7 +36,9 @@ describe('offline', () => {
       return shell ? (await (await caches.open(shell)).keys()).map((r) => new URL(r.url).pathname) : [];
     });
     expect(cached).to.include.members(['/', '/index.html', '/orch-worker.js']);
-    expect(await tab.evaluate(post, { path: '/api/v1/namespaces/default/configmaps', body: { metadata: { name: 'before-offline' } } })).to.equal(201);
+    expect(
+      await tab.evaluate(post, { path: '/api/v1/namespaces/default/configmaps', body: { metadata: { name: 'before-offline' } } }),
+    ).to.equal(201);
 
     await context.setOffline(true);
     await server.stop();

@@ -44,7 +44,7 @@ async function createMany(arg: { ns: string; prefix: string; count: number }): P
 }
 
 async function instance(): Promise<string> {
-  const h = (await (globalThis as unknown as { orch: Promise<{ control: { stats(): Promise<{ instance: string }> } }> }).orch);
+  const h = await (globalThis as unknown as { orch: Promise<{ control: { stats(): Promise<{ instance: string }> } }> }).orch;
   return (await h.control.stats()).instance;
 }
 
@@ -134,7 +134,11 @@ describe('the store is one per origin and lives in IndexedDB', () => {
   it('acknowledged writes survive a reload of the page', async () => {
     const tab = await open();
     await tab.evaluate(request, { method: 'POST', path: '/api/v1/namespaces', body: { metadata: { name: 'reload' } } });
-    const created = await tab.evaluate(request, { method: 'POST', path: '/api/v1/namespaces/reload/configmaps', body: { metadata: { name: 'survivor' }, data: { k: 'v' } } });
+    const created = await tab.evaluate(request, {
+      method: 'POST',
+      path: '/api/v1/namespaces/reload/configmaps',
+      body: { metadata: { name: 'survivor' }, data: { k: 'v' } },
+    });
     expect(created.status).to.equal(201);
     await tab.reload();
     const got = await tab.evaluate(request, { method: 'GET', path: '/api/v1/namespaces/reload/configmaps/survivor' });
@@ -142,7 +146,11 @@ describe('the store is one per origin and lives in IndexedDB', () => {
     expect(got.body.metadata.uid).to.equal(created.body.metadata.uid);
     expect(got.body.metadata.resourceVersion).to.equal(created.body.metadata.resourceVersion);
     // Revisions carry on from where they were: a new write is newer than anything before.
-    const next = await tab.evaluate(request, { method: 'POST', path: '/api/v1/namespaces/reload/configmaps', body: { metadata: { name: 'after' } } });
+    const next = await tab.evaluate(request, {
+      method: 'POST',
+      path: '/api/v1/namespaces/reload/configmaps',
+      body: { metadata: { name: 'after' } },
+    });
     expect(Number(next.body.metadata.resourceVersion)).to.be.greaterThan(Number(created.body.metadata.resourceVersion));
   });
 
@@ -176,16 +184,26 @@ describe('the store is one per origin and lives in IndexedDB', () => {
     const b = await open();
     expect(await a.evaluate(instance)).to.equal(await b.evaluate(instance));
     await a.evaluate(request, { method: 'POST', path: '/api/v1/namespaces', body: { metadata: { name: 'shared' } } });
-    const made = await a.evaluate(request, { method: 'POST', path: '/api/v1/namespaces/shared/configmaps', body: { metadata: { name: 'from-a' } } });
+    const made = await a.evaluate(request, {
+      method: 'POST',
+      path: '/api/v1/namespaces/shared/configmaps',
+      body: { metadata: { name: 'from-a' } },
+    });
     const got = await b.evaluate(request, { method: 'GET', path: '/api/v1/namespaces/shared/configmaps/from-a' });
     expect(got.status).to.equal(200);
     expect(got.body.metadata.uid).to.equal(made.body.metadata.uid);
-    await b.evaluate(startWatch, { path: `/api/v1/namespaces/shared/configmaps?watch=1&resourceVersion=${made.body.metadata.resourceVersion}` });
+    await b.evaluate(startWatch, {
+      path: `/api/v1/namespaces/shared/configmaps?watch=1&resourceVersion=${made.body.metadata.resourceVersion}`,
+    });
     await a.evaluate(request, { method: 'POST', path: '/api/v1/namespaces/shared/configmaps', body: { metadata: { name: 'second' } } });
-    await until('tab B to see tab A\'s write', () => b.evaluate(seen), (s) => s.includes('ADDED second'));
+    await until(
+      "tab B to see tab A's write",
+      () => b.evaluate(seen),
+      (s) => s.includes('ADDED second'),
+    );
   });
 
-  it('closing the tab that started the worker loses none of the other tab\'s writes or events', async () => {
+  it("closing the tab that started the worker loses none of the other tab's writes or events", async () => {
     const leader = await open();
     const other = await open();
     await other.evaluate(request, { method: 'POST', path: '/api/v1/namespaces', body: { metadata: { name: 'handover' } } });
@@ -196,7 +214,11 @@ describe('the store is one per origin and lives in IndexedDB', () => {
     expect(await other.evaluate(writes)).to.deep.equal(Array(40).fill(201));
     const list = await other.evaluate(request, { method: 'GET', path: '/api/v1/namespaces/handover/configmaps' });
     expect(names(list)).to.have.lengthOf(40);
-    await until('every write to reach the watch', () => other.evaluate(seen), (s) => s.filter((x) => x.startsWith('ADDED w-')).length === 40);
+    await until(
+      'every write to reach the watch',
+      () => other.evaluate(seen),
+      (s) => s.filter((x) => x.startsWith('ADDED w-')).length === 40,
+    );
   });
 
   it('without SharedWorker, a tab runs the API worker itself, on the same store', async () => {
@@ -206,6 +228,8 @@ describe('the store is one per origin and lives in IndexedDB', () => {
     const tab = await open('?no-shared-worker');
     const got = await tab.evaluate(request, { method: 'GET', path: '/api/v1/namespaces/fallback' });
     expect(got.status).to.equal(200);
-    expect(await tab.evaluate(request, { method: 'POST', path: '/api/v1/namespaces/fallback/configmaps', body: { metadata: { name: 'x' } } })).to.include({ status: 201 });
+    expect(
+      await tab.evaluate(request, { method: 'POST', path: '/api/v1/namespaces/fallback/configmaps', body: { metadata: { name: 'x' } } }),
+    ).to.include({ status: 201 });
   });
 });

@@ -9,7 +9,6 @@ import { describe, it } from './support/mocha.ts';
 import type { Tab } from './support/pages.ts';
 import { usePlayground } from './support/playground.ts';
 
-
 const EDITOR_YAML = `apiVersion: v1
 kind: ConfigMap
 metadata:
@@ -49,7 +48,9 @@ describe('the playground', () => {
 
   it('the explorer is live: an object created elsewhere appears without a reload', async () => {
     await view('explorer');
-    expect(await tab.evaluate(post, { path: '/api/v1/namespaces/default/configmaps', body: { metadata: { name: 'from-fetch' } } })).to.equal(201);
+    expect(
+      await tab.evaluate(post, { path: '/api/v1/namespaces/default/configmaps', body: { metadata: { name: 'from-fetch' } } }),
+    ).to.equal(201);
     await tab.waitFor('orch-explorer tr[data-object=from-fetch]');
   });
 
@@ -91,7 +92,9 @@ describe('the playground', () => {
     await tab.fill('orch-request-console input[name=path]', '/api/v1/namespaces/default/configmaps?watch=1');
     await tab.click('orch-request-console [data-action=send]');
     await tab.waitFor('orch-request-console pre.body', { text: 'from-editor' });
-    expect(await tab.evaluate(post, { path: '/api/v1/namespaces/default/configmaps', body: { metadata: { name: 'while-watching' } } })).to.equal(201);
+    expect(
+      await tab.evaluate(post, { path: '/api/v1/namespaces/default/configmaps', body: { metadata: { name: 'while-watching' } } }),
+    ).to.equal(201);
     await tab.waitFor('orch-request-console pre.body', { text: 'while-watching' });
     expect(await tab.count('orch-request-console .badge:has-text("streaming")')).to.equal(1);
     await tab.screenshot('console');
@@ -100,7 +103,9 @@ describe('the playground', () => {
 
   it('the timeline shows watch events as they happen', async () => {
     await view('events');
-    expect(await tab.evaluate(post, { path: '/api/v1/namespaces/default/configmaps', body: { metadata: { name: 'on-the-timeline' } } })).to.equal(201);
+    expect(
+      await tab.evaluate(post, { path: '/api/v1/namespaces/default/configmaps', body: { metadata: { name: 'on-the-timeline' } } }),
+    ).to.equal(201);
     await tab.waitFor('orch-event-timeline tr[data-event=ADDED][data-name=on-the-timeline]');
     await tab.screenshot('events');
   });

@@ -41,10 +41,17 @@ describe('HTTP over a MessagePort', () => {
   it('carries the method, URL, headers and body to the server and its whole answer back', async () => {
     let seen: { method: string; url: string; ct: string | null; body: string } | undefined;
     const conn = link(async (req) => {
-      seen = { method: req.method, url: String(req.url), ct: req.headers.get('content-type'), body: new TextDecoder().decode(await req.readBody(1024)) };
+      seen = {
+        method: req.method,
+        url: String(req.url),
+        ct: req.headers.get('content-type'),
+        body: new TextDecoder().decode(await req.readBody(1024)),
+      };
       return { status: 201, headers: { 'content-type': 'application/json', warning: ['299 - "a"', '299 - "b"'] }, body: '{"ok":true}' };
     });
-    const res = await conn.forward(new Request('http://orch.test/api/v1/x?y=1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"in":1}' }));
+    const res = await conn.forward(
+      new Request('http://orch.test/api/v1/x?y=1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"in":1}' }),
+    );
     expect(seen).to.deep.equal({ method: 'POST', url: 'http://orch.test/api/v1/x?y=1', ct: 'application/json', body: '{"in":1}' });
     expect(res.status).to.equal(201);
     expect(res.statusText).to.equal('Created');

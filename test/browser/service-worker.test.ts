@@ -32,7 +32,13 @@ describe('the Service Worker answers API paths from the worker', () => {
     expect(ok.body.data).to.deep.equal({ x: '1' });
     const missing = await call('GET', `${CM}/nope`);
     expect(missing.status).to.equal(404);
-    expect(missing.body).to.deep.include({ kind: 'Status', status: 'Failure', reason: 'NotFound', code: 404, message: 'configmaps "nope" not found' });
+    expect(missing.body).to.deep.include({
+      kind: 'Status',
+      status: 'Failure',
+      reason: 'NotFound',
+      code: 404,
+      message: 'configmaps "nope" not found',
+    });
   });
 
   it('bad input is a Status error with its code, never a 500', async () => {
@@ -139,14 +145,21 @@ describe('the Service Worker answers API paths from the worker', () => {
     expect(r.status).to.equal(201);
     expect(r.body.metadata.managedFields[0]).to.include({ manager: 'browser-test', operation: 'Apply' });
     expect(r.body.data).to.deep.equal({ a: '1' });
-    const again = await call('PATCH', `${CM}/applied?fieldManager=browser-test`, body.replace('"1"', '"2"'), { 'content-type': 'application/apply-patch+yaml' });
+    const again = await call('PATCH', `${CM}/applied?fieldManager=browser-test`, body.replace('"1"', '"2"'), {
+      'content-type': 'application/apply-patch+yaml',
+    });
     expect(again.status).to.equal(200);
     expect(again.body.data).to.deep.equal({ a: '2' });
   });
 
   it('the control surface answers the same request directly over comlink', async () => {
     const { control } = await runtime();
-    const res = await control.request({ method: 'GET', url: `${location.origin}${CM}/b`, headers: [['accept', 'application/json']], body: null });
+    const res = await control.request({
+      method: 'GET',
+      url: `${location.origin}${CM}/b`,
+      headers: [['accept', 'application/json']],
+      body: null,
+    });
     expect(res.status).to.equal(200);
     expect(JSON.parse(res.body as string).data).to.deep.equal({ x: '1' });
   });

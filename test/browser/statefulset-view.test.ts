@@ -108,8 +108,13 @@ describe('the StatefulSet view', () => {
     await tab.fill('orch-runtime-panel input[name=readyDelay]', String(READY_DELAY_MS));
     await tab.press('orch-runtime-panel input[name=readyDelay]', 'Enter');
     await tab.waitFor('orch-runtime-panel [role=status]', { text: 'pod ready delay set' });
-    const settings = await tab.evaluate(async () => (window as unknown as { orch: { control: { settings(): Promise<unknown> } } }).orch.control.settings());
-    expect(settings).to.deep.include({ controllers: true, podSimulator: { enabled: true, readyDelayMs: READY_DELAY_MS, stopDelayMs: 1000 } });
+    const settings = await tab.evaluate(async () =>
+      (window as unknown as { orch: { control: { settings(): Promise<unknown> } } }).orch.control.settings(),
+    );
+    expect(settings).to.deep.include({
+      controllers: true,
+      podSimulator: { enabled: true, readyDelayMs: READY_DELAY_MS, stopDelayMs: 1000 },
+    });
   });
 
   it('a StatefulSet of 3 created in the YAML editor: web-0, web-1, web-2 appear and become ready in order', async () => {
@@ -121,20 +126,27 @@ describe('the StatefulSet view', () => {
     await tab.waitFor('orch-yaml-editor .result[data-status="201"]');
 
     await view('statefulsets');
-    for (const i of ORDINALS) await tab.waitFor(`${SET} [data-ordinal="${i}"][data-pod=web-${i}][data-phase=Running][data-ready=true]`, { timeout: 20_000 });
+    for (const i of ORDINALS)
+      await tab.waitFor(`${SET} [data-ordinal="${i}"][data-pod=web-${i}][data-phase=Running][data-ready=true]`, { timeout: 20_000 });
     await tab.screenshot('statefulsets');
 
     const states = await tab.evaluate(recordedSlots);
     const record = JSON.stringify(states);
     const last = states.at(-1)!;
-    expect(last.map((s) => [s.ordinal, s.pod, s.phase, s.ready]), record).to.deep.equal(ORDINALS.map((i) => [i, `web-${i}`, 'Running', true]));
+    expect(
+      last.map((s) => [s.ordinal, s.pod, s.phase, s.ready]),
+      record,
+    ).to.deep.equal(ORDINALS.map((i) => [i, `web-${i}`, 'Running', true]));
 
     // Never shown: a pod while a lower ordinal has none or is not ready.
     for (const [n, state] of states.entries()) {
       for (const s of state) {
         if (!s.pod) continue;
         const lower = state.filter((x) => x.ordinal < s.ordinal);
-        expect(lower.every((x) => x.pod && x.ready), `state ${n} shows ${s.pod} before every lower ordinal is ready: ${record}`).to.equal(true);
+        expect(
+          lower.every((x) => x.pod && x.ready),
+          `state ${n} shows ${s.pod} before every lower ordinal is ready: ${record}`,
+        ).to.equal(true);
       }
     }
     for (const i of ORDINALS) {
@@ -144,7 +156,9 @@ describe('the StatefulSet view', () => {
       // Observably in order: each pod is shown not ready first, and ready only after the one before it.
       expect(ready, `web-${i} shown ready at once: ${record}`).to.be.greaterThan(appears);
       if (i > 0) {
-        expect(appears, `web-${i} shown before web-${i - 1} was ready: ${record}`).to.be.at.least(firstState(states, i - 1, (s) => s.ready));
+        expect(appears, `web-${i} shown before web-${i - 1} was ready: ${record}`).to.be.at.least(
+          firstState(states, i - 1, (s) => s.ready),
+        );
       }
     }
     // While web-0 started, the empty slots said what they wait for.
@@ -193,7 +207,10 @@ describe('the StatefulSet view', () => {
     const states = await tab.evaluate(recordedSlots);
     const record = JSON.stringify(states);
     const updatedAt = ORDINALS.map((i) => firstState(states, i, (s) => s.revision === next));
-    expect(updatedAt.every((n) => n >= 0), record).to.equal(true);
+    expect(
+      updatedAt.every((n) => n >= 0),
+      record,
+    ).to.equal(true);
     expect(
       [...ORDINALS].sort((a, b) => updatedAt[a] - updatedAt[b]),
       record,
@@ -210,7 +227,11 @@ describe('the StatefulSet view', () => {
     const shown = await tab.text('orch-statefulset-view orch-status[data-source=action] .status');
     // The same request straight to the API: the page shows that Status, not its own words.
     const sent = await tab.evaluate(async (body) => {
-      const r = await fetch('/apis/apps/v1/namespaces/default/statefulsets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const r = await fetch('/apis/apps/v1/namespaces/default/statefulsets', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return r.json();
     }, exampleStatefulSet('default'));
     expect(sent).to.deep.include({ kind: 'Status', code: 409, reason: 'AlreadyExists' });

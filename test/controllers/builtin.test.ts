@@ -10,7 +10,14 @@ import { CONTROLLER_NAMES, DEFAULT_CONTROLLERS } from '../../server/index.ts';
 
 describe('the built-in controllers', () => {
   it('are the controllers of orch-apiserver, in its order, all on by default', () => {
-    expect(BUILTIN_CONTROLLERS.map((c) => c.name)).toEqual(['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol']);
+    expect(BUILTIN_CONTROLLERS.map((c) => c.name)).toEqual([
+      'namespace',
+      'garbage-collector',
+      'statefulset',
+      'pod-lifecycle',
+      'resource-claim',
+      'flowcontrol',
+    ]);
     expect(BUILTIN_CONTROLLERS.every((c) => c.enabledByDefault)).toBe(true);
     expect(CONTROLLER_NAMES).toEqual(BUILTIN_CONTROLLERS.map((c) => c.name));
     expect(DEFAULT_CONTROLLERS).toEqual(CONTROLLER_NAMES);

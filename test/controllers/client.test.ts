@@ -59,9 +59,19 @@ describe.each(TRANSPORTS)('client ($name)', ({ start }) => {
       code: 409,
       reason: 'AlreadyExists',
     },
-    { name: 'invalid object', act: (c: Client) => c.resource(CONFIG_MAPS, 'default').create(cm('Not_Valid')), code: 422, reason: 'Invalid' },
-    { name: 'namespace that does not exist', act: (c: Client) => c.resource(CONFIG_MAPS, 'nowhere').create(cm('a')), code: 404, reason: 'NotFound' },
-  ])('failures are ApiErrors with the server\'s code and reason: $name', async ({ act, code, reason }) => {
+    {
+      name: 'invalid object',
+      act: (c: Client) => c.resource(CONFIG_MAPS, 'default').create(cm('Not_Valid')),
+      code: 422,
+      reason: 'Invalid',
+    },
+    {
+      name: 'namespace that does not exist',
+      act: (c: Client) => c.resource(CONFIG_MAPS, 'nowhere').create(cm('a')),
+      code: 404,
+      reason: 'NotFound',
+    },
+  ])("failures are ApiErrors with the server's code and reason: $name", async ({ act, code, reason }) => {
     const err = await act(client).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe(code);
@@ -143,8 +153,20 @@ describe('client requests on the wire', () => {
       contentType: 'application/json-patch+json',
       body: '[{"op":"replace","path":"/data/k","value":"v"}]',
     },
-    { name: 'merge patch', patch: { type: 'merge', patch: { data: { k: 'v' } } }, query: {}, contentType: 'application/merge-patch+json', body: '{"data":{"k":"v"}}' },
-    { name: 'strategic merge patch', patch: { type: 'strategic', patch: { data: { k: 'v' } } }, query: {}, contentType: 'application/strategic-merge-patch+json', body: '{"data":{"k":"v"}}' },
+    {
+      name: 'merge patch',
+      patch: { type: 'merge', patch: { data: { k: 'v' } } },
+      query: {},
+      contentType: 'application/merge-patch+json',
+      body: '{"data":{"k":"v"}}',
+    },
+    {
+      name: 'strategic merge patch',
+      patch: { type: 'strategic', patch: { data: { k: 'v' } } },
+      query: {},
+      contentType: 'application/strategic-merge-patch+json',
+      body: '{"data":{"k":"v"}}',
+    },
     {
       name: 'apply',
       patch: { type: 'apply', object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' }, data: { k: 'v' } } },
@@ -166,22 +188,34 @@ describe('client requests on the wire', () => {
 
   it('apply without a field manager is refused before sending', async () => {
     const { client, seen } = recording();
-    await expect(client.resource(CONFIG_MAPS, 'ns').patch('a', { type: 'apply', object: { metadata: { name: 'a' } } })).rejects.toThrow(/fieldManager/);
+    await expect(client.resource(CONFIG_MAPS, 'ns').patch('a', { type: 'apply', object: { metadata: { name: 'a' } } })).rejects.toThrow(
+      /fieldManager/,
+    );
     expect(seen).toHaveLength(0);
   });
 
   it('delete sends DeleteOptions in the body', async () => {
     const { client, seen } = recording();
-    await client.resource(CONFIG_MAPS, 'ns').delete('a', { propagationPolicy: 'Orphan', preconditions: { uid: 'u', resourceVersion: '7' }, dryRun: true });
+    await client
+      .resource(CONFIG_MAPS, 'ns')
+      .delete('a', { propagationPolicy: 'Orphan', preconditions: { uid: 'u', resourceVersion: '7' }, dryRun: true });
     expect(seen[0].method).toBe('DELETE');
-    expect(JSON.parse(seen[0].body)).toEqual({ kind: 'DeleteOptions', apiVersion: 'v1', preconditions: { uid: 'u', resourceVersion: '7' }, propagationPolicy: 'Orphan', dryRun: ['All'] });
+    expect(JSON.parse(seen[0].body)).toEqual({
+      kind: 'DeleteOptions',
+      apiVersion: 'v1',
+      preconditions: { uid: 'u', resourceVersion: '7' },
+      propagationPolicy: 'Orphan',
+      dryRun: ['All'],
+    });
   });
 
   it('paths: core and named groups, namespaced and cluster-scoped, subresources', async () => {
     const { client, seen } = recording();
     await client.resource(NAMESPACES).updateSubresource({ metadata: { name: 'x' } }, 'finalize');
     await client.resource(CONFIG_MAPS).list({ labelSelector: 'a=b', limit: 3 });
-    await client.resource({ group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', namespaced: true }, 'ns').updateStatus({ metadata: { name: 's' } });
+    await client
+      .resource({ group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', namespaced: true }, 'ns')
+      .updateStatus({ metadata: { name: 's' } });
     expect(seen.map((s) => `${s.method} ${s.url.pathname}${s.url.search}`)).toEqual([
       'PUT /api/v1/namespaces/x/finalize',
       'GET /api/v1/configmaps?labelSelector=a%3Db&limit=3',
@@ -192,7 +226,10 @@ describe('client requests on the wire', () => {
 
   it('a non-Status error body still becomes an ApiError with the HTTP code', async () => {
     const client = new Client({ fetch: async () => new Response('upstream went away', { status: 503 }) });
-    const err = await client.resource(CONFIG_MAPS, 'ns').get('a').catch((e: unknown) => e);
+    const err = await client
+      .resource(CONFIG_MAPS, 'ns')
+      .get('a')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: 503, reason: 'ServiceUnavailable' });
   });

@@ -52,7 +52,13 @@ const envs = controllerEnvs();
 
 async function withController(
   reconcile: (key: string, calls: Calls) => ReturnType<Reconciler>,
-  extra: { owns?: boolean; watchesNamespaces?: boolean; predicates?: Predicate<ConfigMap>[]; concurrency?: number; forNamespaces?: boolean } = {},
+  extra: {
+    owns?: boolean;
+    watchesNamespaces?: boolean;
+    predicates?: Predicate<ConfigMap>[];
+    concurrency?: number;
+    forNamespaces?: boolean;
+  } = {},
 ) {
   const calls = new Calls();
   const env = await envs.start({
@@ -133,7 +139,9 @@ describe('controller', () => {
   });
 
   it('requeue: true retries after the backoff without an error', async () => {
-    const { env, calls, cms } = await withController((_k, c): ReconcileResult | undefined => (c.keys.length === 1 ? { requeue: true } : undefined));
+    const { env, calls, cms } = await withController((_k, c): ReconcileResult | undefined =>
+      c.keys.length === 1 ? { requeue: true } : undefined,
+    );
     await cms.create({ metadata: { name: 'a' } });
     await calls.reach('default/a', 1);
     await env.advance(100);
@@ -179,13 +187,13 @@ describe('controller', () => {
     expect(calls.keys.filter((k) => k === 'team')).toHaveLength(3);
   });
 
-  it('watches: any resource\'s events mapped to keys', async () => {
+  it("watches: any resource's events mapped to keys", async () => {
     const { env, calls } = await withController(() => undefined, { watchesNamespaces: true });
     await env.resource(NAMESPACES).create({ metadata: { name: 'x', labels: { 'watch-me': 'yes' } } });
     await calls.reach('x/marker', 1);
   });
 
-  it('predicates filter the primary resource\'s events', async () => {
+  it("predicates filter the primary resource's events", async () => {
     const { calls, cms } = await withController(() => undefined, { predicates: [hasLabels({ app: 'web' })] });
     await cms.create({ metadata: { name: 'other' } });
     await cms.create({ metadata: { name: 'web', labels: { app: 'web' } } });
@@ -223,20 +231,74 @@ describe('controller', () => {
 
 describe('predicates', () => {
   const obj = (meta: Partial<KubeObject['metadata']>): KubeObject => ({ metadata: { name: 'x', ...meta } });
-  const modified = (old: Partial<KubeObject['metadata']>, now: Partial<KubeObject['metadata']>): InformerEvent<KubeObject> => ({ type: 'MODIFIED', old: obj(old), object: obj(now) });
+  const modified = (old: Partial<KubeObject['metadata']>, now: Partial<KubeObject['metadata']>): InformerEvent<KubeObject> => ({
+    type: 'MODIFIED',
+    old: obj(old),
+    object: obj(now),
+  });
 
   it.each<{ name: string; predicate: Predicate; event: InformerEvent<KubeObject>; want: boolean }>([
-    { name: 'generationChanged: generation moved', predicate: generationChanged, event: modified({ generation: 1 }, { generation: 2 }), want: true },
-    { name: 'generationChanged: only metadata changed', predicate: generationChanged, event: modified({ generation: 1 }, { generation: 1, labels: { a: 'b' } }), want: false },
-    { name: 'generationChanged: creation always passes', predicate: generationChanged, event: { type: 'ADDED', object: obj({}) }, want: true },
-    { name: 'generationChanged: deletion always passes', predicate: generationChanged, event: { type: 'DELETED', object: obj({}) }, want: true },
+    {
+      name: 'generationChanged: generation moved',
+      predicate: generationChanged,
+      event: modified({ generation: 1 }, { generation: 2 }),
+      want: true,
+    },
+    {
+      name: 'generationChanged: only metadata changed',
+      predicate: generationChanged,
+      event: modified({ generation: 1 }, { generation: 1, labels: { a: 'b' } }),
+      want: false,
+    },
+    {
+      name: 'generationChanged: creation always passes',
+      predicate: generationChanged,
+      event: { type: 'ADDED', object: obj({}) },
+      want: true,
+    },
+    {
+      name: 'generationChanged: deletion always passes',
+      predicate: generationChanged,
+      event: { type: 'DELETED', object: obj({}) },
+      want: true,
+    },
     { name: 'labelsChanged: a label added', predicate: labelsChanged, event: modified({}, { labels: { a: 'b' } }), want: true },
-    { name: 'labelsChanged: same labels', predicate: labelsChanged, event: modified({ labels: { a: 'b' } }, { labels: { a: 'b' }, annotations: { n: 'm' } }), want: false },
-    { name: 'annotationsChanged: a value changed', predicate: annotationsChanged, event: modified({ annotations: { n: '1' } }, { annotations: { n: '2' } }), want: true },
-    { name: 'hasLabels: matches now', predicate: hasLabels({ app: 'web' }), event: { type: 'ADDED', object: obj({ labels: { app: 'web' } }) }, want: true },
-    { name: 'hasLabels: matched before only', predicate: hasLabels({ app: 'web' }), event: modified({ labels: { app: 'web' } }, {}), want: true },
-    { name: 'hasLabels: never matched', predicate: hasLabels({ app: 'web' }), event: modified({ labels: { app: 'api' } }, {}), want: false },
-    { name: 'hasLabels: key only', predicate: hasLabels({ tier: undefined }), event: { type: 'ADDED', object: obj({ labels: { tier: 'x' } }) }, want: true },
+    {
+      name: 'labelsChanged: same labels',
+      predicate: labelsChanged,
+      event: modified({ labels: { a: 'b' } }, { labels: { a: 'b' }, annotations: { n: 'm' } }),
+      want: false,
+    },
+    {
+      name: 'annotationsChanged: a value changed',
+      predicate: annotationsChanged,
+      event: modified({ annotations: { n: '1' } }, { annotations: { n: '2' } }),
+      want: true,
+    },
+    {
+      name: 'hasLabels: matches now',
+      predicate: hasLabels({ app: 'web' }),
+      event: { type: 'ADDED', object: obj({ labels: { app: 'web' } }) },
+      want: true,
+    },
+    {
+      name: 'hasLabels: matched before only',
+      predicate: hasLabels({ app: 'web' }),
+      event: modified({ labels: { app: 'web' } }, {}),
+      want: true,
+    },
+    {
+      name: 'hasLabels: never matched',
+      predicate: hasLabels({ app: 'web' }),
+      event: modified({ labels: { app: 'api' } }, {}),
+      want: false,
+    },
+    {
+      name: 'hasLabels: key only',
+      predicate: hasLabels({ tier: undefined }),
+      event: { type: 'ADDED', object: obj({ labels: { tier: 'x' } }) },
+      want: true,
+    },
     { name: 'and', predicate: and(labelsChanged, hasLabels({ a: 'b' })), event: modified({}, { labels: { a: 'b' } }), want: true },
     { name: 'or', predicate: or(generationChanged, labelsChanged), event: modified({ generation: 1 }, { generation: 1 }), want: false },
     { name: 'not', predicate: not(labelsChanged), event: modified({}, { labels: { a: 'b' } }), want: false },

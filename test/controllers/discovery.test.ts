@@ -13,7 +13,12 @@ const DOCS: Record<string, unknown> = {
     kind: 'APIResourceList',
     groupVersion: 'v1',
     resources: [
-      { name: 'configmaps', namespaced: true, kind: 'ConfigMap', verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] },
+      {
+        name: 'configmaps',
+        namespaced: true,
+        kind: 'ConfigMap',
+        verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
+      },
       { name: 'namespaces', namespaced: false, kind: 'Namespace', verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] },
       { name: 'namespaces/finalize', namespaced: false, kind: 'Namespace', verbs: ['update'] },
     ],
@@ -29,10 +34,17 @@ const DOCS: Record<string, unknown> = {
         ],
         preferredVersion: { groupVersion: 'apps/v1', version: 'v1' },
       },
-      { name: 'events.orch.io', versions: [{ groupVersion: 'events.orch.io/v1', version: 'v1' }], preferredVersion: { groupVersion: 'events.orch.io/v1', version: 'v1' } },
+      {
+        name: 'events.orch.io',
+        versions: [{ groupVersion: 'events.orch.io/v1', version: 'v1' }],
+        preferredVersion: { groupVersion: 'events.orch.io/v1', version: 'v1' },
+      },
     ],
   },
-  '/apis/apps/v1': { groupVersion: 'apps/v1', resources: [{ name: 'statefulsets', namespaced: true, kind: 'StatefulSet', verbs: ['get', 'list', 'watch', 'delete'] }] },
+  '/apis/apps/v1': {
+    groupVersion: 'apps/v1',
+    resources: [{ name: 'statefulsets', namespaced: true, kind: 'StatefulSet', verbs: ['get', 'list', 'watch', 'delete'] }],
+  },
   '/apis/apps/v1beta1': {
     groupVersion: 'apps/v1beta1',
     resources: [
@@ -62,7 +74,11 @@ describe('discovery', () => {
     ]);
     expect([...failed.keys()]).toEqual(['events.orch.io/v1']);
     expect(failed.get('events.orch.io/v1')?.message).toMatch(/503/);
-    expect(supportingVerbs(resources, ['list', 'watch', 'delete']).map((r) => r.resource)).toEqual(['configmaps', 'namespaces', 'statefulsets']);
+    expect(supportingVerbs(resources, ['list', 'watch', 'delete']).map((r) => r.resource)).toEqual([
+      'configmaps',
+      'namespaces',
+      'statefulsets',
+    ]);
   });
 
   describe('against the API server', () => {

@@ -19,13 +19,20 @@ interface Call {
 function standIn(opts: { strategic: boolean }) {
   const events = new Map<string, Record<string, unknown>>();
   const calls: Call[] = [];
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const fail = (code: number, reason: string) => json(code, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason, code, message: reason });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fail = (code: number, reason: string) =>
+    json(code, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason, code, message: reason });
   const client = new Client({
     fetch: async (r) => {
       const url = new URL(r.url);
       const text = await r.text();
-      const call = { method: r.method, path: url.pathname, contentType: r.headers.get('content-type'), body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+      const call = {
+        method: r.method,
+        path: url.pathname,
+        contentType: r.headers.get('content-type'),
+        body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      };
       calls.push(call);
       const name = url.pathname.split('/').at(-1)!;
       if (r.method === 'POST') {
@@ -48,7 +55,11 @@ function standIn(opts: { strategic: boolean }) {
 }
 
 const T0 = Date.UTC(2026, 0, 1);
-const cm: ConfigMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'app', namespace: 'prod', uid: 'uid-1', resourceVersion: '42' } };
+const cm: ConfigMap = {
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'app', namespace: 'prod', uid: 'uid-1', resourceVersion: '42' },
+};
 
 function recorder(strategic = true) {
   const clock = new VirtualClock(T0);
@@ -83,7 +94,11 @@ describe('event recorder on the wire', () => {
 
   it.each([
     { name: 'strategic merge patch', strategic: true, types: ['application/strategic-merge-patch+json'] },
-    { name: 'a server without strategic merge patch: merge patch', strategic: false, types: ['application/strategic-merge-patch+json', 'application/merge-patch+json'] },
+    {
+      name: 'a server without strategic merge patch: merge patch',
+      strategic: false,
+      types: ['application/strategic-merge-patch+json', 'application/merge-patch+json'],
+    },
   ])('the first repeat patches series {count: 2} onto the Event ($name); later repeats count locally', async ({ strategic, types }) => {
     const { record, calls, clock, events } = recorder(strategic);
     await record();
@@ -121,7 +136,9 @@ describe('event recorder on the wire', () => {
     await clock.advance(6 * 60_000); // the second check finishes it
     await rec.flush();
     const final = calls.slice(before);
-    expect(final.map((c) => [c.method, c.body])).toEqual([['PATCH', { series: { count: 3, lastObservedTime: '2026-01-01T00:00:02.000000Z' } }]]);
+    expect(final.map((c) => [c.method, c.body])).toEqual([
+      ['PATCH', { series: { count: 3, lastObservedTime: '2026-01-01T00:00:02.000000Z' } }],
+    ]);
     await record();
     expect(events.size).toBe(2);
     expect(calls.at(-1)!.method).toBe('POST');
@@ -148,9 +165,17 @@ describe('event recorder on the wire', () => {
     expect(events.size).toBe(2);
   });
 
-  it('a cluster-scoped object\'s events go to the default namespace; an unknown type is refused', async () => {
+  it("a cluster-scoped object's events go to the default namespace; an unknown type is refused", async () => {
     const { rec, calls } = recorder();
-    await rec.record({ regarding: referenceTo({ metadata: { name: 'team', uid: 'u' } }, { group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', namespaced: false }), type: 'Normal', reason: 'R', action: 'A' });
+    await rec.record({
+      regarding: referenceTo(
+        { metadata: { name: 'team', uid: 'u' } },
+        { group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', namespaced: false },
+      ),
+      type: 'Normal',
+      reason: 'R',
+      action: 'A',
+    });
     expect(calls[0].path).toBe('/apis/events.orch.io/v1/namespaces/default/events');
     expect((calls[0].body.regarding as Record<string, string>).kind).toBe('Namespace');
     await rec.record({ regarding: cm, type: 'Info' as 'Normal', reason: 'R', action: 'A' });

@@ -70,13 +70,19 @@ describe('finalizer sample controller', () => {
       regarding: { kind: 'ConfigMap', namespace: 'source', name: 'settings' },
       note: 'Mirrored to target/source.settings',
     });
-    expect(byReason.get('MirrorDeleted')).toMatchObject({ action: 'Delete', note: 'Deleted mirror target/source.settings', metadata: { namespace: 'source' } });
+    expect(byReason.get('MirrorDeleted')).toMatchObject({
+      action: 'Delete',
+      note: 'Deleted mirror target/source.settings',
+      metadata: { namespace: 'source' },
+    });
   });
 
   it('a copy deleted by someone else is made again', async () => {
     const env = await envs.start({ controllers: [finalizerController()] });
     await env.resource(NAMESPACES).create({ metadata: { name: 'target' } });
-    await env.resource(CONFIG_MAPS, 'default').create({ metadata: { name: 'a', labels: { [MIRROR_TO_LABEL]: 'target' } }, data: { k: 'v' } });
+    await env
+      .resource(CONFIG_MAPS, 'default')
+      .create({ metadata: { name: 'a', labels: { [MIRROR_TO_LABEL]: 'target' } }, data: { k: 'v' } });
     const first = await env.waitFor(CONFIG_MAPS, 'target/default.a', (o) => o !== undefined);
     await env.resource(CONFIG_MAPS, 'target').delete('default.a');
     const again = await env.waitFor(CONFIG_MAPS, 'target/default.a', (o) => o !== undefined && o.metadata.uid !== first?.metadata.uid);
@@ -104,7 +110,11 @@ describe('finalizer sample controller', () => {
     await env.manager.stop(); // the controller is down...
     await cms.delete('a');
     await cms.patch('a', { type: 'merge', patch: { metadata: { finalizers: null } } }); // ...and someone forces the finalizer off
-    const again = await envs.start({ clock: env.clock, connect: { fetch: (r) => env.api!.fetch(r), baseUrl: 'http://orch.test' }, controllers: [finalizerController()] });
+    const again = await envs.start({
+      clock: env.clock,
+      connect: { fetch: (r) => env.api!.fetch(r), baseUrl: 'http://orch.test' },
+      controllers: [finalizerController()],
+    });
     await again.waitFor(CONFIG_MAPS, 'target/default.a', (o) => o === undefined);
   });
 

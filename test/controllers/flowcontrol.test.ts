@@ -18,7 +18,12 @@ function schema(name: string, level: string): FlowSchema {
     spec: {
       priorityLevelConfiguration: { name: level },
       matchingPrecedence: 500,
-      rules: [{ subjects: [{ kind: 'Group', group: { name: 'system:authenticated' } }], nonResourceRules: [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }] }],
+      rules: [
+        {
+          subjects: [{ kind: 'Group', group: { name: 'system:authenticated' } }],
+          nonResourceRules: [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }],
+        },
+      ],
     },
   };
 }
@@ -35,7 +40,9 @@ describe('FlowSchema Dangling condition', () => {
       reason: 'NotFound',
       message: 'This FlowSchema references the PriorityLevelConfiguration object named "probes-level" but there is no such object',
     });
-    expect(missing?.metadata.managedFields?.some((m) => (m as { manager?: string }).manager === 'api-priority-and-fairness-config-consumer-v1')).toBe(true);
+    expect(
+      missing?.metadata.managedFields?.some((m) => (m as { manager?: string }).manager === 'api-priority-and-fairness-config-consumer-v1'),
+    ).toBe(true);
 
     await env.advance(5_000);
     await env.resource(PRIORITY_LEVEL_CONFIGURATIONS).create({

@@ -6,7 +6,16 @@
  * existed. In-process, and once over HTTP.
  */
 import { describe, expect, it } from 'vitest';
-import { CONFIG_MAPS, garbageCollector, NAMESPACES, objectKey, ownerReference, type ConfigMap, type OwnerReference, type TestEnv } from '../../controllers/index.ts';
+import {
+  CONFIG_MAPS,
+  garbageCollector,
+  NAMESPACES,
+  objectKey,
+  ownerReference,
+  type ConfigMap,
+  type OwnerReference,
+  type TestEnv,
+} from '../../controllers/index.ts';
 import { controllerEnvs } from '../support/controller-env.ts';
 
 const envs = controllerEnvs({ printErrors: true });
@@ -52,7 +61,10 @@ async function foregroundScenario(e: TestEnv) {
   expect(owner.metadata.deletionTimestamp).toBeTruthy();
   expect(owner.metadata.finalizers).toEqual(['foregroundDeletion']);
 
-  await cms.patch('blocking', { type: 'merge', patch: { metadata: { finalizers: null, resourceVersion: blocking!.metadata.resourceVersion } } });
+  await cms.patch('blocking', {
+    type: 'merge',
+    patch: { metadata: { finalizers: null, resourceVersion: blocking!.metadata.resourceVersion } },
+  });
   await e.waitFor(CONFIG_MAPS, 'default/owner', (o) => o === undefined);
   expect(order.indexOf('deleted owner')).toBe(order.length - 1);
   expect(order.slice(0, -1).sort()).toEqual(['deleted blocking', 'deleted loose', 'deleted plain']);
@@ -98,7 +110,12 @@ describe('garbage collector', () => {
   it('a dependent whose owner never existed is collected', async () => {
     const env = await envs.start({ controllers: [GC] });
     const cms = env.resource(CONFIG_MAPS, 'default');
-    await cms.create({ metadata: { name: 'orphaned', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'ghost', uid: '00000000-0000-0000-0000-000000000000' }] } });
+    await cms.create({
+      metadata: {
+        name: 'orphaned',
+        ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'ghost', uid: '00000000-0000-0000-0000-000000000000' }],
+      },
+    });
     await env.waitFor(CONFIG_MAPS, 'default/orphaned', (o) => o === undefined);
   });
 
@@ -106,7 +123,12 @@ describe('garbage collector', () => {
     const env = await envs.start({ controllers: [GC] });
     const cms = env.resource(CONFIG_MAPS, 'default');
     await cms.create({ metadata: { name: 'owner' } });
-    await cms.create({ metadata: { name: 'dep', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: '11111111-1111-1111-1111-111111111111' }] } });
+    await cms.create({
+      metadata: {
+        name: 'dep',
+        ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: '11111111-1111-1111-1111-111111111111' }],
+      },
+    });
     await env.waitFor(CONFIG_MAPS, 'default/dep', (o) => o === undefined);
     expect((await cms.get('owner')).metadata.name).toBe('owner');
   });
@@ -125,8 +147,12 @@ describe('garbage collector', () => {
     const env = await envs.start({ controllers: [GC] });
     const cms = env.resource(CONFIG_MAPS, 'default');
     const root = await cms.create({ metadata: { name: 'root' } });
-    const child = await cms.create({ metadata: { name: 'child', ownerReferences: [ownerReference(root, CONFIG_MAPS, { blockOwnerDeletion: true })] } });
-    await cms.create({ metadata: { name: 'grandchild', ownerReferences: [ownerReference(child, CONFIG_MAPS, { blockOwnerDeletion: true })] } });
+    const child = await cms.create({
+      metadata: { name: 'child', ownerReferences: [ownerReference(root, CONFIG_MAPS, { blockOwnerDeletion: true })] },
+    });
+    await cms.create({
+      metadata: { name: 'grandchild', ownerReferences: [ownerReference(child, CONFIG_MAPS, { blockOwnerDeletion: true })] },
+    });
     await env.waitForList(CONFIG_MAPS, (l) => l.length === 3);
     const order = journal(env);
     await cms.delete('root', { propagationPolicy: 'Foreground' });
@@ -139,7 +165,15 @@ describe('garbage collector', () => {
     const noStrategic = (inner: (r: Request) => Promise<Response>) => (r: Request) => {
       if (r.method === 'PATCH' && r.headers.get('content-type') === 'application/strategic-merge-patch+json') {
         refused.push(new URL(r.url).pathname);
-        const body = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason: 'UnsupportedMediaType', code: 415, message: 'the body of the request was in an unknown format' };
+        const body = {
+          kind: 'Status',
+          apiVersion: 'v1',
+          metadata: {},
+          status: 'Failure',
+          reason: 'UnsupportedMediaType',
+          code: 415,
+          message: 'the body of the request was in an unknown format',
+        };
         return Promise.resolve(new Response(JSON.stringify(body), { status: 415, headers: { 'content-type': 'application/json' } }));
       }
       return inner(r);

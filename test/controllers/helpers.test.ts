@@ -82,8 +82,20 @@ describe('owner references', () => {
   const other: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'other', uid: 'u-2' } };
 
   it('a controller reference says controller and blockOwnerDeletion', () => {
-    expect(controllerReference(owner)).toEqual({ apiVersion: 'v1', kind: 'Namespace', name: 'team', uid: 'u-1', controller: true, blockOwnerDeletion: true });
-    expect(ownerReference({ metadata: { name: 'n', uid: 'u' } }, NAMESPACES)).toEqual({ apiVersion: 'v1', kind: 'Namespace', name: 'n', uid: 'u' });
+    expect(controllerReference(owner)).toEqual({
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      name: 'team',
+      uid: 'u-1',
+      controller: true,
+      blockOwnerDeletion: true,
+    });
+    expect(ownerReference({ metadata: { name: 'n', uid: 'u' } }, NAMESPACES)).toEqual({
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      name: 'n',
+      uid: 'u',
+    });
     expect(() => ownerReference({ metadata: { name: 'n' } }, NAMESPACES)).toThrow(/uid/);
   });
 
@@ -105,14 +117,41 @@ describe('owner references', () => {
 describe('status conditions', () => {
   const T0 = Date.UTC(2026, 0, 1);
   const T1 = T0 + 60_000;
-  const base = (): Condition[] => [{ type: 'Ready', status: 'False', reason: 'Starting', message: 'starting', lastTransitionTime: '2026-01-01T00:00:00Z' }];
+  const base = (): Condition[] => [
+    { type: 'Ready', status: 'False', reason: 'Starting', message: 'starting', lastTransitionTime: '2026-01-01T00:00:00Z' },
+  ];
 
   it.each<{ name: string; next: Condition; changed: boolean; want: Partial<Condition> }>([
-    { name: 'same status, same words: nothing changes', next: { type: 'Ready', status: 'False', reason: 'Starting', message: 'starting' }, changed: false, want: { lastTransitionTime: '2026-01-01T00:00:00Z' } },
-    { name: 'same status, new reason: no transition', next: { type: 'Ready', status: 'False', reason: 'Waiting', message: 'waiting' }, changed: true, want: { reason: 'Waiting', lastTransitionTime: '2026-01-01T00:00:00Z' } },
-    { name: 'status flips: the transition time moves', next: { type: 'Ready', status: 'True', reason: 'Up', message: 'up' }, changed: true, want: { status: 'True', lastTransitionTime: '2026-01-01T00:01:00Z' } },
-    { name: 'status flips with a given time: that time is kept', next: { type: 'Ready', status: 'True', reason: 'Up', lastTransitionTime: '2025-12-31T00:00:00Z' }, changed: true, want: { lastTransitionTime: '2025-12-31T00:00:00Z' } },
-    { name: 'observedGeneration alone is a change', next: { type: 'Ready', status: 'False', reason: 'Starting', message: 'starting', observedGeneration: 3 }, changed: true, want: { observedGeneration: 3 } },
+    {
+      name: 'same status, same words: nothing changes',
+      next: { type: 'Ready', status: 'False', reason: 'Starting', message: 'starting' },
+      changed: false,
+      want: { lastTransitionTime: '2026-01-01T00:00:00Z' },
+    },
+    {
+      name: 'same status, new reason: no transition',
+      next: { type: 'Ready', status: 'False', reason: 'Waiting', message: 'waiting' },
+      changed: true,
+      want: { reason: 'Waiting', lastTransitionTime: '2026-01-01T00:00:00Z' },
+    },
+    {
+      name: 'status flips: the transition time moves',
+      next: { type: 'Ready', status: 'True', reason: 'Up', message: 'up' },
+      changed: true,
+      want: { status: 'True', lastTransitionTime: '2026-01-01T00:01:00Z' },
+    },
+    {
+      name: 'status flips with a given time: that time is kept',
+      next: { type: 'Ready', status: 'True', reason: 'Up', lastTransitionTime: '2025-12-31T00:00:00Z' },
+      changed: true,
+      want: { lastTransitionTime: '2025-12-31T00:00:00Z' },
+    },
+    {
+      name: 'observedGeneration alone is a change',
+      next: { type: 'Ready', status: 'False', reason: 'Starting', message: 'starting', observedGeneration: 3 },
+      changed: true,
+      want: { observedGeneration: 3 },
+    },
   ])('$name', ({ next, changed, want }) => {
     const conds = base();
     expect(setCondition(conds, next, T1)).toBe(changed);

@@ -35,7 +35,9 @@ afterEach(async () => {
   rig = undefined;
 });
 
-async function start(opts: { server?: Omit<ApiServerOptions, 'clock'>; streamingList?: 'auto' | 'never'; seed?: string[] } = {}): Promise<Rig> {
+async function start(
+  opts: { server?: Omit<ApiServerOptions, 'clock'>; streamingList?: 'auto' | 'never'; seed?: string[] } = {},
+): Promise<Rig> {
   const clock = new VirtualClock();
   const api = createApiServer({ ...opts.server, clock });
   await api.ready;
@@ -101,13 +103,16 @@ describe('informer start', () => {
     expect(traces.map((t) => t.kind)).toEqual(['stream-start', 'stream-refused', 'list', 'watch']);
     const list = faulty.lists().find((r) => r.url.pathname === '/api/v1/configmaps')!;
     expect(list.url.searchParams.get('limit')).toBe('500');
-    const watch = faulty.watches().filter((w) => w.url.pathname === '/api/v1/configmaps').at(-1)!;
+    const watch = faulty
+      .watches()
+      .filter((w) => w.url.pathname === '/api/v1/configmaps')
+      .at(-1)!;
     expect(watch.url.searchParams.get('sendInitialEvents')).toBeNull();
     expect(watch.url.searchParams.get('allowWatchBookmarks')).toBe('true');
     expect(watch.url.searchParams.get('resourceVersion')).toBe(env.manager.informer(CONFIG_MAPS).lastSyncResourceVersion);
   });
 
-  it('lists then watches from the list\'s revision when told not to stream', async () => {
+  it("lists then watches from the list's revision when told not to stream", async () => {
     const { env, traces } = await start({ streamingList: 'never', seed: ['a'] });
     await env.waitForList(CONFIG_MAPS, (l) => l.length === 1);
     const rv = env.manager.informer(CONFIG_MAPS).lastSyncResourceVersion;
@@ -118,7 +123,9 @@ describe('informer start', () => {
     const { env, direct } = await start({ seed: ['a'] });
     await env.waitForList(CONFIG_MAPS, (l) => l.length === 1);
     const seen: string[] = [];
-    env.manager.informer(CONFIG_MAPS).changes$.subscribe((ev) => seen.push(`${ev.type} ${ev.object.metadata.name} ${ev.old?.data?.k ?? '-'}→${ev.object.data?.k ?? '-'}`));
+    env.manager
+      .informer(CONFIG_MAPS)
+      .changes$.subscribe((ev) => seen.push(`${ev.type} ${ev.object.metadata.name} ${ev.old?.data?.k ?? '-'}→${ev.object.data?.k ?? '-'}`));
     await direct().update({ metadata: { name: 'a' }, data: { k: '1' } });
     await direct().create({ metadata: { name: 'b' } });
     await direct().delete('a');
@@ -179,10 +186,21 @@ describe('informer recovery', () => {
     faulty.answerOnce(
       (r) => r.url.searchParams.get('watch') === 'true' && r.url.pathname === '/api/v1/configmaps',
       () =>
-        new Response(JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'too old resource version', reason: 'Expired', code: 410 }), {
-          status: 410,
-          headers: { 'content-type': 'application/json' },
-        }),
+        new Response(
+          JSON.stringify({
+            kind: 'Status',
+            apiVersion: 'v1',
+            metadata: {},
+            status: 'Failure',
+            message: 'too old resource version',
+            reason: 'Expired',
+            code: 410,
+          }),
+          {
+            status: 410,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
     );
     const gone = nextTrace((t) => t.kind === 'gone');
     const relisted = nextTrace((t) => t.kind === 'list');
@@ -194,13 +212,19 @@ describe('informer recovery', () => {
     await env.waitForList(CONFIG_MAPS, (l) => l.length === 2);
   });
 
-  it('asks for bookmarks, which keep an idle informer\'s revision current', async () => {
+  it("asks for bookmarks, which keep an idle informer's revision current", async () => {
     const { env, nextTrace, api } = await start({ seed: ['a'] });
     await env.waitForList(CONFIG_MAPS, (l) => l.length === 1);
     const inf = env.manager.informer(CONFIG_MAPS);
     const before = inf.lastSyncResourceVersion;
     // Writes elsewhere move the server's revision; this informer sees no event.
-    const ns = await api.fetch(new Request('http://orch.test/api/v1/namespaces', { method: 'POST', body: JSON.stringify({ metadata: { name: 'elsewhere' } }), headers: { 'content-type': 'application/json' } }));
+    const ns = await api.fetch(
+      new Request('http://orch.test/api/v1/namespaces', {
+        method: 'POST',
+        body: JSON.stringify({ metadata: { name: 'elsewhere' } }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     const nsRv = ((await ns.json()) as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
     const bookmark = nextTrace((t) => t.kind === 'bookmark' && t.resourceVersion === nsRv);
     await env.advance(60_000); // the server's bookmark period
@@ -247,6 +271,12 @@ describe('shared cache', () => {
       obj('a', 'remade', { uid: 'new-uid', resourceVersion: '3' }),
       obj('a', 'new'),
     ]);
-    expect(events.map((e) => `${e.type} ${e.object.metadata.name}`)).toEqual(['DELETED gone', 'DELETED remade', 'MODIFIED changed', 'ADDED remade', 'ADDED new']);
+    expect(events.map((e) => `${e.type} ${e.object.metadata.name}`)).toEqual([
+      'DELETED gone',
+      'DELETED remade',
+      'MODIFIED changed',
+      'ADDED remade',
+      'ADDED new',
+    ]);
   });
 });

@@ -51,11 +51,41 @@ describe('namespace controller', () => {
     const at = env.clock.now();
     const stamp = new Date(Math.floor(at / 1000) * 1000).toISOString().replace('.000Z', 'Z');
     expect(ns?.status?.conditions).toEqual([
-      { type: 'NamespaceDeletionDiscoveryFailure', status: 'False', lastTransitionTime: stamp, reason: 'ResourcesDiscovered', message: 'All resources successfully discovered' },
-      { type: 'NamespaceDeletionGroupVersionParsingFailure', status: 'False', lastTransitionTime: stamp, reason: 'ParsedGroupVersions', message: 'All legacy kube types successfully parsed' },
-      { type: 'NamespaceDeletionContentFailure', status: 'False', lastTransitionTime: stamp, reason: 'ContentDeleted', message: 'All content successfully deleted, may be waiting on finalization' },
-      { type: 'NamespaceContentRemaining', status: 'True', lastTransitionTime: stamp, reason: 'SomeResourcesRemain', message: 'Some resources are remaining: configmaps. has 1 resource instances' },
-      { type: 'NamespaceFinalizersRemaining', status: 'True', lastTransitionTime: stamp, reason: 'SomeFinalizerRemain', message: 'Some finalizers are remaining: example.com/hold in 1 resource instances' },
+      {
+        type: 'NamespaceDeletionDiscoveryFailure',
+        status: 'False',
+        lastTransitionTime: stamp,
+        reason: 'ResourcesDiscovered',
+        message: 'All resources successfully discovered',
+      },
+      {
+        type: 'NamespaceDeletionGroupVersionParsingFailure',
+        status: 'False',
+        lastTransitionTime: stamp,
+        reason: 'ParsedGroupVersions',
+        message: 'All legacy kube types successfully parsed',
+      },
+      {
+        type: 'NamespaceDeletionContentFailure',
+        status: 'False',
+        lastTransitionTime: stamp,
+        reason: 'ContentDeleted',
+        message: 'All content successfully deleted, may be waiting on finalization',
+      },
+      {
+        type: 'NamespaceContentRemaining',
+        status: 'True',
+        lastTransitionTime: stamp,
+        reason: 'SomeResourcesRemain',
+        message: 'Some resources are remaining: configmaps. has 1 resource instances',
+      },
+      {
+        type: 'NamespaceFinalizersRemaining',
+        status: 'True',
+        lastTransitionTime: stamp,
+        reason: 'SomeFinalizerRemain',
+        message: 'Some finalizers are remaining: example.com/hold in 1 resource instances',
+      },
     ]);
     expect(ns?.spec?.finalizers).toEqual(['orchestrator']);
     await env.settle(); // its own status write made it look once more: content still there

@@ -6,7 +6,14 @@
  * and its deletion confirmed (docs/api-rules.md, "Deletion lifecycle": graceful deletion).
  */
 import { describe, expect, it } from 'vitest';
-import { podLifecycleSimulator, PODS, SIM_FAIL_ANNOTATION, SIM_NEVER_READY_ANNOTATION, type PodLifecycleOptions, type TestEnv } from '../../controllers/index.ts';
+import {
+  podLifecycleSimulator,
+  PODS,
+  SIM_FAIL_ANNOTATION,
+  SIM_NEVER_READY_ANNOTATION,
+  type PodLifecycleOptions,
+  type TestEnv,
+} from '../../controllers/index.ts';
 import { pod } from '../support/builders.ts';
 import { controllerEnvs } from '../support/controller-env.ts';
 
@@ -73,7 +80,14 @@ describe('pod-lifecycle simulator', () => {
       ['ContainersReady', 'True', T2],
       ['PodScheduled', 'True', T0],
     ]);
-    expect(running?.status?.containerStatuses?.[0]).toMatchObject({ name: 'app', ready: true, started: true, restartCount: 0, image: 'example.com/app:1', state: { running: { startedAt: T2 } } });
+    expect(running?.status?.containerStatuses?.[0]).toMatchObject({
+      name: 'app',
+      ready: true,
+      started: true,
+      restartCount: 0,
+      image: 'example.com/app:1',
+      state: { running: { startedAt: T2 } },
+    });
     expect(running?.status?.containerStatuses?.[0].containerID).toMatch(/^containerd:\/\/[0-9a-f]{64}$/);
     expect(running?.status?.startTime).toBe(T0);
   });

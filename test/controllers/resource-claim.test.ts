@@ -27,7 +27,9 @@ function start(): Promise<TestEnv> {
 }
 
 async function template(e: TestEnv, name = 'gpu-template') {
-  return e.resource(RESOURCE_CLAIM_TEMPLATES, 'default').create(resourceClaimTemplate(name, { labels: { tier: 'gpu' }, annotations: { note: 'from template' } }));
+  return e
+    .resource(RESOURCE_CLAIM_TEMPLATES, 'default')
+    .create(resourceClaimTemplate(name, { labels: { tier: 'gpu' }, annotations: { note: 'from template' } }));
 }
 
 function podWithClaims(name: string, resourceClaims: { name: string; resourceClaimTemplateName?: string; resourceClaimName?: string }[]) {
@@ -38,7 +40,9 @@ const claimsOf = (e: TestEnv) => e.manager.informer(RESOURCE_CLAIMS).store.list(
 
 async function makesClaimAndRecordsIt(e: TestEnv) {
   await template(e);
-  const created = await e.resource(PODS, 'default').create(podWithClaims('worker', [{ name: 'gpu', resourceClaimTemplateName: 'gpu-template' }]));
+  const created = await e
+    .resource(PODS, 'default')
+    .create(podWithClaims('worker', [{ name: 'gpu', resourceClaimTemplateName: 'gpu-template' }]));
   const pod = await e.waitFor(PODS, 'default/worker', (p) => (p?.status?.resourceClaimStatuses ?? []).length > 0);
   const [claim] = await e.waitForList(RESOURCE_CLAIMS, (l) => l.length === 1);
   expect(claim.metadata.name).toMatch(/^worker-gpu-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
@@ -46,7 +50,9 @@ async function makesClaimAndRecordsIt(e: TestEnv) {
     generateName: 'worker-gpu-',
     labels: { tier: 'gpu' },
     annotations: { note: 'from template', [POD_CLAIM_NAME_ANNOTATION]: 'gpu' },
-    ownerReferences: [{ apiVersion: 'v1', kind: 'Pod', name: 'worker', uid: created.metadata.uid, controller: true, blockOwnerDeletion: true }],
+    ownerReferences: [
+      { apiVersion: 'v1', kind: 'Pod', name: 'worker', uid: created.metadata.uid, controller: true, blockOwnerDeletion: true },
+    ],
   });
   expect(claim.spec).toEqual((await e.resource(RESOURCE_CLAIM_TEMPLATES, 'default').get('gpu-template')).spec.spec);
   expect(pod?.status?.resourceClaimStatuses).toEqual([{ name: 'gpu', resourceClaimName: claim.metadata.name }]);
@@ -81,7 +87,9 @@ describe('ResourceClaimTemplate controller', () => {
     );
     const pod = await e.waitFor(PODS, 'default/multi', (p) => (p?.status?.resourceClaimStatuses ?? []).length === 2);
     const claims = await e.waitForList(RESOURCE_CLAIMS, (l) => l.length === 2);
-    const byAnnotation = Object.fromEntries(claims.map((c: ResourceClaim) => [c.metadata.annotations?.[POD_CLAIM_NAME_ANNOTATION], c.metadata.name]));
+    const byAnnotation = Object.fromEntries(
+      claims.map((c: ResourceClaim) => [c.metadata.annotations?.[POD_CLAIM_NAME_ANNOTATION], c.metadata.name]),
+    );
     expect(pod?.status?.resourceClaimStatuses).toEqual([
       { name: 'first', resourceClaimName: byAnnotation.first },
       { name: 'second', resourceClaimName: byAnnotation.second },
@@ -102,7 +110,11 @@ describe('ResourceClaimTemplate controller', () => {
     const e = await start();
     const first = await makesClaimAndRecordsIt(e);
     await e.resource(RESOURCE_CLAIMS, 'default').delete(first.metadata.name ?? '');
-    const pod = await e.waitFor(PODS, 'default/worker', (p) => p?.status?.resourceClaimStatuses?.[0]?.resourceClaimName !== first.metadata.name);
+    const pod = await e.waitFor(
+      PODS,
+      'default/worker',
+      (p) => p?.status?.resourceClaimStatuses?.[0]?.resourceClaimName !== first.metadata.name,
+    );
     const claims = await e.waitForList(RESOURCE_CLAIMS, (l) => l.length === 1 && l[0].metadata.name !== first.metadata.name);
     expect(pod?.status?.resourceClaimStatuses).toEqual([{ name: 'gpu', resourceClaimName: claims[0].metadata.name }]);
   });

@@ -45,7 +45,13 @@ function start(o: EnvOptions = {}): Promise<TestEnv> {
     ...(o.clock ? { clock: o.clock } : {}),
     server: { featureGates: gates },
     controllers: [
-      statefulSetController({ featureGates: { MaxUnavailableStatefulSet: gates.MaxUnavailableStatefulSet ?? false, StatefulSetAutoDeletePVC: gates.StatefulSetAutoDeletePVC ?? true }, ...o.sts }),
+      statefulSetController({
+        featureGates: {
+          MaxUnavailableStatefulSet: gates.MaxUnavailableStatefulSet ?? false,
+          StatefulSetAutoDeletePVC: gates.StatefulSetAutoDeletePVC ?? true,
+        },
+        ...o.sts,
+      }),
       podLifecycleSimulator({ readyDelayMs: o.readyDelayMs ?? 0 }),
       ...(o.gc ? [garbageCollector({ resources: [STATEFUL_SETS, PODS, PERSISTENT_VOLUME_CLAIMS] })] : []),
     ],
@@ -75,10 +81,13 @@ async function create(e: TestEnv, set: StatefulSet): Promise<StatefulSet> {
   return e.resource(STATEFUL_SETS, 'default').create(set);
 }
 
-const stsWhere = (e: TestEnv, name: string, p: (s: StatefulSet) => boolean) => e.waitFor(STATEFUL_SETS, `default/${name}`, (s) => s !== undefined && p(s));
+const stsWhere = (e: TestEnv, name: string, p: (s: StatefulSet) => boolean) =>
+  e.waitFor(STATEFUL_SETS, `default/${name}`, (s) => s !== undefined && p(s));
 
 async function setTemplateImage(e: TestEnv, name: string, image: string): Promise<void> {
-  await e.resource(STATEFUL_SETS, 'default').patch(name, { type: 'strategic', patch: { spec: { template: { spec: { containers: [{ name: 'app', image }] } } } } });
+  await e
+    .resource(STATEFUL_SETS, 'default')
+    .patch(name, { type: 'strategic', patch: { spec: { template: { spec: { containers: [{ name: 'app', image }] } } } } });
 }
 
 /** Runs until everything is quiet, moving the clock `stepMs` at a time, at most `steps` times. */
@@ -101,8 +110,15 @@ describe('StatefulSet pods: identity', () => {
     expect(pod.metadata).toMatchObject({
       name: 'web-5',
       generateName: 'web-',
-      labels: { app: 'web', 'controller-revision-hash': revision, 'statefulset.orchestrator.io/pod-name': 'web-5', 'apps.orchestrator.io/pod-index': '5' },
-      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: set.metadata.uid, controller: true, blockOwnerDeletion: true }],
+      labels: {
+        app: 'web',
+        'controller-revision-hash': revision,
+        'statefulset.orchestrator.io/pod-name': 'web-5',
+        'apps.orchestrator.io/pod-index': '5',
+      },
+      ownerReferences: [
+        { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: set.metadata.uid, controller: true, blockOwnerDeletion: true },
+      ],
     });
     expect(pod.spec).toMatchObject({ hostname: 'web-5', subdomain: 'web' });
     expect(revision).toMatch(/^web-[bcdfghjklmnpqrstvwxz2456789]+$/);
@@ -110,11 +126,19 @@ describe('StatefulSet pods: identity', () => {
 
   it('adopts an orphan pod its selector matches (then replaces it: it has no revision)', async () => {
     const e = await start();
-    const orphan = await e.resource(PODS, 'default').create({ metadata: { name: 'web-0', labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] } });
+    const orphan = await e
+      .resource(PODS, 'default')
+      .create({ metadata: { name: 'web-0', labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] } });
     const seen = journal(e);
     const set = await create(e, statefulSet('web', { replicas: 1 }));
-    const adopted = await e.waitFor(PODS, 'default/web-0', (p) => p !== undefined && p.metadata.uid === orphan.metadata.uid && !!p.metadata.ownerReferences?.length);
-    expect(adopted?.metadata.ownerReferences).toEqual([{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: set.metadata.uid, controller: true, blockOwnerDeletion: true }]);
+    const adopted = await e.waitFor(
+      PODS,
+      'default/web-0',
+      (p) => p !== undefined && p.metadata.uid === orphan.metadata.uid && !!p.metadata.ownerReferences?.length,
+    );
+    expect(adopted?.metadata.ownerReferences).toEqual([
+      { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: set.metadata.uid, controller: true, blockOwnerDeletion: true },
+    ]);
     const replaced = await e.waitFor(PODS, 'default/web-0', (p) => p !== undefined && p.metadata.uid !== orphan.metadata.uid);
     expect(replaced?.metadata.labels?.['controller-revision-hash']).toMatch(/^web-/);
     expect(seen).toEqual(['-web-0', '+web-0']);
@@ -201,14 +225,19 @@ describe('StatefulSet pods: podManagementPolicy', () => {
     await e.waitFor(PODS, 'default/web-0', (p) => p?.status?.phase === 'Running');
     await runClock(e, 1000, 3);
     expect(names(e)).toEqual(expected);
-    expect((await e.resource(STATEFUL_SETS, 'default').get('web')).status).toMatchObject({ replicas: expected.length, availableReplicas: 0 });
+    expect((await e.resource(STATEFUL_SETS, 'default').get('web')).status).toMatchObject({
+      replicas: expected.length,
+      availableReplicas: 0,
+    });
   });
 
   it('Parallel scales down all condemned pods at once, without waiting for readiness', async () => {
     const e = await start();
     await create(e, statefulSet('web', { replicas: 4, podManagementPolicy: 'Parallel' }));
     await stsWhere(e, 'web', (s) => s.status?.readyReplicas === 4);
-    await e.resource(PODS, 'default').patch('web-1', { type: 'merge', patch: { metadata: { annotations: { [SIM_NEVER_READY_ANNOTATION]: 'true' } } } });
+    await e
+      .resource(PODS, 'default')
+      .patch('web-1', { type: 'merge', patch: { metadata: { annotations: { [SIM_NEVER_READY_ANNOTATION]: 'true' } } } });
     await e.waitFor(PODS, 'default/web-1', (p) => p !== undefined && !isReady(p));
     await e.resource(STATEFUL_SETS, 'default').patch('web', { type: 'merge', patch: { spec: { replicas: 1 } } });
     await stsWhere(e, 'web', (s) => s.status?.replicas === 1);
@@ -219,7 +248,9 @@ describe('StatefulSet pods: podManagementPolicy', () => {
     const e = await start({ readyDelayMs: 1000 });
     await create(e, statefulSet('web', { replicas: 1 }));
     const first = await e.waitFor(PODS, 'default/web-0', (p) => p !== undefined);
-    await e.resource(PODS, 'default').patch('web-0', { type: 'merge', patch: { metadata: { annotations: { [SIM_FAIL_ANNOTATION]: 'true' } } } });
+    await e
+      .resource(PODS, 'default')
+      .patch('web-0', { type: 'merge', patch: { metadata: { annotations: { [SIM_FAIL_ANNOTATION]: 'true' } } } });
     await e.advance(1000);
     const second = await e.waitFor(PODS, 'default/web-0', (p) => p !== undefined && p.metadata.uid !== first?.metadata.uid);
     expect(second?.metadata.annotations?.[SIM_FAIL_ANNOTATION]).toBeUndefined();
@@ -259,7 +290,11 @@ describe('StatefulSet rolling update', () => {
     const after = await stsWhere(e, 'web', (s) => s.status?.updatedReplicas === 2 && s.status.readyReplicas === 4);
     await e.settle();
     expect(podsOf(e).map((p) => p.spec?.containers?.[0].image)).toEqual(['nginx:1.27', 'nginx:1.27', 'nginx:1.28', 'nginx:1.28']);
-    expect(podsOf(e).map((p) => p.metadata.uid).slice(0, 2)).toEqual(uids.slice(0, 2));
+    expect(
+      podsOf(e)
+        .map((p) => p.metadata.uid)
+        .slice(0, 2),
+    ).toEqual(uids.slice(0, 2));
     expect(after?.status).toMatchObject({ currentReplicas: 2, updatedReplicas: 2, currentRevision: before?.status?.currentRevision });
     expect(after?.status?.updateRevision).not.toBe(before?.status?.currentRevision);
   });
@@ -281,7 +316,14 @@ describe('StatefulSet rolling update', () => {
     { gate: false, firstMoves: ['-web-3', '+web-3'] },
   ])('maxUnavailable 2 with MaxUnavailableStatefulSet=$gate: first moves $firstMoves', async ({ gate, firstMoves }) => {
     const e = await start({ readyDelayMs: 1000, gates: { MaxUnavailableStatefulSet: gate } });
-    const created = await create(e, statefulSet('web', { replicas: 4, podManagementPolicy: 'Parallel', updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 2 } } }));
+    const created = await create(
+      e,
+      statefulSet('web', {
+        replicas: 4,
+        podManagementPolicy: 'Parallel',
+        updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 2 } },
+      }),
+    );
     // Without the gate the server drops the field.
     expect(created.spec?.updateStrategy?.rollingUpdate?.maxUnavailable).toBe(gate ? 2 : undefined);
     await e.waitForList(PODS, (l) => l.length === 4);
@@ -312,7 +354,11 @@ describe('StatefulSet ControllerRevisions', () => {
       ownerReferences: [{ kind: 'StatefulSet', name: 'web', uid: set.metadata.uid, controller: true, blockOwnerDeletion: true }],
     });
     expect(rev1.revision).toBe(1);
-    expect(rev1.data).toEqual({ spec: { template: { $patch: 'replace', ...set.spec?.template, metadata: { ...set.spec?.template?.metadata, creationTimestamp: null } } } });
+    expect(rev1.data).toEqual({
+      spec: {
+        template: { $patch: 'replace', ...set.spec?.template, metadata: { ...set.spec?.template?.metadata, creationTimestamp: null } },
+      },
+    });
     expect(first?.status).toMatchObject({ currentRevision: rev1.metadata.name, updateRevision: rev1.metadata.name, collisionCount: 0 });
 
     await setTemplateImage(e, 'web', 'nginx:1.28');
@@ -348,7 +394,9 @@ describe('StatefulSet ControllerRevisions', () => {
     const e = await envs.start({ controllers: [podLifecycleSimulator({ readyDelayMs: 0 })] });
     const set = await create(e, statefulSet('web', { replicas: 1 }));
     const taken = `web-${hashRevision(goJson(revisionData(set)), 0)}`;
-    await e.resource(CONTROLLER_REVISIONS, 'default').create({ metadata: { name: taken, labels: { other: 'x' } }, data: { something: 'else' }, revision: 1 });
+    await e
+      .resource(CONTROLLER_REVISIONS, 'default')
+      .create({ metadata: { name: taken, labels: { other: 'x' } }, data: { something: 'else' }, revision: 1 });
     await e.manager.add(statefulSetController());
     const done = await stsWhere(e, 'web', (s) => s.status?.readyReplicas === 1);
     expect(done?.status?.collisionCount).toBe(1);
@@ -382,23 +430,36 @@ describe('StatefulSet volume claims', () => {
     { whenScaled: 'Retain', whenDeleted: 'Delete', inRange: ['StatefulSet/web'], scaledDown: ['StatefulSet/web'] },
     { whenScaled: 'Delete', whenDeleted: 'Retain', inRange: [], scaledDown: ['Pod/web-1'] },
     { whenScaled: 'Delete', whenDeleted: 'Delete', inRange: ['StatefulSet/web'], scaledDown: ['Pod/web-1'] },
-  ] as const)('whenScaled $whenScaled, whenDeleted $whenDeleted: a claim is owned by $inRange, and $scaledDown once its pod is scaled away', async ({ whenScaled, whenDeleted, inRange, scaledDown }) => {
-    const e = await start();
-    await create(e, statefulSet('web', { replicas: 2, claims: ['data'], persistentVolumeClaimRetentionPolicy: { whenScaled, whenDeleted } }));
-    await stsWhere(e, 'web', (s) => s.status?.readyReplicas === 2);
-    await e.settle();
-    expect(owners(e, 'data-web-1')).toEqual(inRange);
-    // Scaled to 1 while web-1 is kept by a finalizer, so its claim's owners can be seen before it goes.
-    await e.resource(PODS, 'default').patch('web-1', { type: 'merge', patch: { metadata: { finalizers: ['example.com/hold'] } } });
-    await e.resource(STATEFUL_SETS, 'default').patch('web', { type: 'merge', patch: { spec: { replicas: 1 } } });
-    await e.waitFor(PODS, 'default/web-1', (p) => p?.metadata.deletionTimestamp !== undefined);
-    await e.settle();
-    expect(owners(e, 'data-web-1')).toEqual(scaledDown);
-  });
+  ] as const)(
+    'whenScaled $whenScaled, whenDeleted $whenDeleted: a claim is owned by $inRange, and $scaledDown once its pod is scaled away',
+    async ({ whenScaled, whenDeleted, inRange, scaledDown }) => {
+      const e = await start();
+      await create(
+        e,
+        statefulSet('web', { replicas: 2, claims: ['data'], persistentVolumeClaimRetentionPolicy: { whenScaled, whenDeleted } }),
+      );
+      await stsWhere(e, 'web', (s) => s.status?.readyReplicas === 2);
+      await e.settle();
+      expect(owners(e, 'data-web-1')).toEqual(inRange);
+      // Scaled to 1 while web-1 is kept by a finalizer, so its claim's owners can be seen before it goes.
+      await e.resource(PODS, 'default').patch('web-1', { type: 'merge', patch: { metadata: { finalizers: ['example.com/hold'] } } });
+      await e.resource(STATEFUL_SETS, 'default').patch('web', { type: 'merge', patch: { spec: { replicas: 1 } } });
+      await e.waitFor(PODS, 'default/web-1', (p) => p?.metadata.deletionTimestamp !== undefined);
+      await e.settle();
+      expect(owners(e, 'data-web-1')).toEqual(scaledDown);
+    },
+  );
 
   it('whenScaled Delete: the claim of a scaled-away pod is garbage collected, and a new pod gets a fresh one', async () => {
     const e = await start({ gc: true });
-    await create(e, statefulSet('web', { replicas: 2, claims: ['data'], persistentVolumeClaimRetentionPolicy: { whenScaled: 'Delete', whenDeleted: 'Retain' } }));
+    await create(
+      e,
+      statefulSet('web', {
+        replicas: 2,
+        claims: ['data'],
+        persistentVolumeClaimRetentionPolicy: { whenScaled: 'Delete', whenDeleted: 'Retain' },
+      }),
+    );
     await stsWhere(e, 'web', (s) => s.status?.readyReplicas === 2);
     const old = await e.resource(PERSISTENT_VOLUME_CLAIMS, 'default').get('data-web-1');
     await e.resource(STATEFUL_SETS, 'default').patch('web', { type: 'merge', patch: { spec: { replicas: 1 } } });
@@ -412,7 +473,15 @@ describe('StatefulSet volume claims', () => {
 
   it('whenDeleted Delete: deleting the set takes its claims along (garbage collector)', async () => {
     const e = await start({ gc: true });
-    await create(e, statefulSet('web', { replicas: 2, podManagementPolicy: 'Parallel', claims: ['data'], persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Delete' } }));
+    await create(
+      e,
+      statefulSet('web', {
+        replicas: 2,
+        podManagementPolicy: 'Parallel',
+        claims: ['data'],
+        persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Delete' },
+      }),
+    );
     await stsWhere(e, 'web', (s) => s.status?.readyReplicas === 2);
     await e.settle();
     await e.resource(STATEFUL_SETS, 'default').delete('web');
@@ -422,7 +491,14 @@ describe('StatefulSet volume claims', () => {
 
   it('without StatefulSetAutoDeletePVC, claims get no owners whatever the policy', async () => {
     const e = await start({ gates: { StatefulSetAutoDeletePVC: false } });
-    await create(e, statefulSet('web', { replicas: 1, claims: ['data'], persistentVolumeClaimRetentionPolicy: { whenScaled: 'Delete', whenDeleted: 'Delete' } }));
+    await create(
+      e,
+      statefulSet('web', {
+        replicas: 1,
+        claims: ['data'],
+        persistentVolumeClaimRetentionPolicy: { whenScaled: 'Delete', whenDeleted: 'Delete' },
+      }),
+    );
     await stsWhere(e, 'web', (s) => s.status?.readyReplicas === 1);
     await e.settle();
     expect(owners(e, 'data-web-0')).toEqual([]);
@@ -452,7 +528,13 @@ describe('StatefulSet status, scale and events', () => {
     const events = await e.waitForList(EVENTS, (l) => l.length >= 3);
     expect(events.map((ev) => [ev.type, ev.reason, ev.note, ev.reportingController, ev.regarding?.uid])).toEqual(
       expect.arrayContaining([
-        ['Normal', 'SuccessfulCreate', 'create Claim data-web-0 Pod web-0 in StatefulSet web success', 'statefulset-controller', set.metadata.uid],
+        [
+          'Normal',
+          'SuccessfulCreate',
+          'create Claim data-web-0 Pod web-0 in StatefulSet web success',
+          'statefulset-controller',
+          set.metadata.uid,
+        ],
         ['Normal', 'SuccessfulCreate', 'create Pod web-0 in StatefulSet web successful', 'statefulset-controller', set.metadata.uid],
         ['Normal', 'SuccessfulDelete', 'delete Pod web-0 in StatefulSet web successful', 'statefulset-controller', set.metadata.uid],
       ]),
@@ -463,7 +545,14 @@ describe('StatefulSet status, scale and events', () => {
     const e = await start({ readyDelayMs: 1000 });
     await create(e, statefulSet('web', { replicas: 2, podManagementPolicy: 'Parallel' }));
     const starting = await stsWhere(e, 'web', (s) => s.status?.replicas === 2);
-    expect(starting?.status).toMatchObject({ observedGeneration: 1, replicas: 2, availableReplicas: 0, currentReplicas: 2, updatedReplicas: 2, collisionCount: 0 });
+    expect(starting?.status).toMatchObject({
+      observedGeneration: 1,
+      replicas: 2,
+      availableReplicas: 0,
+      currentReplicas: 2,
+      updatedReplicas: 2,
+      collisionCount: 0,
+    });
     expect(starting?.status?.readyReplicas ?? 0).toBe(0);
     expect(starting?.status?.conditions).toBeUndefined();
     await e.advance(1000);

@@ -35,11 +35,40 @@ interface Sent {
 }
 
 const enc = new TextEncoder();
-const GROUP_VERSIONS = [...new Set(api.kinds.map((k) => (k.group ? `/apis/${k.group}/${k.version}` : `/api/${k.version}`))), '/apis/nope.example/v1', '/api/v2'];
+const GROUP_VERSIONS = [
+  ...new Set(api.kinds.map((k) => (k.group ? `/apis/${k.group}/${k.version}` : `/api/${k.version}`))),
+  '/apis/nope.example/v1',
+  '/api/v2',
+];
 
-const oddSegment = fc.constantFrom('.', '..', '%2E', '%2e%2E', '.%2e', '%2F', 'a%2Fb', '%25', '%', '%zz', '%00', '', 'x'.repeat(300), 'ü', 'a b', '*', '~', 'UPPER', '-a-', 'a..b');
+const oddSegment = fc.constantFrom(
+  '.',
+  '..',
+  '%2E',
+  '%2e%2E',
+  '.%2e',
+  '%2F',
+  'a%2Fb',
+  '%25',
+  '%',
+  '%zz',
+  '%00',
+  '',
+  'x'.repeat(300),
+  'ü',
+  'a b',
+  '*',
+  '~',
+  'UPPER',
+  '-a-',
+  'a..b',
+);
 const goodName = fc.constantFrom('a', 'a', 'a', 'web', 'p', 'default', 'orch-system', 'new', 'b');
-const name = fc.oneof({ weight: 4, arbitrary: goodName }, { weight: 1, arbitrary: oddSegment }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }).map(encodeURIComponent) });
+const name = fc.oneof(
+  { weight: 4, arbitrary: goodName },
+  { weight: 1, arbitrary: oddSegment },
+  { weight: 1, arbitrary: fc.string({ maxLength: 6 }).map(encodeURIComponent) },
+);
 
 type Shape = 'collection' | 'object' | 'subresource';
 
@@ -50,7 +79,11 @@ function kindPath(def: KindDefinition, shape: Shape): fc.Arbitrary<string> {
   return fc
     .record({
       watch: fc.oneof({ weight: 6, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-      ns: fc.oneof({ weight: 6, arbitrary: fc.constant('default') }, { weight: 1, arbitrary: fc.constantFrom('orch-public', 'missing') }, { weight: 1, arbitrary: oddSegment }),
+      ns: fc.oneof(
+        { weight: 6, arbitrary: fc.constant('default') },
+        { weight: 1, arbitrary: fc.constantFrom('orch-public', 'missing') },
+        { weight: 1, arbitrary: oddSegment },
+      ),
       name,
       sub: fc.constantFrom(...subs),
       spoil: fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.tuple(fc.nat(), oddSegment) }),
@@ -65,20 +98,80 @@ function kindPath(def: KindDefinition, shape: Shape): fc.Arbitrary<string> {
 }
 
 const otherPath: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('/', '/api', '/apis', '/apis/apps', '/version', '/healthz', '/readyz?verbose', '/livez/ping', '/metrics', '/openapi/v2', '/openapi/v3/apis/apps/v1', '/api//v1/namespaces', '/api/v1/../v1/namespaces'),
-  fc.tuple(fc.constantFrom(...GROUP_VERSIONS), fc.array(fc.oneof(name, oddSegment), { maxLength: 5 })).map(([gv, s]) => [gv, ...s].join('/')),
+  fc.constantFrom(
+    '/',
+    '/api',
+    '/apis',
+    '/apis/apps',
+    '/version',
+    '/healthz',
+    '/readyz?verbose',
+    '/livez/ping',
+    '/metrics',
+    '/openapi/v2',
+    '/openapi/v3/apis/apps/v1',
+    '/api//v1/namespaces',
+    '/api/v1/../v1/namespaces',
+  ),
+  fc
+    .tuple(fc.constantFrom(...GROUP_VERSIONS), fc.array(fc.oneof(name, oddSegment), { maxLength: 5 }))
+    .map(([gv, s]) => [gv, ...s].join('/')),
   fc.array(oddSegment, { maxLength: 6 }).map((s) => `/${s.join('/')}`),
 );
 
 const oddValue = fc.oneof(
-  fc.constantFrom('', '0', '-1', '1', '10', '1e309', 'true', 'false', 'All', 'None', 'Strict', 'Warn', 'Ignore', 'Orphan', 'Exact', 'NotOlderThan', '999999999999', 'a=b', 'a in (b', 'metadata.name=a', '!x', '%', 'x'.repeat(2000)),
+  fc.constantFrom(
+    '',
+    '0',
+    '-1',
+    '1',
+    '10',
+    '1e309',
+    'true',
+    'false',
+    'All',
+    'None',
+    'Strict',
+    'Warn',
+    'Ignore',
+    'Orphan',
+    'Exact',
+    'NotOlderThan',
+    '999999999999',
+    'a=b',
+    'a in (b',
+    'metadata.name=a',
+    '!x',
+    '%',
+    'x'.repeat(2000),
+  ),
   fc.string({ maxLength: 10 }),
 );
 const query = fc.array(
   fc.tuple(
     fc.constantFrom(
-      'watch', 'labelSelector', 'fieldSelector', 'limit', 'continue', 'resourceVersion', 'resourceVersionMatch', 'timeoutSeconds', 'allowWatchBookmarks', 'sendInitialEvents',
-      'dryRun', 'fieldManager', 'fieldManager', 'fieldValidation', 'force', 'propagationPolicy', 'gracePeriodSeconds', 'orphanDependents', 'pretty', 'includeObject', 'hash', 'x',
+      'watch',
+      'labelSelector',
+      'fieldSelector',
+      'limit',
+      'continue',
+      'resourceVersion',
+      'resourceVersionMatch',
+      'timeoutSeconds',
+      'allowWatchBookmarks',
+      'sendInitialEvents',
+      'dryRun',
+      'fieldManager',
+      'fieldManager',
+      'fieldValidation',
+      'force',
+      'propagationPolicy',
+      'gracePeriodSeconds',
+      'orphanDependents',
+      'pretty',
+      'includeObject',
+      'hash',
+      'x',
     ),
     oddValue,
   ),
@@ -87,19 +180,51 @@ const query = fc.array(
 
 const contentType = fc.option(
   fc.constantFrom(
-    'application/json', 'application/json', 'application/yaml', 'application/cbor', 'application/vnd.kubernetes.protobuf', 'application/merge-patch+json', 'application/strategic-merge-patch+json',
-    'application/json-patch+json', 'application/apply-patch+yaml', 'application/apply-patch+yaml', 'application/apply-patch+cbor', 'application/json; charset=utf-8', 'text/plain', '*/*', 'garbage/;;;', '',
+    'application/json',
+    'application/json',
+    'application/yaml',
+    'application/cbor',
+    'application/vnd.kubernetes.protobuf',
+    'application/merge-patch+json',
+    'application/strategic-merge-patch+json',
+    'application/json-patch+json',
+    'application/apply-patch+yaml',
+    'application/apply-patch+yaml',
+    'application/apply-patch+cbor',
+    'application/json; charset=utf-8',
+    'text/plain',
+    '*/*',
+    'garbage/;;;',
+    '',
   ),
   { freq: 8, nil: undefined },
 );
 const accept = fc.option(
-  fc.constantFrom('application/json', 'application/yaml', 'application/cbor', 'application/vnd.kubernetes.protobuf', 'application/json;as=Table;v=v1;g=meta.orch.io', 'application/json;stream=watch', 'image/png', '*/*', ';;', ''),
+  fc.constantFrom(
+    'application/json',
+    'application/yaml',
+    'application/cbor',
+    'application/vnd.kubernetes.protobuf',
+    'application/json;as=Table;v=v1;g=meta.orch.io',
+    'application/json;stream=watch',
+    'image/png',
+    '*/*',
+    ';;',
+    '',
+  ),
   { freq: 3, nil: undefined },
 );
 
 /** What a valid object of the kind needs beyond its metadata (for the kinds that need more). */
 const REQUIRED: Readonly<Record<string, Record<string, unknown>>> = {
-  StatefulSet: { spec: { serviceName: 'web', replicas: 1, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } },
+  StatefulSet: {
+    spec: {
+      serviceName: 'web',
+      replicas: 1,
+      selector: { matchLabels: { app: 'web' } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'i' }] } },
+    },
+  },
   Pod: { spec: { containers: [{ name: 'c', image: 'i' }] } },
   Scale: { spec: { replicas: 2 } },
 };
@@ -109,13 +234,35 @@ function objectOf(def: KindDefinition): fc.Arbitrary<Record<string, unknown>> {
   const apiVersion = def.group ? `${def.group}/${def.version}` : def.version;
   return fc
     .record({
-      typed: fc.oneof({ weight: 4, arbitrary: fc.constant({ apiVersion, kind: def.kind }) }, { weight: 1, arbitrary: fc.record({ apiVersion: fc.constantFrom('v1', 'apps/v1', 'autoscaling/v1', 'x/y'), kind: fc.constantFrom('ConfigMap', 'Scale', 'DeleteOptions', 'Binding', 'Nope') }) }),
+      typed: fc.oneof(
+        { weight: 4, arbitrary: fc.constant({ apiVersion, kind: def.kind }) },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            apiVersion: fc.constantFrom('v1', 'apps/v1', 'autoscaling/v1', 'x/y'),
+            kind: fc.constantFrom('ConfigMap', 'Scale', 'DeleteOptions', 'Binding', 'Nope'),
+          }),
+        },
+      ),
       name: fc.oneof(goodName, fc.string({ maxLength: 6 })),
-      labels: fc.dictionary(fc.oneof(fc.constantFrom('app', 'a/b', 'x'), fc.string({ maxLength: 5 })), fc.oneof(fc.constantFrom('web', 'v'), fc.string({ maxLength: 5 })), { maxKeys: 2 }),
-      extra: fc.dictionary(fc.constantFrom('data', 'spec', 'status', 'rules', 'target', 'binaryData', 'immutable', 'type', 'x'), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 2 }),
+      labels: fc.dictionary(
+        fc.oneof(fc.constantFrom('app', 'a/b', 'x'), fc.string({ maxLength: 5 })),
+        fc.oneof(fc.constantFrom('web', 'v'), fc.string({ maxLength: 5 })),
+        { maxKeys: 2 },
+      ),
+      extra: fc.dictionary(
+        fc.constantFrom('data', 'spec', 'status', 'rules', 'target', 'binaryData', 'immutable', 'type', 'x'),
+        fc.jsonValue({ maxDepth: 3 }),
+        { maxKeys: 2 },
+      ),
       required: fc.boolean(),
     })
-    .map(({ typed, name, labels, extra, required }) => ({ ...typed, metadata: { name, labels }, ...(required ? REQUIRED[def.kind] ?? {} : {}), ...extra }));
+    .map(({ typed, name, labels, extra, required }) => ({
+      ...typed,
+      metadata: { name, labels },
+      ...(required ? (REQUIRED[def.kind] ?? {}) : {}),
+      ...extra,
+    }));
 }
 
 function bodyOf(def: KindDefinition): fc.Arbitrary<Uint8Array> {
@@ -124,19 +271,41 @@ function bodyOf(def: KindDefinition): fc.Arbitrary<Uint8Array> {
     { weight: 4, arbitrary: object.map((o) => enc.encode(JSON.stringify(o))) },
     { weight: 1, arbitrary: object.map((o) => new Uint8Array(encode(o))) },
     // Truncated.
-    { weight: 1, arbitrary: fc.tuple(object, fc.nat()).map(([o, cut]) => {
-      const text = JSON.stringify(o);
-      return enc.encode(text.slice(0, cut % (text.length + 1)));
-    }) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(object, fc.nat()).map(([o, cut]) => {
+        const text = JSON.stringify(o);
+        return enc.encode(text.slice(0, cut % (text.length + 1)));
+      }),
+    },
     // JSON patch operations.
-    { weight: 1, arbitrary: fc
-      .array(fc.record({ op: fc.constantFrom('add', 'remove', 'replace', 'move', 'copy', 'test', 'x'), path: fc.constantFrom('/data/k', '/metadata/name', '/spec/replicas', '/status', '', '/', '/a~2', '/x/-'), from: fc.constantFrom('/metadata', '/spec'), value: fc.jsonValue({ maxDepth: 2 }) }, { requiredKeys: ['op'] }), { maxLength: 3 })
-      .map((ops) => enc.encode(JSON.stringify(ops))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(
+          fc.record(
+            {
+              op: fc.constantFrom('add', 'remove', 'replace', 'move', 'copy', 'test', 'x'),
+              path: fc.constantFrom('/data/k', '/metadata/name', '/spec/replicas', '/status', '', '/', '/a~2', '/x/-'),
+              from: fc.constantFrom('/metadata', '/spec'),
+              value: fc.jsonValue({ maxDepth: 2 }),
+            },
+            { requiredKeys: ['op'] },
+          ),
+          { maxLength: 3 },
+        )
+        .map((ops) => enc.encode(JSON.stringify(ops))),
+    },
     // Nested, up to past every decoder's limit, in the object or as the whole body.
-    { weight: 2, arbitrary: fc.tuple(object, fc.integer({ min: 1, max: 25_000 }), fc.constantFrom('[', '{"a":'), fc.boolean()).map(([o, n, open, whole]) => {
-      const deep = `${open.repeat(n)}1${(open === '[' ? ']' : '}').repeat(n)}`;
-      return enc.encode(whole ? deep : `${JSON.stringify(o).slice(0, -1)},"x":${deep}}`);
-    }) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(object, fc.integer({ min: 1, max: 25_000 }), fc.constantFrom('[', '{"a":'), fc.boolean())
+        .map(([o, n, open, whole]) => {
+          const deep = `${open.repeat(n)}1${(open === '[' ? ']' : '}').repeat(n)}`;
+          return enc.encode(whole ? deep : `${JSON.stringify(o).slice(0, -1)},"x":${deep}}`);
+        }),
+    },
     // Wrong types, anything.
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => enc.encode(JSON.stringify(v))) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 256 }) },
@@ -151,12 +320,23 @@ const METHODS: Readonly<Record<Shape, readonly string[]>> = {
   subresource: ['GET', 'PUT', 'PATCH', 'PATCH', 'POST'],
 };
 const anyMethod = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'FOO');
-const methodFor = (shape: Shape) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...METHODS[shape]) }, { weight: 1, arbitrary: anyMethod });
+const methodFor = (shape: Shape) =>
+  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...METHODS[shape]) }, { weight: 1, arbitrary: anyMethod });
 
-const PATCH_TYPES = ['application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/json-patch+json', 'application/apply-patch+yaml', 'application/apply-patch+cbor'];
+const PATCH_TYPES = [
+  'application/merge-patch+json',
+  'application/strategic-merge-patch+json',
+  'application/json-patch+json',
+  'application/apply-patch+yaml',
+  'application/apply-patch+cbor',
+];
 const BODY_TYPES = ['application/json', 'application/json', 'application/yaml', 'application/cbor', 'application/vnd.kubernetes.protobuf'];
 /** Mostly a content type that goes with the method, sometimes any (or none). */
-const contentTypeFor = (method: string) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...(method === 'PATCH' ? PATCH_TYPES : BODY_TYPES)) }, { weight: 1, arbitrary: contentType });
+const contentTypeFor = (method: string) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...(method === 'PATCH' ? PATCH_TYPES : BODY_TYPES)) },
+    { weight: 1, arbitrary: contentType },
+  );
 
 const request: fc.Arbitrary<Sent> = fc.oneof(
   {
@@ -164,7 +344,16 @@ const request: fc.Arbitrary<Sent> = fc.oneof(
     arbitrary: fc
       .tuple(fc.constantFrom(...api.kinds), fc.constantFrom<Shape>('collection', 'object', 'object', 'subresource'))
       .chain(([def, shape]) => fc.tuple(fc.constant(def), kindPath(def, shape), methodFor(shape)))
-      .chain(([def, path, method]) => fc.record({ method: fc.constant(method), path: fc.constant(path), query, contentType: contentTypeFor(method), accept, body: bodyOf(def) })),
+      .chain(([def, path, method]) =>
+        fc.record({
+          method: fc.constant(method),
+          path: fc.constant(path),
+          query,
+          contentType: contentTypeFor(method),
+          accept,
+          body: bodyOf(def),
+        }),
+      ),
   },
   { weight: 1, arbitrary: fc.record({ method: anyMethod, path: otherPath, query, contentType, accept, body: bodyOf(api.kinds[0]) }) },
 );
@@ -220,15 +409,31 @@ describe('any request', () => {
   it('is answered, never with a 5xx but 504, and changes nothing when it answers an error', async () => {
     // A few objects for the requests to meet.
     const seed: Sent[] = [
-      { method: 'POST', path: '/api/v1/namespaces/default/configmaps', query: [], contentType: 'application/json', accept: undefined, body: enc.encode('{"metadata":{"name":"a"},"data":{"k":"v"}}') },
-      { method: 'POST', path: '/api/v1/namespaces/default/pods', query: [], contentType: 'application/json', accept: undefined, body: enc.encode('{"metadata":{"name":"p"},"spec":{"containers":[{"name":"c","image":"i"}]}}') },
+      {
+        method: 'POST',
+        path: '/api/v1/namespaces/default/configmaps',
+        query: [],
+        contentType: 'application/json',
+        accept: undefined,
+        body: enc.encode('{"metadata":{"name":"a"},"data":{"k":"v"}}'),
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/namespaces/default/pods',
+        query: [],
+        contentType: 'application/json',
+        accept: undefined,
+        body: enc.encode('{"metadata":{"name":"p"},"spec":{"containers":[{"name":"c","image":"i"}]}}'),
+      },
       {
         method: 'POST',
         path: '/apis/apps/v1/namespaces/default/statefulsets',
         query: [],
         contentType: 'application/json',
         accept: undefined,
-        body: enc.encode('{"metadata":{"name":"web"},"spec":{"serviceName":"web","replicas":1,"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"c","image":"i"}]}}}}'),
+        body: enc.encode(
+          '{"metadata":{"name":"web"},"spec":{"serviceName":"web","replicas":1,"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"c","image":"i"}]}}}}',
+        ),
       },
     ];
     for (const s of seed) expect((await send(s)).status).toBe(201);
@@ -237,7 +442,14 @@ describe('any request', () => {
       const apiVersion = def.group ? `${def.group}/${def.version}` : def.version;
       const gv = def.group ? `/apis/${def.group}/${def.version}` : `/api/${def.version}`;
       const body = enc.encode(JSON.stringify({ apiVersion, kind: def.kind, metadata: { name: 'a' }, ...REQUIRED[def.kind] }));
-      await send({ method: 'POST', path: `${gv}${def.namespaced ? '/namespaces/default' : ''}/${def.resource}`, query: [], contentType: 'application/json', accept: undefined, body });
+      await send({
+        method: 'POST',
+        path: `${gv}${def.namespaced ? '/namespaces/default' : ''}/${def.resource}`,
+        query: [],
+        contentType: 'application/json',
+        accept: undefined,
+        body,
+      });
     }
 
     await fc.assert(

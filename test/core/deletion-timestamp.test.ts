@@ -17,7 +17,9 @@ describe('metadata.deletionTimestamp is never written by an update', () => {
 
     const r = await call(t, 'PUT', `${CM}/x`, { ...before, metadata: { ...before.metadata, deletionTimestamp: '2026-01-01T00:00:00Z' } });
     expect(r.status).toBe(422);
-    expect(r.body.details.causes).toContainEqual(expect.objectContaining({ field: 'metadata.deletionTimestamp', message: expect.stringContaining('field is immutable') }));
+    expect(r.body.details.causes).toContainEqual(
+      expect.objectContaining({ field: 'metadata.deletionTimestamp', message: expect.stringContaining('field is immutable') }),
+    );
     expect((await call(t, 'GET', `${CM}/x`)).body).toEqual(before);
   });
 

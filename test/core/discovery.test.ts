@@ -24,7 +24,11 @@ describe('discovery', () => {
     expect(apis.kind).toBe('APIGroupList');
     const names = apis.groups.map((g: any) => g.name);
     expect(names).toEqual(['apps', 'events.orch.io', 'networking.orch.io', 'rbac.authorization.orch.io', 'flowcontrol.apiserver.orch.io']);
-    expect(apis.groups[0]).toEqual({ name: 'apps', versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } });
+    expect(apis.groups[0]).toEqual({
+      name: 'apps',
+      versions: [{ groupVersion: 'apps/v1', version: 'v1' }],
+      preferredVersion: { groupVersion: 'apps/v1', version: 'v1' },
+    });
     expect((await get('/apis/apps')).body).toMatchObject({ kind: 'APIGroup', name: 'apps' });
     expect((await get('/apis/nope.example')).status).toBe(404);
   });
@@ -64,7 +68,12 @@ describe('discovery', () => {
     expect(r.body.apiVersion).toBe(`${g}/v2`);
     const apps = r.body.items.find((i: any) => i.metadata.name === 'apps');
     const sts = apps.versions[0].resources.find((x: any) => x.resource === 'statefulsets');
-    expect(sts).toMatchObject({ scope: 'Namespaced', singularResource: 'statefulset', responseKind: { group: 'apps', version: 'v1', kind: 'StatefulSet' }, shortNames: ['sts'] });
+    expect(sts).toMatchObject({
+      scope: 'Namespaced',
+      singularResource: 'statefulset',
+      responseKind: { group: 'apps', version: 'v1', kind: 'StatefulSet' },
+      shortNames: ['sts'],
+    });
     expect(sts.subresources.map((s: any) => s.subresource)).toEqual(['scale', 'status']);
     const core = await get('/api', `application/json;g=${g};v=v2;as=APIGroupDiscoveryList`);
     expect(core.body.items[0].versions[0].resources.some((x: any) => x.resource === 'configmaps')).toBe(true);
@@ -92,7 +101,8 @@ describe('OpenAPI', () => {
     t = await inProcess();
     const v2 = (await get('/openapi/v2')).body;
     expect(v2.swagger).toBe('2.0');
-    for (const name of ['io.orch.api.core.v1.ConfigMap', 'io.orch.api.networking.v1.Ingress', 'io.orch.api.flowcontrol.v1.FlowSchema']) expect(v2.definitions[name]).toBeDefined();
+    for (const name of ['io.orch.api.core.v1.ConfigMap', 'io.orch.api.networking.v1.Ingress', 'io.orch.api.flowcontrol.v1.FlowSchema'])
+      expect(v2.definitions[name]).toBeDefined();
     expect(v2.paths['/api/v1/namespaces/{namespace}/configmaps'].post).toBeDefined();
   });
 });
@@ -123,7 +133,11 @@ describe('--runtime-config and feature gates', () => {
 
   it.each([
     { name: 'an unknown gate', gates: 'Nope=true', message: 'unrecognized feature gate: Nope' },
-    { name: 'a GA gate set false', gates: 'WatchBookmark=false', message: 'cannot set feature gate WatchBookmark to false, feature is locked to true' },
+    {
+      name: 'a GA gate set false',
+      gates: 'WatchBookmark=false',
+      message: 'cannot set feature gate WatchBookmark to false, feature is locked to true',
+    },
   ])('$name fails at start', async ({ gates, message }) => {
     await expect(inProcess({ featureGates: gates })).rejects.toThrow(message);
     t = await inProcess();
@@ -132,7 +146,11 @@ describe('--runtime-config and feature gates', () => {
 
 describe('removed and deprecated versions', () => {
   it.each([
-    { path: '/apis/flowcontrol.apiserver.orch.io/v1beta3/flowschemas', removed: 'removed in v1.32', target: 'flowcontrol.apiserver.orch.io/v1' },
+    {
+      path: '/apis/flowcontrol.apiserver.orch.io/v1beta3/flowschemas',
+      removed: 'removed in v1.32',
+      target: 'flowcontrol.apiserver.orch.io/v1',
+    },
     { path: '/apis/extensions/v1beta1/namespaces/default/ingresses', removed: 'removed in v1.22', target: 'networking.orch.io/v1' },
     { path: '/apis/policy/v1beta1/poddisruptionbudgets', removed: 'removed in v1.25', target: 'policy/v1' },
     { path: '/apis/events.orch.io/v1beta1', removed: 'removed in v1.25', target: 'events.orch.io/v1' },
@@ -150,8 +168,12 @@ describe('removed and deprecated versions', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('warning')).toBe('299 - "v1 ComponentStatus is deprecated in v1.19+"');
     const metrics = await (await t.request('/metrics')).text();
-    expect(metrics).toContain('apiserver_requested_deprecated_apis{group="",removed_release="",resource="componentstatuses",subresource="",version="v1"} 1');
-    expect(metrics).toMatch(/apiserver_request_total\{code="200",component="apiserver",dry_run="",group="",resource="componentstatuses",scope="cluster",subresource="",verb="LIST",version="v1"\} 1/);
+    expect(metrics).toContain(
+      'apiserver_requested_deprecated_apis{group="",removed_release="",resource="componentstatuses",subresource="",version="v1"} 1',
+    );
+    expect(metrics).toMatch(
+      /apiserver_request_total\{code="200",component="apiserver",dry_run="",group="",resource="componentstatuses",scope="cluster",subresource="",verb="LIST",version="v1"\} 1/,
+    );
     expect((await get('/api/v1/configmaps')).headers.get('warning')).toBeNull();
   });
 });

@@ -23,7 +23,11 @@ function raw(method: string, target: string, body?: string, contentType = 'appli
   const q = target.indexOf('?');
   return {
     method,
-    url: { pathname: q < 0 ? target : target.slice(0, q), searchParams: new URLSearchParams(q < 0 ? '' : target.slice(q + 1)), host: 'orch.test' },
+    url: {
+      pathname: q < 0 ? target : target.slice(0, q),
+      searchParams: new URLSearchParams(q < 0 ? '' : target.slice(q + 1)),
+      host: 'orch.test',
+    },
     headers: new Headers(body === undefined ? {} : { 'content-type': contentType }),
     readBody: async () => new TextEncoder().encode(body ?? ''),
   };
@@ -60,8 +64,24 @@ const NAME_PATHS: readonly { what: string; request: (sent: string, name: string)
   { what: 'GET ?watch=true', request: (s) => raw('GET', `${CM}/${s}?watch=true&timeoutSeconds=1`) },
   { what: 'GET /watch/…', request: (s) => raw('GET', `/api/v1/watch/namespaces/default/configmaps/${s}?timeoutSeconds=1`) },
   { what: 'GET pods/…/status', request: (s) => raw('GET', `/api/v1/namespaces/default/pods/${s}/status`) },
-  { what: 'POST pods/…/binding', request: (s, n) => raw('POST', `/api/v1/namespaces/default/pods/${s}/binding`, JSON.stringify({ metadata: { name: n }, target: { kind: 'Node', name: 'x' } })) },
-  { what: 'PUT statefulsets/…/scale', request: (s, n) => raw('PUT', `/apis/apps/v1/namespaces/default/statefulsets/${s}/scale`, JSON.stringify({ metadata: { name: n }, spec: { replicas: 1 } })) },
+  {
+    what: 'POST pods/…/binding',
+    request: (s, n) =>
+      raw(
+        'POST',
+        `/api/v1/namespaces/default/pods/${s}/binding`,
+        JSON.stringify({ metadata: { name: n }, target: { kind: 'Node', name: 'x' } }),
+      ),
+  },
+  {
+    what: 'PUT statefulsets/…/scale',
+    request: (s, n) =>
+      raw(
+        'PUT',
+        `/apis/apps/v1/namespaces/default/statefulsets/${s}/scale`,
+        JSON.stringify({ metadata: { name: n }, spec: { replicas: 1 } }),
+      ),
+  },
   { what: 'DELETE a namespace', request: (s) => raw('DELETE', `/api/v1/namespaces/${s}`) },
   { what: 'GET a cluster-scoped object', request: (s) => raw('GET', `/apis/rbac.authorization.orch.io/v1/clusterroles/${s}`) },
 ];

@@ -37,15 +37,22 @@ afterAll(async () => {
 });
 
 describe('a POST to a named object finds no route', () => {
-  it.each(t.api.kinds.map((def) => ({ name: `${def.resource}.${def.group || 'core'}/${def.version}`, def })))('$name: POST …/{name} → 405', async ({ def }) => {
-    const before = await dumpStore(t.api);
-    // `a` exists for ConfigMaps and `default` for Namespaces: neither is 409 AlreadyExists any more.
-    const name = def.resource === 'namespaces' ? 'default' : 'a';
-    const r = await call(t, 'POST', objectPath(def, name), { apiVersion: def.group ? `${def.group}/${def.version}` : def.version, kind: def.kind, metadata: { name } });
-    expect(r.status).toBe(405);
-    expect(r.body).toEqual(METHOD_NOT_ALLOWED);
-    expect(await dumpStore(t.api)).toEqual(before);
-  });
+  it.each(t.api.kinds.map((def) => ({ name: `${def.resource}.${def.group || 'core'}/${def.version}`, def })))(
+    '$name: POST …/{name} → 405',
+    async ({ def }) => {
+      const before = await dumpStore(t.api);
+      // `a` exists for ConfigMaps and `default` for Namespaces: neither is 409 AlreadyExists any more.
+      const name = def.resource === 'namespaces' ? 'default' : 'a';
+      const r = await call(t, 'POST', objectPath(def, name), {
+        apiVersion: def.group ? `${def.group}/${def.version}` : def.version,
+        kind: def.kind,
+        metadata: { name },
+      });
+      expect(r.status).toBe(405);
+      expect(r.body).toEqual(METHOD_NOT_ALLOWED);
+      expect(await dumpStore(t.api)).toEqual(before);
+    },
+  );
 });
 
 describe('other verbs at the wrong path shape', () => {
@@ -56,11 +63,27 @@ describe('other verbs at the wrong path shape', () => {
     { name: 'PUT to the namespaces collection', method: 'PUT', path: '/api/v1/namespaces', body: { metadata: { name: 'default' } } },
     { name: 'POST under /watch/', method: 'POST', path: '/api/v1/watch/namespaces/default/configmaps', body: configMap('w') },
     { name: 'PUT under /watch/', method: 'PUT', path: `/api/v1/watch/namespaces/default/configmaps/a`, body: configMap('a') },
-    { name: 'DELETE under /watch/ (no deletecollection)', method: 'DELETE', path: '/api/v1/watch/namespaces/default/configmaps', body: undefined },
-    { name: 'DELETE of one object under /watch/', method: 'DELETE', path: '/api/v1/watch/namespaces/default/configmaps/a', body: undefined },
+    {
+      name: 'DELETE under /watch/ (no deletecollection)',
+      method: 'DELETE',
+      path: '/api/v1/watch/namespaces/default/configmaps',
+      body: undefined,
+    },
+    {
+      name: 'DELETE of one object under /watch/',
+      method: 'DELETE',
+      path: '/api/v1/watch/namespaces/default/configmaps/a',
+      body: undefined,
+    },
   ])('$name → 405, nothing changes', async ({ method, path, body }) => {
     const before = await dumpStore(t.api);
-    const r = await call(t, method, path, body, body === undefined ? {} : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' });
+    const r = await call(
+      t,
+      method,
+      path,
+      body,
+      body === undefined ? {} : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' },
+    );
     expect(r.status).toBe(405);
     expect(r.body).toEqual(METHOD_NOT_ALLOWED);
     expect(await dumpStore(t.api)).toEqual(before);
@@ -71,7 +94,12 @@ describe('a subresource made for POST keeps its route', () => {
   it('POST pods/{name}/binding binds the pod', async () => {
     const P = '/api/v1/namespaces/default/pods';
     expect((await call(t, 'POST', P, { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i' }] } })).status).toBe(201);
-    const bound = await call(t, 'POST', `${P}/p/binding`, { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'p' }, target: { kind: 'Node', name: 'node-1' } });
+    const bound = await call(t, 'POST', `${P}/p/binding`, {
+      apiVersion: 'v1',
+      kind: 'Binding',
+      metadata: { name: 'p' },
+      target: { kind: 'Node', name: 'node-1' },
+    });
     expect(bound.status).toBe(201);
     expect((await call(t, 'GET', `${P}/p`)).body.spec.nodeName).toBe('node-1');
   });

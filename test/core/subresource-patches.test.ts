@@ -13,8 +13,18 @@ import { call, inProcess, serverPerTest } from '../support/targets.ts';
 
 const SS = '/apis/apps/v1/namespaces/default/statefulsets';
 const template = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
-const web = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, spec: { serviceName: 'web', replicas: 1, selector: { matchLabels: { app: 'web' } }, template } };
-const scaleConfig = (replicas: number) => ({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'web', namespace: 'default' }, spec: { replicas } });
+const web = {
+  apiVersion: 'apps/v1',
+  kind: 'StatefulSet',
+  metadata: { name: 'web' },
+  spec: { serviceName: 'web', replicas: 1, selector: { matchLabels: { app: 'web' } }, template },
+};
+const scaleConfig = (replicas: number) => ({
+  apiVersion: 'autoscaling/v1',
+  kind: 'Scale',
+  metadata: { name: 'web', namespace: 'default' },
+  spec: { replicas },
+});
 
 const t = serverPerTest(() => inProcess({ featureGates: 'CBORServingAndStorage=true' }));
 beforeEach(async () => {
@@ -42,31 +52,56 @@ function entry(manager: string, operation: string, subresource: string, fieldsV1
 
 /** Who owns `spec.replicas`, as `manager operation subresource`. */
 function replicasOwners(obj: any): string[] {
-  return (obj.metadata.managedFields as any[]).filter((e) => e.fieldsV1?.['f:spec']?.['f:replicas'] !== undefined).map((e) => `${e.manager} ${e.operation} ${e.subresource ?? ''}`.trim());
+  return (obj.metadata.managedFields as any[])
+    .filter((e) => e.fieldsV1?.['f:spec']?.['f:replicas'] !== undefined)
+    .map((e) => `${e.manager} ${e.operation} ${e.subresource ?? ''}`.trim());
 }
 
 const SCALE_PATCHES: readonly { type: string; contentType: string; body: (replicas: number) => unknown; operation: string }[] = [
   { type: 'merge', contentType: 'application/merge-patch+json', body: (n) => ({ spec: { replicas: n } }), operation: 'Update' },
-  { type: 'strategic', contentType: 'application/strategic-merge-patch+json', body: (n) => ({ spec: { replicas: n } }), operation: 'Update' },
-  { type: 'JSON patch', contentType: 'application/json-patch+json', body: (n) => [{ op: 'replace', path: '/spec/replicas', value: n }], operation: 'Update' },
+  {
+    type: 'strategic',
+    contentType: 'application/strategic-merge-patch+json',
+    body: (n) => ({ spec: { replicas: n } }),
+    operation: 'Update',
+  },
+  {
+    type: 'JSON patch',
+    contentType: 'application/json-patch+json',
+    body: (n) => [{ op: 'replace', path: '/spec/replicas', value: n }],
+    operation: 'Update',
+  },
   { type: 'apply (YAML/JSON)', contentType: 'application/apply-patch+yaml', body: scaleConfig, operation: 'Apply' },
-  { type: 'apply (CBOR)', contentType: 'application/apply-patch+cbor', body: (n) => new Uint8Array(encode(scaleConfig(n))), operation: 'Apply' },
+  {
+    type: 'apply (CBOR)',
+    contentType: 'application/apply-patch+cbor',
+    body: (n) => new Uint8Array(encode(scaleConfig(n))),
+    operation: 'Apply',
+  },
 ];
 
 describe('patching scale', () => {
-  it.each(SCALE_PATCHES)('$type: answers the Scale; the parent has the replicas and an entry for the writer with subresource scale', async ({ contentType, body, operation }) => {
-    // Apply takes the field from `apply_test` only by force.
-    const r = await patch('/scale', contentType, body(3), 'scaler', operation === 'Apply' ? '&force=true' : '');
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: { name: 'web', namespace: 'default' }, spec: { replicas: 3 } });
-    expect(r.body.metadata.managedFields).toBeUndefined();
-    const obj = await stored();
-    expect(obj.spec.replicas).toBe(3);
-    expect(obj.metadata.managedFields).toContainEqual(entry('scaler', operation, 'scale', { 'f:spec': { 'f:replicas': {} } }));
-    expect(replicasOwners(obj)).toEqual([`scaler ${operation} scale`]);
-    // The rest of what apply_test applied stays its own.
-    expect(obj.metadata.managedFields.find((e: any) => e.manager === 'apply_test').fieldsV1['f:spec']['f:serviceName']).toEqual({});
-  });
+  it.each(SCALE_PATCHES)(
+    '$type: answers the Scale; the parent has the replicas and an entry for the writer with subresource scale',
+    async ({ contentType, body, operation }) => {
+      // Apply takes the field from `apply_test` only by force.
+      const r = await patch('/scale', contentType, body(3), 'scaler', operation === 'Apply' ? '&force=true' : '');
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({
+        kind: 'Scale',
+        apiVersion: 'autoscaling/v1',
+        metadata: { name: 'web', namespace: 'default' },
+        spec: { replicas: 3 },
+      });
+      expect(r.body.metadata.managedFields).toBeUndefined();
+      const obj = await stored();
+      expect(obj.spec.replicas).toBe(3);
+      expect(obj.metadata.managedFields).toContainEqual(entry('scaler', operation, 'scale', { 'f:spec': { 'f:replicas': {} } }));
+      expect(replicasOwners(obj)).toEqual([`scaler ${operation} scale`]);
+      // The rest of what apply_test applied stays its own.
+      expect(obj.metadata.managedFields.find((e: any) => e.manager === 'apply_test').fieldsV1['f:spec']['f:serviceName']).toEqual({});
+    },
+  );
 
   it('an unknown patch type is 415 naming the ones there are', async () => {
     const r = await patch('/scale', 'application/x-unknown', {}, 'm');
@@ -75,7 +110,7 @@ describe('patching scale', () => {
   });
 });
 
-describe('ownership of the replicas through scale (the real platform\'s scale_test sequence)', () => {
+describe("ownership of the replicas through scale (the real platform's scale_test sequence)", () => {
   it('update takes it, apply conflicts unless forced, applying the same value shares it', async () => {
     expect(replicasOwners(await stored())).toEqual(['apply_test Apply']);
 
@@ -131,18 +166,36 @@ describe('ownership of the replicas through scale (the real platform\'s scale_te
 const STATUS_PATCHES: readonly { type: string; contentType: string; body: unknown; operation: string }[] = [
   { type: 'merge', contentType: 'application/merge-patch+json', body: { status: { replicas: 2 } }, operation: 'Update' },
   { type: 'strategic', contentType: 'application/strategic-merge-patch+json', body: { status: { replicas: 2 } }, operation: 'Update' },
-  { type: 'JSON patch', contentType: 'application/json-patch+json', body: [{ op: 'add', path: '/status/replicas', value: 2 }], operation: 'Update' },
-  { type: 'apply (YAML/JSON)', contentType: 'application/apply-patch+yaml', body: { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, status: { replicas: 2 } }, operation: 'Apply' },
-  { type: 'apply (CBOR)', contentType: 'application/apply-patch+cbor', body: new Uint8Array(encode({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, status: { replicas: 2 } })), operation: 'Apply' },
+  {
+    type: 'JSON patch',
+    contentType: 'application/json-patch+json',
+    body: [{ op: 'add', path: '/status/replicas', value: 2 }],
+    operation: 'Update',
+  },
+  {
+    type: 'apply (YAML/JSON)',
+    contentType: 'application/apply-patch+yaml',
+    body: { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, status: { replicas: 2 } },
+    operation: 'Apply',
+  },
+  {
+    type: 'apply (CBOR)',
+    contentType: 'application/apply-patch+cbor',
+    body: new Uint8Array(encode({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, status: { replicas: 2 } })),
+    operation: 'Apply',
+  },
 ];
 
 describe('patching status', () => {
-  it.each(STATUS_PATCHES)('$type: the status changes, the spec does not; the entry carries subresource status', async ({ contentType, body, operation }) => {
-    const r = await patch('/status', contentType, body, 'status_writer');
-    expect(r.status).toBe(200);
-    expect(r.body.status.replicas).toBe(2);
-    const obj = await stored();
-    expect(obj.spec.replicas).toBe(1);
-    expect(obj.metadata.managedFields).toContainEqual(entry('status_writer', operation, 'status', { 'f:status': { 'f:replicas': {} } }));
-  });
+  it.each(STATUS_PATCHES)(
+    '$type: the status changes, the spec does not; the entry carries subresource status',
+    async ({ contentType, body, operation }) => {
+      const r = await patch('/status', contentType, body, 'status_writer');
+      expect(r.status).toBe(200);
+      expect(r.body.status.replicas).toBe(2);
+      const obj = await stored();
+      expect(obj.spec.replicas).toBe(1);
+      expect(obj.metadata.managedFields).toContainEqual(entry('status_writer', operation, 'status', { 'f:status': { 'f:replicas': {} } }));
+    },
+  );
 });

@@ -24,7 +24,13 @@ describe.each(TRANSPORTS)('verbs ($name)', ({ start }) => {
     await call(t, 'POST', CM, configMap('a'));
     const r = await call(t, 'POST', CM, configMap('a'));
     expect(r.status).toBe(409);
-    expect(r.body).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'AlreadyExists', code: 409, message: 'configmaps "a" already exists' });
+    expect(r.body).toMatchObject({
+      kind: 'Status',
+      status: 'Failure',
+      reason: 'AlreadyExists',
+      code: 409,
+      message: 'configmaps "a" already exists',
+    });
     expect(r.body.details).toEqual({ name: 'a', kind: 'configmaps' });
   });
 
@@ -43,7 +49,11 @@ describe.each(TRANSPORTS)('verbs ($name)', ({ start }) => {
     expect(ok.body.data).toEqual({ k: 'v' });
     const missing = await call(t, 'GET', `${CM}/nope`);
     expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ reason: 'NotFound', message: 'configmaps "nope" not found', details: { name: 'nope', kind: 'configmaps' } });
+    expect(missing.body).toMatchObject({
+      reason: 'NotFound',
+      message: 'configmaps "nope" not found',
+      details: { name: 'nope', kind: 'configmaps' },
+    });
   });
 
   it('list in a namespace and across all namespaces', async () => {
@@ -69,7 +79,8 @@ describe.each(TRANSPORTS)('verbs ($name)', ({ start }) => {
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({
       reason: 'Conflict',
-      message: 'Operation cannot be fulfilled on configmaps "a": the object has been modified; please apply your changes to the latest version and try again',
+      message:
+        'Operation cannot be fulfilled on configmaps "a": the object has been modified; please apply your changes to the latest version and try again',
     });
   });
 
@@ -89,7 +100,13 @@ describe.each(TRANSPORTS)('verbs ($name)', ({ start }) => {
 
   it('merge patch changes fields and answers 200', async () => {
     await call(t, 'POST', CM, configMap('a', { k: '1', drop: 'x' }));
-    const r = await call(t, 'PATCH', `${CM}/a`, { data: { k: '2', drop: null, added: 'y' } }, { 'content-type': 'application/merge-patch+json' });
+    const r = await call(
+      t,
+      'PATCH',
+      `${CM}/a`,
+      { data: { k: '2', drop: null, added: 'y' } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ added: 'y', k: '2' });
     const missing = await call(t, 'PATCH', `${CM}/ghost`, { data: {} }, { 'content-type': 'application/merge-patch+json' });
@@ -138,7 +155,11 @@ describe.each(TRANSPORTS)('verbs ($name)', ({ start }) => {
   it('a write into a missing namespace is 404 naming the namespace', async () => {
     const r = await call(t, 'POST', '/api/v1/namespaces/nowhere/configmaps', configMap('a'));
     expect(r.status).toBe(404);
-    expect(r.body).toMatchObject({ reason: 'NotFound', message: 'namespaces "nowhere" not found', details: { name: 'nowhere', kind: 'namespaces' } });
+    expect(r.body).toMatchObject({
+      reason: 'NotFound',
+      message: 'namespaces "nowhere" not found',
+      details: { name: 'nowhere', kind: 'namespaces' },
+    });
   });
 
   it('a write into a terminating namespace is 403 Forbidden', async () => {

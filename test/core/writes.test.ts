@@ -25,8 +25,21 @@ describe('dryRun=All', () => {
       },
       status: 200,
     },
-    { name: 'merge patch', run: () => call(t, 'PATCH', `${CM}/base?dryRun=All`, { data: { x: 'changed' } }, { 'content-type': 'application/merge-patch+json' }), status: 200 },
-    { name: 'apply', run: () => apply(`${CM}/base`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'base' }, data: { x: 'changed' } }, 'fieldManager=tester&dryRun=All&force=true'), status: 200 },
+    {
+      name: 'merge patch',
+      run: () => call(t, 'PATCH', `${CM}/base?dryRun=All`, { data: { x: 'changed' } }, { 'content-type': 'application/merge-patch+json' }),
+      status: 200,
+    },
+    {
+      name: 'apply',
+      run: () =>
+        apply(
+          `${CM}/base`,
+          { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'base' }, data: { x: 'changed' } },
+          'fieldManager=tester&dryRun=All&force=true',
+        ),
+      status: 200,
+    },
     { name: 'delete', run: () => call(t, 'DELETE', `${CM}/base?dryRun=All`), status: 200 },
     { name: 'deletecollection', run: () => call(t, 'DELETE', `${CM}?dryRun=All`), status: 200 },
   ])('$name answers in full and stores nothing, consumes no revision, sends no event', async ({ run, status }) => {
@@ -88,14 +101,20 @@ describe('fieldValidation', () => {
     const c = (await call(t, 'POST', CM, configMap('u'))).body;
     const put = await call(t, 'PUT', `${CM}/u?fieldValidation=Strict`, { ...c, extra: 1 });
     expect(put.status).toBe(400);
-    const patch = await call(t, 'PATCH', `${CM}/u?fieldValidation=Strict`, { extra: 1 }, { 'content-type': 'application/merge-patch+json' });
+    const patch = await call(
+      t,
+      'PATCH',
+      `${CM}/u?fieldValidation=Strict`,
+      { extra: 1 },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(patch.status).toBe(400);
     expect(patch.body.message).toContain('unknown field "extra"');
   });
 });
 
 describe('managedFields on every write', () => {
-  it('a write without fieldManager is owned by the User-Agent\'s product', async () => {
+  it("a write without fieldManager is owned by the User-Agent's product", async () => {
     const r = await call(t, 'POST', CM, configMap('ua', { a: '1' }), { 'user-agent': 'kubectl/v1.32.4 (linux/amd64) kubernetes/abc' });
     expect(r.body.metadata.managedFields).toEqual([
       {
@@ -122,9 +141,17 @@ describe('managedFields on every write', () => {
 
   it('a list with one empty entry resets them; an empty list does not', async () => {
     const c = (await call(t, 'POST', `${CM}?fieldManager=alpha`, configMap('r', { a: '1' }))).body;
-    const keep = await call(t, 'PUT', `${CM}/r?fieldManager=beta`, { ...c, metadata: { ...c.metadata, managedFields: [] }, data: { a: '1', b: '2' } });
+    const keep = await call(t, 'PUT', `${CM}/r?fieldManager=beta`, {
+      ...c,
+      metadata: { ...c.metadata, managedFields: [] },
+      data: { a: '1', b: '2' },
+    });
     expect(keep.body.metadata.managedFields.map((e: any) => e.manager)).toEqual(['alpha', 'beta']);
-    const reset = await call(t, 'PUT', `${CM}/r?fieldManager=gamma`, { ...keep.body, metadata: { ...keep.body.metadata, managedFields: [{}] }, data: { a: '1', b: '2', c: '3' } });
+    const reset = await call(t, 'PUT', `${CM}/r?fieldManager=gamma`, {
+      ...keep.body,
+      metadata: { ...keep.body.metadata, managedFields: [{}] },
+      data: { a: '1', b: '2', c: '3' },
+    });
     expect(reset.body.metadata.managedFields.map((e: any) => [e.manager, e.fieldsV1])).toEqual([['gamma', { 'f:data': { 'f:c': {} } }]]);
   });
 
@@ -133,7 +160,11 @@ describe('managedFields on every write', () => {
     const r = await call(t, 'PUT', `${STS}/s/status?fieldManager=ctrl`, { ...c, status: { replicas: 1, readyReplicas: 1 } });
     expect(r.status).toBe(200);
     const entry = r.body.metadata.managedFields.find((e: any) => e.manager === 'ctrl');
-    expect(entry).toMatchObject({ operation: 'Update', subresource: 'status', fieldsV1: { 'f:status': { 'f:readyReplicas': {}, 'f:replicas': {} } } });
+    expect(entry).toMatchObject({
+      operation: 'Update',
+      subresource: 'status',
+      fieldsV1: { 'f:status': { 'f:readyReplicas': {}, 'f:replicas': {} } },
+    });
   });
 });
 
@@ -146,7 +177,9 @@ describe('server-side apply through the API', () => {
   });
 
   it('needs a fieldManager (422), refuses managedFields in the body (400), a stale resourceVersion is 409', async () => {
-    const noManager = await call(t, 'PATCH', `${CM}/ssa`, JSON.stringify(cm({ a: '1' })), { 'content-type': 'application/apply-patch+yaml' });
+    const noManager = await call(t, 'PATCH', `${CM}/ssa`, JSON.stringify(cm({ a: '1' })), {
+      'content-type': 'application/apply-patch+yaml',
+    });
     expect(noManager.status).toBe(422);
     expect(noManager.body.message).toContain('fieldManager: Required value: is required for apply patch');
     const withManaged = await apply(`${CM}/ssa`, cm({ a: '1' }, { managedFields: [{ manager: 'x' }] }));
@@ -165,7 +198,8 @@ describe('server-side apply through the API', () => {
     expect(conflict.body.details.causes).toEqual([{ reason: 'FieldManagerConflict', message: 'conflict with "one"', field: '.data.a' }]);
     const shared = await apply(`${CM}/ssa`, cm({ b: '1' }), 'fieldManager=two');
     expect(shared.status).toBe(200);
-    const owners = (obj: any, key: string) => obj.metadata.managedFields.filter((e: any) => e.fieldsV1['f:data']?.[`f:${key}`]).map((e: any) => e.manager);
+    const owners = (obj: any, key: string) =>
+      obj.metadata.managedFields.filter((e: any) => e.fieldsV1['f:data']?.[`f:${key}`]).map((e: any) => e.manager);
     expect(owners(shared.body, 'b').sort()).toEqual(['one', 'two']);
     const forced = await apply(`${CM}/ssa`, cm({ a: '2', b: '1' }), 'fieldManager=two&force=true');
     expect(forced.body.data.a).toBe('2');
@@ -181,10 +215,16 @@ describe('server-side apply through the API', () => {
 describe('JSON patch and strategic merge patch through the API', () => {
   it('a failing test op is 422 naming the operation index; nothing changes', async () => {
     await call(t, 'POST', CM, configMap('j', { a: '1' }));
-    const r = await call(t, 'PATCH', `${CM}/j`, [
-      { op: 'replace', path: '/data/a', value: '2' },
-      { op: 'test', path: '/data/a', value: 'nope' },
-    ], { 'content-type': 'application/json-patch+json' });
+    const r = await call(
+      t,
+      'PATCH',
+      `${CM}/j`,
+      [
+        { op: 'replace', path: '/data/a', value: '2' },
+        { op: 'test', path: '/data/a', value: 'nope' },
+      ],
+      { 'content-type': 'application/json-patch+json' },
+    );
     expect(r.status).toBe(422);
     expect(JSON.stringify(r.body)).toContain('index 1');
     expect((await call(t, 'GET', `${CM}/j`)).body.data).toEqual({ a: '1' });
@@ -192,7 +232,9 @@ describe('JSON patch and strategic merge patch through the API', () => {
 
   it('a bad path is 422, a malformed patch 400, never 500', async () => {
     await call(t, 'POST', CM, configMap('j'));
-    const bad = await call(t, 'PATCH', `${CM}/j`, [{ op: 'remove', path: '/data/missing' }], { 'content-type': 'application/json-patch+json' });
+    const bad = await call(t, 'PATCH', `${CM}/j`, [{ op: 'remove', path: '/data/missing' }], {
+      'content-type': 'application/json-patch+json',
+    });
     expect(bad.status).toBe(422);
     const malformed = await call(t, 'PATCH', `${CM}/j`, { op: 'add' }, { 'content-type': 'application/json-patch+json' });
     expect(malformed.status).toBe(400);
@@ -204,13 +246,36 @@ describe('JSON patch and strategic merge patch through the API', () => {
       spec: {
         serviceName: 's',
         selector: { matchLabels: { a: 'b' } },
-        template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'web', image: 'nginx:1' }, { name: 'side', image: 'busybox' }] } },
+        template: {
+          metadata: { labels: { a: 'b' } },
+          spec: {
+            containers: [
+              { name: 'web', image: 'nginx:1' },
+              { name: 'side', image: 'busybox' },
+            ],
+          },
+        },
       },
     };
     await call(t, 'POST', STS, sts);
-    const r = await call(t, 'PATCH', `${STS}/s`, {
-      spec: { template: { spec: { containers: [{ name: 'web', image: 'nginx:2' }, { name: 'side', $patch: 'delete' }] } } },
-    }, { 'content-type': 'application/strategic-merge-patch+json' });
+    const r = await call(
+      t,
+      'PATCH',
+      `${STS}/s`,
+      {
+        spec: {
+          template: {
+            spec: {
+              containers: [
+                { name: 'web', image: 'nginx:2' },
+                { name: 'side', $patch: 'delete' },
+              ],
+            },
+          },
+        },
+      },
+      { 'content-type': 'application/strategic-merge-patch+json' },
+    );
     expect(r.status).toBe(200);
     expect(r.body.spec.template.spec.containers.map((c: any) => [c.name, c.image])).toEqual([['web', 'nginx:2']]);
     expect(r.body.metadata.generation).toBe(2);

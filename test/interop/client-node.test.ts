@@ -22,7 +22,10 @@ async function until(what: string, cond: () => boolean | Promise<boolean>): Prom
 
 async function lists(): Promise<number> {
   const text = await (await fetch(`${server.url}/metrics`)).text();
-  const m = /apiserver_request_total\{code="200",component="apiserver",dry_run="",group="",resource="configmaps",scope="namespace",subresource="",verb="LIST",version="v1"\} (\d+)/.exec(text);
+  const m =
+    /apiserver_request_total\{code="200",component="apiserver",dry_run="",group="",resource="configmaps",scope="namespace",subresource="",verb="LIST",version="v1"\} (\d+)/.exec(
+      text,
+    );
   return m ? Number(m[1]) : 0;
 }
 
@@ -49,7 +52,9 @@ describe('@kubernetes/client-node 1.4.0 informer', () => {
     await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'a' }, data: { v: '1' } } });
     await core.createNamespace({ body: { metadata: { name: 'other' } } });
     const seen: string[] = [];
-    const informer = makeInformer<V1ConfigMap>(kc, '/api/v1/namespaces/default/configmaps', () => core.listNamespacedConfigMap({ namespace: 'default' }));
+    const informer = makeInformer<V1ConfigMap>(kc, '/api/v1/namespaces/default/configmaps', () =>
+      core.listNamespacedConfigMap({ namespace: 'default' }),
+    );
     informer.on('add', (o) => seen.push(`ADDED ${o.metadata!.name}`));
     informer.on('update', (o) => seen.push(`MODIFIED ${o.metadata!.name} ${o.data?.v ?? ''}`));
     informer.on('delete', (o) => seen.push(`DELETED ${o.metadata!.name}`));
@@ -77,7 +82,12 @@ describe('@kubernetes/client-node 1.4.0 informer', () => {
 
     await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'c' } } });
     await until('ADDED c after the relist', () => seen.includes('ADDED c'));
-    expect(informer.list().map((o) => o.metadata!.name).sort()).toEqual(['b', 'c']);
+    expect(
+      informer
+        .list()
+        .map((o) => o.metadata!.name)
+        .sort(),
+    ).toEqual(['b', 'c']);
     expect(errors).toEqual([]);
     await informer.stop();
   });

@@ -45,15 +45,31 @@ interface Case {
 }
 
 const OBJECT_META_FIELDS = [
-  'annotations', 'creationTimestamp', 'deletionGracePeriodSeconds', 'deletionTimestamp', 'finalizers', 'generateName', 'generation',
-  'labels', 'managedFields', 'name', 'namespace', 'ownerReferences', 'resourceVersion', 'selfLink', 'uid',
+  'annotations',
+  'creationTimestamp',
+  'deletionGracePeriodSeconds',
+  'deletionTimestamp',
+  'finalizers',
+  'generateName',
+  'generation',
+  'labels',
+  'managedFields',
+  'name',
+  'namespace',
+  'ownerReferences',
+  'resourceVersion',
+  'selfLink',
+  'uid',
 ];
 
 const CASES: readonly Case[] = [
   { path: 'statefulset.spec.updateStrategy', fields: { rollingUpdate: null, type: ['OnDelete', 'RollingUpdate'] } },
   { path: 'statefulset.spec.podManagementPolicy', enum: ['OrderedReady', 'Parallel'] },
   { path: 'ingress.spec.rules.http.paths.pathType', enum: ['Exact', 'ImplementationSpecific', 'Prefix'] },
-  { path: 'flowschema.spec', fields: { distinguisherMethod: null, matchingPrecedence: null, priorityLevelConfiguration: null, rules: null } },
+  {
+    path: 'flowschema.spec',
+    fields: { distinguisherMethod: null, matchingPrecedence: null, priorityLevelConfiguration: null, rules: null },
+  },
   { path: 'configmap', fields: { apiVersion: null, binaryData: null, data: null, immutable: null, kind: null, metadata: null } },
   { path: 'statefulset.metadata', fields: Object.fromEntries(OBJECT_META_FIELDS.map((f) => [f, null])) },
 ];

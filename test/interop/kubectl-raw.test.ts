@@ -18,7 +18,12 @@ describe('kubectl get --raw', () => {
   it('get --raw /api/v1/namespaces lists the four start-up namespaces', async () => {
     const list = JSON.parse(await kubectl('get', '--raw', '/api/v1/namespaces'));
     expect(list.kind).toBe('NamespaceList');
-    expect(list.items.map((n: { metadata: { name: string } }) => n.metadata.name)).toEqual(['default', 'orch-node-lease', 'orch-public', 'orch-system']);
+    expect(list.items.map((n: { metadata: { name: string } }) => n.metadata.name)).toEqual([
+      'default',
+      'orch-node-lease',
+      'orch-public',
+      'orch-system',
+    ]);
   });
 
   it('--server with a URL works too (the README line)', async () => {

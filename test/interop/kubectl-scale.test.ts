@@ -57,7 +57,9 @@ describe('kubectl 1.32 and the scale subresource', () => {
   const web = async (): Promise<{ spec: { replicas: number }; metadata: { managedFields: Entry[] } }> =>
     JSON.parse(await k('get', 'statefulset', 'web', '-o', 'json', '--show-managed-fields'));
   const ownersOfReplicas = (entries: Entry[]) =>
-    entries.filter((e) => (e.fieldsV1['f:spec'] as Record<string, unknown> | undefined)?.['f:replicas'] !== undefined).map((e) => `${e.manager} ${e.operation} ${e.subresource ?? ''}`);
+    entries
+      .filter((e) => (e.fieldsV1['f:spec'] as Record<string, unknown> | undefined)?.['f:replicas'] !== undefined)
+      .map((e) => `${e.manager} ${e.operation} ${e.subresource ?? ''}`);
 
   beforeAll(async () => {
     expect((await k('create', '-f', file('web.yaml', WEB))).trim()).toBe('statefulset.apps/web created');
@@ -74,7 +76,13 @@ describe('kubectl 1.32 and the scale subresource', () => {
     const obj = await web();
     expect(obj.spec.replicas).toBe(replicas);
     expect(obj.metadata.managedFields).toContainEqual(
-      expect.objectContaining({ manager, operation: 'Update', apiVersion: 'apps/v1', subresource: 'scale', fieldsV1: { 'f:spec': { 'f:replicas': {} } } }),
+      expect.objectContaining({
+        manager,
+        operation: 'Update',
+        apiVersion: 'apps/v1',
+        subresource: 'scale',
+        fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+      }),
     );
     // The last writer owns the replicas, alone.
     expect(ownersOfReplicas(obj.metadata.managedFields)).toEqual([`${manager} Update scale`]);
@@ -88,7 +96,15 @@ describe('kubectl 1.32 and the scale subresource', () => {
   });
 
   it('kubectl apply --server-side --subresource=scale with a Scale manifest: kubectl cannot map the kind', async () => {
-    const r = await k.result(['apply', '--server-side', '--subresource=scale', '--validate=false', '-f', file('scale.yaml', SCALE(6)), '--field-manager=applier']);
+    const r = await k.result([
+      'apply',
+      '--server-side',
+      '--subresource=scale',
+      '--validate=false',
+      '-f',
+      file('scale.yaml', SCALE(6)),
+      '--field-manager=applier',
+    ]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain('no matches for kind "Scale" in version "autoscaling/v1"');
   });
@@ -102,14 +118,26 @@ describe('kubectl 1.32 and the scale subresource', () => {
     expect((await k('get', 'statefulset', 'web', '-o', 'jsonpath={.spec.replicas}')).trim()).toBe('6');
     const obj = await web();
     expect(obj.metadata.managedFields).toContainEqual(
-      expect.objectContaining({ manager: 'applier', operation: 'Apply', apiVersion: 'apps/v1', subresource: 'scale', fieldsV1: { 'f:spec': { 'f:replicas': {} } } }),
+      expect.objectContaining({
+        manager: 'applier',
+        operation: 'Apply',
+        apiVersion: 'apps/v1',
+        subresource: 'scale',
+        fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+      }),
     );
     expect(ownersOfReplicas(obj.metadata.managedFields)).toEqual(['applier Apply scale']);
 
     // Another applier of a different count now conflicts with it.
-    const conflict = await fetch(url.replace('applier&force=true', 'other'), { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+yaml' }, body: SCALE(7) });
+    const conflict = await fetch(url.replace('applier&force=true', 'other'), {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/apply-patch+yaml' },
+      body: SCALE(7),
+    });
     expect(conflict.status).toBe(409);
-    expect(((await conflict.json()) as { message: string }).message).toBe('Apply failed with 1 conflict: conflict with "applier": .spec.replicas');
+    expect(((await conflict.json()) as { message: string }).message).toBe(
+      'Apply failed with 1 conflict: conflict with "applier": .spec.replicas',
+    );
   });
 
   it('kubectl scale takes the replicas over (an update through scale, its manager named after its user agent)', async () => {

@@ -20,9 +20,14 @@ describe('a kubectl 1.32 session', () => {
 
   it('api-resources lists every kind with group, short names and scope', async () => {
     const out = await k('api-resources');
-    const rows = out.trim().split('\n').slice(1).map((l) => l.split(/\s+/));
+    const rows = out
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(/\s+/));
     const names = rows.map((r) => r[0]);
-    for (const n of ['configmaps', 'namespaces', 'pods', 'statefulsets', 'ingresses', 'flowschemas', 'events', 'roles', 'secrets']) expect(names).toContain(n);
+    for (const n of ['configmaps', 'namespaces', 'pods', 'statefulsets', 'ingresses', 'flowschemas', 'events', 'roles', 'secrets'])
+      expect(names).toContain(n);
     expect(out).toMatch(/statefulsets\s+sts\s+apps\/v1\s+true\s+StatefulSet/);
     expect(out).toMatch(/flowschemas\s+flowcontrol\.apiserver\.orch\.io\/v1\s+false\s+FlowSchema/);
   });
@@ -67,7 +72,9 @@ describe('a kubectl 1.32 session', () => {
     const conflict = await k.result(['apply', '--server-side', '--field-manager=second', '-f', two]);
     expect(conflict.code).not.toBe(0);
     expect(conflict.stderr).toContain('Apply failed with 1 conflict: conflict with "first": .data.key');
-    expect((await k('apply', '--server-side', '--field-manager=second', '--force-conflicts', '-f', two)).trim()).toBe('configmap/ssa serverside-applied');
+    expect((await k('apply', '--server-side', '--field-manager=second', '--force-conflicts', '-f', two)).trim()).toBe(
+      'configmap/ssa serverside-applied',
+    );
     expect((await k('get', 'cm', 'ssa', '-o', 'jsonpath={.data.key}')).trim()).toBe('two');
   });
 
@@ -94,28 +101,34 @@ describe('a kubectl 1.32 session', () => {
   });
 
   it('get statefulsets,ingresses,flowschemas -A', async () => {
-    const sts = file('sts.yaml', [
-      'apiVersion: apps/v1',
-      'kind: StatefulSet',
-      'metadata: {name: web}',
-      'spec:',
-      '  serviceName: web',
-      '  replicas: 0',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec: {containers: [{name: web, image: nginx}]}',
-      '',
-    ].join('\n'));
-    const ing = file('ing.yaml', [
-      'apiVersion: networking.orch.io/v1',
-      'kind: Ingress',
-      'metadata: {name: site}',
-      'spec:',
-      '  ingressClassName: nginx',
-      '  rules: [{host: example.com, http: {paths: [{path: /, pathType: Prefix, backend: {service: {name: web, port: {number: 80}}}}]}}]',
-      '',
-    ].join('\n'));
+    const sts = file(
+      'sts.yaml',
+      [
+        'apiVersion: apps/v1',
+        'kind: StatefulSet',
+        'metadata: {name: web}',
+        'spec:',
+        '  serviceName: web',
+        '  replicas: 0',
+        '  selector: {matchLabels: {app: web}}',
+        '  template:',
+        '    metadata: {labels: {app: web}}',
+        '    spec: {containers: [{name: web, image: nginx}]}',
+        '',
+      ].join('\n'),
+    );
+    const ing = file(
+      'ing.yaml',
+      [
+        'apiVersion: networking.orch.io/v1',
+        'kind: Ingress',
+        'metadata: {name: site}',
+        'spec:',
+        '  ingressClassName: nginx',
+        '  rules: [{host: example.com, http: {paths: [{path: /, pathType: Prefix, backend: {service: {name: web, port: {number: 80}}}}]}}]',
+        '',
+      ].join('\n'),
+    );
     await k('create', '-f', sts);
     await k('create', '-f', ing);
     const out = await k('get', 'statefulsets,ingresses,flowschemas', '-A');

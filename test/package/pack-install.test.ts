@@ -22,7 +22,9 @@ const run = promisify(execFile);
  * vitest worker around it, so the nested npm and vitest behave as in a user's shell.
  */
 const ENV = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !/^(VITEST|npm_(package|lifecycle)_|npm_command$|npm_config_(local_prefix|call)$|INIT_CWD$)/i.test(k)),
+  Object.entries(process.env).filter(
+    ([k]) => !/^(VITEST|npm_(package|lifecycle)_|npm_command$|npm_config_(local_prefix|call)$|INIT_CWD$)/i.test(k),
+  ),
 );
 
 async function sh(cmd: string, args: readonly string[], cwd: string): Promise<string> {
@@ -150,7 +152,15 @@ console.log(JSON.stringify({ status: created.status, data: read.data, port: pars
     writeFileSync(
       path.join(project, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', types: ['node'], skipLibCheck: true, noEmit: true },
+        compilerOptions: {
+          strict: true,
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          types: ['node'],
+          skipLibCheck: true,
+          noEmit: true,
+        },
         files: ['types.ts'],
       }),
     );

@@ -44,7 +44,10 @@ afterAll(async () => {
 
 describe('npm start', () => {
   it('builds the playground, serves the build on the printed URL, and stops on SIGTERM', async () => {
-    child = spawn(process.execPath, ['scripts/start.js', '--out-dir', outDir], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, ['scripts/start.js', '--out-dir', outDir], {
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const url = await printedUrl(child);
 
     const page = await fetch(url);
@@ -57,7 +60,13 @@ describe('npm start', () => {
     const swText = await sw.text();
     expect(swText).toBe(readFileSync(join(outDir, 'sw.js'), 'utf8'));
     // The built Service Worker lists what it caches for offline use: every file of the build.
-    const built = ['index.html', 'orch-worker.js', ...readdirSync(join(outDir, 'assets')).filter((f) => !f.endsWith('.map')).map((f) => `assets/${f}`)];
+    const built = [
+      'index.html',
+      'orch-worker.js',
+      ...readdirSync(join(outDir, 'assets'))
+        .filter((f) => !f.endsWith('.map'))
+        .map((f) => `assets/${f}`),
+    ];
     for (const file of built) expect(swText).toContain(file);
 
     const worker = await fetch(new URL('orch-worker.js', url));

@@ -30,7 +30,11 @@ const NO_MODULE = "Cannot find module './gone.ts' imported from /repo/test/b.tes
 
 describe('countVitest', () => {
   it.each<{ rule: string; input: VitestReport; expected: { passed: number; failed: number; broken: string[] } }>([
-    { rule: 'every test passed', input: report(file('a.test.ts', ['passed', 'passed']), file('b.test.ts', ['passed'])), expected: { passed: 3, failed: 0, broken: [] } },
+    {
+      rule: 'every test passed',
+      input: report(file('a.test.ts', ['passed', 'passed']), file('b.test.ts', ['passed'])),
+      expected: { passed: 3, failed: 0, broken: [] },
+    },
     {
       rule: 'two files failed to load beside passing tests',
       input: report(file('a.test.ts', [], ENOENT), file('b.test.ts', [], NO_MODULE), file('c.test.ts', ['passed', 'passed', 'passed'])),

@@ -35,7 +35,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts the copy; resolves once /readyz answers 200. */
 async function serve(): Promise<void> {
-  child = spawn(process.execPath, [join(dir, 'bin/orch-apiserver.js'), '--port=0', '--controllers=none'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  child = spawn(process.execPath, [join(dir, 'bin/orch-apiserver.js'), '--port=0', '--controllers=none'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   for (let i = 0; i < 500; i++) {

@@ -9,14 +9,33 @@
 import { describe, expect, it } from 'vitest';
 import { realClock } from '../../core/index.ts';
 import { CONTROLLER_NAMES, DEFAULT_CONTROLLERS, HELP, parseFlags, type StartOptions } from '../../server/index.ts';
-import { CONFIG_MAPS, FLOW_SCHEMAS, NAMESPACES, PODS, RESOURCE_CLAIM_TEMPLATES, RESOURCE_CLAIMS, STATEFUL_SETS } from '../../controllers/index.ts';
+import {
+  CONFIG_MAPS,
+  FLOW_SCHEMAS,
+  NAMESPACES,
+  PODS,
+  RESOURCE_CLAIM_TEMPLATES,
+  RESOURCE_CLAIMS,
+  STATEFUL_SETS,
+} from '../../controllers/index.ts';
 import { pod, resourceClaimTemplate, statefulSet } from '../support/builders.ts';
 import { controllerEnvs } from '../support/controller-env.ts';
 
 describe('--controllers and --pod-ready-delay', () => {
   it('default: every controller, pods ready after 2s, deleted pods stop in 1s', () => {
-    expect(parseFlags([])).toMatchObject({ controllers: ['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'], podReadyDelayMs: 2000, podStopDelayMs: 1000 });
-    expect(DEFAULT_CONTROLLERS).toEqual(['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol']);
+    expect(parseFlags([])).toMatchObject({
+      controllers: ['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'],
+      podReadyDelayMs: 2000,
+      podStopDelayMs: 1000,
+    });
+    expect(DEFAULT_CONTROLLERS).toEqual([
+      'namespace',
+      'garbage-collector',
+      'statefulset',
+      'pod-lifecycle',
+      'resource-claim',
+      'flowcontrol',
+    ]);
     expect(CONTROLLER_NAMES).toEqual(DEFAULT_CONTROLLERS);
   });
 
@@ -26,13 +45,19 @@ describe('--controllers and --pod-ready-delay', () => {
     { argv: ['--controllers', 'statefulset,pod-lifecycle'], runs: ['statefulset', 'pod-lifecycle'] },
     { argv: ['--controllers=pod-lifecycle,namespace'], runs: ['namespace', 'pod-lifecycle'] },
     { argv: ['--controllers=*,-resource-claim,-namespace'], runs: ['garbage-collector', 'statefulset', 'pod-lifecycle', 'flowcontrol'] },
-    { argv: ['--controllers=*,flowcontrol'], runs: ['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'] },
+    {
+      argv: ['--controllers=*,flowcontrol'],
+      runs: ['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'],
+    },
   ])('$argv runs $runs', ({ argv, runs }) => {
     expect(parseFlags(argv).controllers).toEqual(runs);
   });
 
   it.each([
-    { argv: ['--controllers=statefulset,replicaset'], message: 'invalid argument "statefulset,replicaset" for "--controllers" flag: "replicaset" is not in the list of known controllers' },
+    {
+      argv: ['--controllers=statefulset,replicaset'],
+      message: 'invalid argument "statefulset,replicaset" for "--controllers" flag: "replicaset" is not in the list of known controllers',
+    },
     { argv: ['--controllers=-nope'], message: '"nope" is not in the list of known controllers' },
     { argv: ['--pod-ready-delay=soon'], message: 'invalid argument "soon" for "--pod-ready-delay" flag' },
     { argv: ['--pod-stop-delay=later'], message: 'invalid argument "later" for "--pod-stop-delay" flag' },

@@ -8,7 +8,14 @@ import { parseDuration, parseFlags } from '../../server/index.ts';
 describe('parseFlags', () => {
   it('defaults: 127.0.0.1:8080, memory storage, no delays', () => {
     const f = parseFlags([]);
-    expect(f).toMatchObject({ port: 8080, bindAddress: '127.0.0.1', shutdownDelayMs: 0, livezGracePeriodMs: 0, storage: 'memory', help: false });
+    expect(f).toMatchObject({
+      port: 8080,
+      bindAddress: '127.0.0.1',
+      shutdownDelayMs: 0,
+      livezGracePeriodMs: 0,
+      storage: 'memory',
+      help: false,
+    });
   });
 
   it('takes --flag=value and --flag value', () => {

@@ -13,12 +13,48 @@ const MiB = 2 ** 20;
 describe('idle compaction', () => {
   // Each row: what happens, as [ms to advance, heap MiB, touch?] steps, then whether each step's check compacts.
   const rows: { when: string; steps: { advance: number; heap: number; touch?: boolean }[]; compacts: boolean[] }[] = [
-    { when: 'requests keep coming: never, however much the heap grew', steps: [{ advance: 500, heap: 300, touch: true }, { advance: 500, heap: 400, touch: true }], compacts: [false, false] },
+    {
+      when: 'requests keep coming: never, however much the heap grew',
+      steps: [
+        { advance: 500, heap: 300, touch: true },
+        { advance: 500, heap: 400, touch: true },
+      ],
+      compacts: [false, false],
+    },
     { when: 'idle but the heap grew less than the threshold: no', steps: [{ advance: 5000, heap: 131 }], compacts: [false] },
-    { when: 'idle after a burst that grew the heap: once', steps: [{ advance: 5000, heap: 300 }, { advance: 5000, heap: 125 }], compacts: [true, false] },
-    { when: 'a second burst after the first compaction: again', steps: [{ advance: 5000, heap: 300 }, { advance: 100, heap: 500, touch: true }, { advance: 5000, heap: 500 }], compacts: [true, false, true] },
-    { when: 'the heap shrank on its own, then grew less than the threshold from there: no', steps: [{ advance: 5000, heap: 60 }, { advance: 5000, heap: 80 }], compacts: [false, false] },
-    { when: 'just short of idle: not yet', steps: [{ advance: 1999, heap: 300 }, { advance: 1, heap: 300 }], compacts: [false, true] },
+    {
+      when: 'idle after a burst that grew the heap: once',
+      steps: [
+        { advance: 5000, heap: 300 },
+        { advance: 5000, heap: 125 },
+      ],
+      compacts: [true, false],
+    },
+    {
+      when: 'a second burst after the first compaction: again',
+      steps: [
+        { advance: 5000, heap: 300 },
+        { advance: 100, heap: 500, touch: true },
+        { advance: 5000, heap: 500 },
+      ],
+      compacts: [true, false, true],
+    },
+    {
+      when: 'the heap shrank on its own, then grew less than the threshold from there: no',
+      steps: [
+        { advance: 5000, heap: 60 },
+        { advance: 5000, heap: 80 },
+      ],
+      compacts: [false, false],
+    },
+    {
+      when: 'just short of idle: not yet',
+      steps: [
+        { advance: 1999, heap: 300 },
+        { advance: 1, heap: 300 },
+      ],
+      compacts: [false, true],
+    },
   ];
 
   for (const row of rows) {
@@ -58,11 +94,21 @@ describe('idle compaction', () => {
     const n = 8000;
     for (let i = 0; i < n; i++) {
       const body = enc.encode(JSON.stringify({ metadata: { name: `cm-${i}` }, data: { k: `${'v'.repeat(300)}${i}` } }));
-      await api.handle({ method: 'POST', url: new URL('http://orch/api/v1/namespaces/default/configmaps'), headers: json, readBody: async () => body });
+      await api.handle({
+        method: 'POST',
+        url: new URL('http://orch/api/v1/namespaces/default/configmaps'),
+        headers: json,
+        readBody: async () => body,
+      });
     }
     for (let i = 0; i < n; i++) {
       const body = enc.encode('{"data":{"u":"1"}}');
-      await api.handle({ method: 'PATCH', url: new URL(`http://orch/api/v1/namespaces/default/configmaps/cm-${i}`), headers: merge, readBody: async () => body });
+      await api.handle({
+        method: 'PATCH',
+        url: new URL(`http://orch/api/v1/namespaces/default/configmaps/cm-${i}`),
+        headers: merge,
+        readBody: async () => body,
+      });
     }
     const oldSpace = () => getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')!.physical_space_size;
     const before = oldSpace();

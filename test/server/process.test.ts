@@ -41,7 +41,14 @@ describe('orch-apiserver process', () => {
   it('--help documents the flags', () => {
     const r = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
-    for (const flag of ['--port', '--bind-address', '--feature-gates', '--runtime-config', '--shutdown-delay-duration', '--livez-grace-period']) {
+    for (const flag of [
+      '--port',
+      '--bind-address',
+      '--feature-gates',
+      '--runtime-config',
+      '--shutdown-delay-duration',
+      '--livez-grace-period',
+    ]) {
       expect(r.stdout).toContain(flag);
     }
   });

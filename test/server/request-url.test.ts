@@ -10,9 +10,15 @@ const TARGETS: readonly { target: string; path: string }[] = [
   { target: '/api/v1/namespaces/default/configmaps/a', path: '/api/v1/namespaces/default/configmaps/a' },
   { target: '/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=10', path: '/api/v1/namespaces/default/configmaps' },
   { target: '/apis/apps/v1/statefulsets?labelSelector=app%3Dweb%2Ctier+in+(a,b)&limit=5', path: '/apis/apps/v1/statefulsets' },
-  { target: '/api/v1/namespaces/default/configmaps?fieldSelector=metadata.name%3Da&x=%E2%9C%93&y=a+b', path: '/api/v1/namespaces/default/configmaps' },
+  {
+    target: '/api/v1/namespaces/default/configmaps?fieldSelector=metadata.name%3Da&x=%E2%9C%93&y=a+b',
+    path: '/api/v1/namespaces/default/configmaps',
+  },
   { target: '/api/v1/namespaces/default/configmaps?q=%zz&&empty=&novalue', path: '/api/v1/namespaces/default/configmaps' },
-  { target: '/apis/flowcontrol.apiserver.orch.io/v1/flowschemas/catch-all', path: '/apis/flowcontrol.apiserver.orch.io/v1/flowschemas/catch-all' },
+  {
+    target: '/apis/flowcontrol.apiserver.orch.io/v1/flowschemas/catch-all',
+    path: '/apis/flowcontrol.apiserver.orch.io/v1/flowschemas/catch-all',
+  },
   { target: '/api/v1/namespaces/default/configmaps/my.config-1_x~y', path: '/api/v1/namespaces/default/configmaps/my.config-1_x~y' },
   { target: '/api//v1/namespaces', path: '/api//v1/namespaces' },
   { target: '/', path: '/' },

@@ -22,7 +22,12 @@ async function createsDoneWhenReadyzAnswers(wrap: (t: Transport) => Transport): 
   const url = new URL('http://orch.local/api/v1/namespaces/default/configmaps');
   let done = 0;
   const burst = Array.from({ length: BURST }, (_, i) =>
-    transport({ method: 'POST', url, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: `c${i}` } }) }).then(async (r) => {
+    transport({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ metadata: { name: `c${i}` } }),
+    }).then(async (r) => {
       await r.text();
       done++;
       return r.status;
@@ -54,7 +59,9 @@ describe('in-process requests take turns with HTTP ones', () => {
       return { status: 200, body: null, text: async () => req.url.pathname };
     });
     const paths = ['/a', '/b', '/c', '/d'];
-    const answers = await Promise.all(paths.map((p) => transport({ method: 'GET', url: new URL(`http://x${p}`), headers: {} }).then((r) => r.text())));
+    const answers = await Promise.all(
+      paths.map((p) => transport({ method: 'GET', url: new URL(`http://x${p}`), headers: {} }).then((r) => r.text())),
+    );
     expect(seen).toEqual(paths);
     expect(answers).toEqual(paths);
   });

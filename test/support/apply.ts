@@ -60,7 +60,12 @@ export function update(live: JsonObject | undefined, body: JsonObject, manager: 
 }
 
 /** A server-side apply by `manager`; returns the stored object. */
-export function apply(live: JsonObject | undefined, config: JsonObject, manager: string, opts: WriteOptions & { force?: boolean } = {}): JsonObject {
+export function apply(
+  live: JsonObject | undefined,
+  config: JsonObject,
+  manager: string,
+  opts: WriteOptions & { force?: boolean } = {},
+): JsonObject {
   const k = opts.kind ?? CONFIGMAP;
   const out = applyPatch({
     live,
@@ -78,7 +83,12 @@ export function apply(live: JsonObject | undefined, config: JsonObject, manager:
 }
 
 /** A server-side apply of the Widget spec `spec` by `manager`. */
-export function applyWidget(live: JsonObject | undefined, spec: JsonObject, manager: string, opts: { force?: boolean; now?: number } = {}): JsonObject {
+export function applyWidget(
+  live: JsonObject | undefined,
+  spec: JsonObject,
+  manager: string,
+  opts: { force?: boolean; now?: number } = {},
+): JsonObject {
   return apply(live, widget(spec), manager, { kind: WIDGET, ...opts });
 }
 

@@ -49,7 +49,9 @@ export function arbitraryOf(s: Schema, depth = 0, min = 0): fc.Arbitrary<JsonVal
       return fc.uint8Array({ maxLength: 6 }).map((b) => Buffer.from(b).toString('base64'));
     case 'time':
       return s.precision === 'micro'
-        ? fc.tuple(seconds, fc.integer({ min: 0, max: 999_999 })).map(([sec, us]) => formatMicroTime(sec * 1000 + Math.floor(us / 1000), us % 1000))
+        ? fc
+            .tuple(seconds, fc.integer({ min: 0, max: 999_999 }))
+            .map(([sec, us]) => formatMicroTime(sec * 1000 + Math.floor(us / 1000), us % 1000))
         : seconds.map((sec) => formatTime(sec * 1000));
     case 'int-or-string':
       return fc.oneof(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), text);

@@ -69,7 +69,10 @@ export function statefulSet(name: string, opts: SetOptions = {}): StatefulSet {
 }
 
 /** A ResourceClaimTemplate `name` asking for one device of class `gpu.example.com`, with its claims' labels and annotations. */
-export function resourceClaimTemplate(name: string, claimMetadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }): ResourceClaimTemplate {
+export function resourceClaimTemplate(
+  name: string,
+  claimMetadata?: { labels?: Record<string, string>; annotations?: Record<string, string> },
+): ResourceClaimTemplate {
   return {
     metadata: { name },
     spec: {

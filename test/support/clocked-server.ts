@@ -8,7 +8,12 @@ import { createApiServer, VirtualClock, type ApiServer, type ApiServerOptions } 
 export interface ClockedServer {
   readonly api: ApiServer;
   readonly clock: VirtualClock;
-  req(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  req(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   open(path: string, headers?: Record<string, string>): Promise<Response>;
 }
 

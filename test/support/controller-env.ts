@@ -40,7 +40,11 @@ export function controllerEnvs(opts: { printErrors?: boolean } = {}): Controller
   };
   const track = (env: TestEnv) => {
     once(async () => {
-      if (opts.printErrors && env.errors.length) console.log('controller errors:', env.errors.map((e) => `${e.message}: ${String(e.detail)}`));
+      if (opts.printErrors && env.errors.length)
+        console.log(
+          'controller errors:',
+          env.errors.map((e) => `${e.message}: ${String(e.detail)}`),
+        );
       await env.stop();
     });
     return env;

@@ -84,7 +84,7 @@ export function kubectlFor(serverUrl: string): Kubectl {
   const result = (args: string[], input?: string) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       const child = execFile(KUBECTL, [...base, ...args], { encoding: 'utf8', timeout: 60_000 }, (err, stdout, stderr) => {
-        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1) : 0;
+        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
         resolve({ code, stdout, stderr });
       });
       if (input !== undefined) child.stdin!.end(input);

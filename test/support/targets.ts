@@ -103,7 +103,7 @@ export async function call(
   if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
   const res = await t.request(path, init);
   const text = await res.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

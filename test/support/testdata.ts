@@ -44,5 +44,8 @@ export interface MarkerRow {
 
 export const mergeMarkers = (): {
   readonly kinds: Record<string, { readonly fields: readonly MarkerRow[] }>;
-  readonly definitions: Record<string, { readonly structType: string | null; readonly fields: Record<string, Omit<MarkerRow, 'path' | 'kind'>> }>;
+  readonly definitions: Record<
+    string,
+    { readonly structType: string | null; readonly fields: Record<string, Omit<MarkerRow, 'path' | 'kind'>> }
+  >;
 } => readTestdata('merge-markers/markers.json');

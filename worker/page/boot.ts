@@ -112,7 +112,11 @@ export async function bootOrch(options: BootOptions = {}): Promise<OrchHandle> {
 
   const registration = await navigator.serviceWorker.register(new URL('sw.js', base), { scope: options.scope ?? base.pathname });
   await within(activated(registration), timeoutMs, 'the Service Worker to activate');
-  const controller = await within(controlled(registration), timeoutMs, 'the Service Worker to control this page (is the page outside its scope?)');
+  const controller = await within(
+    controlled(registration),
+    timeoutMs,
+    'the Service Worker to control this page (is the page outside its scope?)',
+  );
   await within(givePort(controller), timeoutMs, 'the Service Worker to take the API port');
   const stats = await within(control.ready(), timeoutMs * 4, 'the API server to start');
   return { control, registration, stats, close: worker.close };

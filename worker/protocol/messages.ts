@@ -13,5 +13,10 @@ export interface OrchMessage {
 }
 
 export function isOrchMessage(data: unknown): data is OrchMessage {
-  return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string' && (data as { type: string }).type.startsWith('orch:');
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as { type?: unknown }).type === 'string' &&
+    (data as { type: string }).type.startsWith('orch:')
+  );
 }

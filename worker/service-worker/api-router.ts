@@ -11,8 +11,20 @@ import { NEED_PORT } from '../protocol/messages.ts';
 
 /** A Status answer for when the SW cannot reach the API server at all. */
 export function unavailable(message: string): Response {
-  const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'ServiceUnavailable', code: 503 };
-  return new Response(JSON.stringify(status), { status: 503, statusText: 'Service Unavailable', headers: { 'content-type': 'application/json', 'retry-after': '1' } });
+  const status: Status = {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message,
+    reason: 'ServiceUnavailable',
+    code: 503,
+  };
+  return new Response(JSON.stringify(status), {
+    status: 503,
+    statusText: 'Service Unavailable',
+    headers: { 'content-type': 'application/json', 'retry-after': '1' },
+  });
 }
 
 export class ApiRouter {

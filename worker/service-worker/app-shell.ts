@@ -87,7 +87,9 @@ export class AppShell {
       if (res.ok && this.paths.has(url.pathname) && !url.search) void cache.put(request, res.clone()).catch(() => undefined);
       return res;
     } catch (err) {
-      const hit = (await cache.match(request, { ...MATCH, ignoreSearch: true })) ?? (request.mode === 'navigate' ? await cache.match(new URL('./', this.base).href, MATCH) : undefined);
+      const hit =
+        (await cache.match(request, { ...MATCH, ignoreSearch: true })) ??
+        (request.mode === 'navigate' ? await cache.match(new URL('./', this.base).href, MATCH) : undefined);
       if (hit) return hit;
       throw err;
     }

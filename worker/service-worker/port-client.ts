@@ -38,7 +38,11 @@ const REASONS: Readonly<Record<number, string>> = {
 };
 
 export function toResponse(res: WireResponse, body: BodyInit | null = res.body as BodyInit | null): Response {
-  return new Response(NULL_BODY_STATUSES.has(res.status) ? null : body, { status: res.status, statusText: REASONS[res.status] ?? '', headers: res.headers });
+  return new Response(NULL_BODY_STATUSES.has(res.status) ? null : body, {
+    status: res.status,
+    statusText: REASONS[res.status] ?? '',
+    headers: res.headers,
+  });
 }
 
 export class PortConnection {

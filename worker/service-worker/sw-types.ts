@@ -27,7 +27,10 @@ export interface ClientLike {
 
 export interface ClientsLike {
   get(id: string): Promise<ClientLike | undefined>;
-  matchAll(options?: { includeUncontrolled?: boolean; type?: 'window' | 'worker' | 'sharedworker' | 'all' }): Promise<readonly ClientLike[]>;
+  matchAll(options?: {
+    includeUncontrolled?: boolean;
+    type?: 'window' | 'worker' | 'sharedworker' | 'all';
+  }): Promise<readonly ClientLike[]>;
   claim(): Promise<void>;
 }
 

@@ -43,13 +43,18 @@ function wanted(c: BuiltinController, s: RuntimeSettings): boolean {
 
 export function startControllers(env: ControllerEnvironment, settings: RuntimeSettings): ControllerHost {
   const gates = env.api.gates;
-  const available: readonly BuiltinController[] = BUILTIN_CONTROLLERS.filter((c) => c.enabledByDefault && gatesMissing(c, gates) === undefined);
+  const available: readonly BuiltinController[] = BUILTIN_CONTROLLERS.filter(
+    (c) => c.enabledByDefault && gatesMissing(c, gates) === undefined,
+  );
   let manager: Manager | undefined;
   let started: RuntimeSettings | undefined;
   let queue: Promise<void> = Promise.resolve();
 
   const start = async (s: RuntimeSettings) => {
-    const m = new Manager({ client: new Client({ transport: inProcessTransport(env.api), userAgent: CONTROLLER_MANAGER }), clock: env.clock });
+    const m = new Manager({
+      client: new Client({ transport: inProcessTransport(env.api), userAgent: CONTROLLER_MANAGER }),
+      clock: env.clock,
+    });
     const podLifecycle = { readyDelayMs: s.podSimulator.readyDelayMs, stopDelayMs: s.podSimulator.stopDelayMs };
     for (const c of available) if (wanted(c, s)) await m.add(c.create({ gates, podLifecycle }));
     await m.start();
@@ -66,7 +71,8 @@ export function startControllers(env: ControllerEnvironment, settings: RuntimeSe
       .then(async () => {
         // Any simulator setting changed: the simulator restarts with the new ones.
         const was = started?.podSimulator;
-        const simulatorChanged = was !== undefined && (Object.keys(s.podSimulator) as (keyof PodSimulatorSettings)[]).some((k) => was[k] !== s.podSimulator[k]);
+        const simulatorChanged =
+          was !== undefined && (Object.keys(s.podSimulator) as (keyof PodSimulatorSettings)[]).some((k) => was[k] !== s.podSimulator[k]);
         if (manager && (!s.controllers || simulatorChanged)) await halt();
         if (s.controllers && !manager) await start(s);
       })

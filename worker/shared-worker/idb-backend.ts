@@ -19,7 +19,16 @@
  * it spin.
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { CompactedError, sortedRange, type BackendEvent, type KeyValue, type RangeResult, type StorageBackend, type ValueProducer, type WriteResult } from '../../core/index.ts';
+import {
+  CompactedError,
+  sortedRange,
+  type BackendEvent,
+  type KeyValue,
+  type RangeResult,
+  type StorageBackend,
+  type ValueProducer,
+  type WriteResult,
+} from '../../core/index.ts';
 
 export type Durability = 'strict' | 'relaxed' | 'default';
 
@@ -189,7 +198,11 @@ export class IndexedDbBackend implements StorageBackend {
       const tx = db.transaction(['kv', 'log', 'meta'], 'readwrite', { durability: 'strict' });
       const kv = tx.objectStore('kv');
       await Promise.all([kv.clear(), tx.objectStore('log').clear()]);
-      await Promise.all([...contents.items.map((item) => kv.put(item)), tx.objectStore('meta').put(Math.max(before, contents.revision, top) + 1, REVISION_KEY), tx.done]);
+      await Promise.all([
+        ...contents.items.map((item) => kv.put(item)),
+        tx.objectStore('meta').put(Math.max(before, contents.revision, top) + 1, REVISION_KEY),
+        tx.done,
+      ]);
     } finally {
       db.close();
     }
@@ -279,7 +292,10 @@ export class IndexedDbBackend implements StorageBackend {
     this.db.close();
   }
 
-  private async write(key: string, decide: (cur: KeyValue | undefined) => { put: ValueProducer | undefined } | undefined): Promise<WriteResult> {
+  private async write(
+    key: string,
+    decide: (cur: KeyValue | undefined) => { put: ValueProducer | undefined } | undefined,
+  ): Promise<WriteResult> {
     this.assertOpen();
     for (let b = this.keyBatch.get(key); b; b = this.keyBatch.get(key)) await b.settled;
     this.assertOpen();

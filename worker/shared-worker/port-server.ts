@@ -4,7 +4,15 @@
  * browser), its open streams are cancelled, which ends their watches in the core.
  */
 import { StatusError, type ApiRequest, type ApiResponse, type HeaderReader } from '../../core/index.ts';
-import { NULL_BODY_STATUSES, STREAM_WINDOW, type HeaderList, type ToClient, type ToServer, type WireRequest, type WireResponse } from '../protocol/port-protocol.ts';
+import {
+  NULL_BODY_STATUSES,
+  STREAM_WINDOW,
+  type HeaderList,
+  type ToClient,
+  type ToServer,
+  type WireRequest,
+  type WireResponse,
+} from '../protocol/port-protocol.ts';
 
 export type ApiHandler = (req: ApiRequest) => Promise<ApiResponse>;
 

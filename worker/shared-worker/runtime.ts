@@ -3,7 +3,16 @@
  * operations on the store as a whole (reset, snapshot export and import) that restart it.
  * It runs in the SharedWorker, so every tab of the origin talks to the same one.
  */
-import { createApiServer, MemoryBackend, realClock, type ApiRequest, type ApiResponse, type ApiServer, type RequestUrl, type StorageBackend } from '../../core/index.ts';
+import {
+  createApiServer,
+  MemoryBackend,
+  realClock,
+  type ApiRequest,
+  type ApiResponse,
+  type ApiServer,
+  type RequestUrl,
+  type StorageBackend,
+} from '../../core/index.ts';
 import type { KindInfo, OrchControl, RuntimeStats, ThroughputOptions, ThroughputResult } from '../protocol/control.ts';
 import { startControllers, type ControllerHost } from './controllers.ts';
 import { IndexedDbBackend, type Durability } from './idb-backend.ts';
@@ -59,7 +68,11 @@ export class OrchRuntime {
   }
 
   connect(port: MessagePort): void {
-    const server = servePort(port, (req) => this.handle(req), () => this.ports.delete(server));
+    const server = servePort(
+      port,
+      (req) => this.handle(req),
+      () => this.ports.delete(server),
+    );
     this.ports.add(server);
   }
 
@@ -138,7 +151,8 @@ export class OrchRuntime {
       throw new RangeError('creates and concurrency must be positive integers');
     }
     const scratch = `${this.storeName}-bench-${crypto.randomUUID()}`;
-    const backend: StorageBackend = o.storage === 'memory' ? new MemoryBackend() : await IndexedDbBackend.open({ name: scratch, durability: this.options.durability });
+    const backend: StorageBackend =
+      o.storage === 'memory' ? new MemoryBackend() : await IndexedDbBackend.open({ name: scratch, durability: this.options.durability });
     const api = createApiServer({ storage: backend, clock: realClock });
     try {
       await api.ready;
@@ -148,7 +162,12 @@ export class OrchRuntime {
           const i = next++;
           const body = new TextEncoder().encode(JSON.stringify({ metadata: { name: `bench-${i}` }, data: { i: String(i) } }));
           const res = await api.handle(
-            toApiRequest({ method: 'POST', url: 'http://orch.local/api/v1/namespaces/default/configmaps', headers: [['content-type', 'application/json']], body: body.buffer }),
+            toApiRequest({
+              method: 'POST',
+              url: 'http://orch.local/api/v1/namespaces/default/configmaps',
+              headers: [['content-type', 'application/json']],
+              body: body.buffer,
+            }),
           );
           if (res.status !== 201) throw new Error(`create ${i} answered ${res.status}`);
         }

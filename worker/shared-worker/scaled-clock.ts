@@ -22,7 +22,11 @@ export class ScaledClock implements Clock {
   private readonly timers = new Set<Timer>();
 
   /** `now` lets a reload carry on from where the clock was (it may be ahead of the wall). */
-  constructor(speed = 1, now = Date.now(), private readonly wall: () => number = Date.now) {
+  constructor(
+    speed = 1,
+    now = Date.now(),
+    private readonly wall: () => number = Date.now,
+  ) {
     this.rate = ScaledClock.check(speed);
     this.anchorReal = wall();
     this.anchorClock = now;

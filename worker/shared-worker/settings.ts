@@ -74,7 +74,11 @@ export class SettingsStore {
       const stored = (await db.get('settings', 'current')) as StoredSettings | undefined;
       if (!stored) return { settings: DEFAULT_SETTINGS };
       // Fields added after the record was written take their defaults.
-      const settings = { ...DEFAULT_SETTINGS, ...stored.settings, podSimulator: { ...DEFAULT_SETTINGS.podSimulator, ...stored.settings?.podSimulator } };
+      const settings = {
+        ...DEFAULT_SETTINGS,
+        ...stored.settings,
+        podSimulator: { ...DEFAULT_SETTINGS.podSimulator, ...stored.settings?.podSimulator },
+      };
       const offset = Number.isFinite(stored.clockOffsetMs) ? { clockOffsetMs: stored.clockOffsetMs } : {};
       return { settings: checkSettings(settings), ...offset };
     } catch {

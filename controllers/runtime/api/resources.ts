@@ -37,14 +37,50 @@ export function resourceType<T extends KubeObject = KubeObject>(r: Omit<Resource
 
 // Every resource the runtime and the built-in controllers talk about, in one place.
 
-export const NAMESPACES = resourceType<Namespace>({ group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', namespaced: false });
-export const CONFIG_MAPS = resourceType<ConfigMap>({ group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true });
+export const NAMESPACES = resourceType<Namespace>({
+  group: '',
+  version: 'v1',
+  resource: 'namespaces',
+  kind: 'Namespace',
+  namespaced: false,
+});
+export const CONFIG_MAPS = resourceType<ConfigMap>({
+  group: '',
+  version: 'v1',
+  resource: 'configmaps',
+  kind: 'ConfigMap',
+  namespaced: true,
+});
 export const PODS = resourceType<Pod>({ group: '', version: 'v1', resource: 'pods', kind: 'Pod', namespaced: true });
-export const PERSISTENT_VOLUME_CLAIMS = resourceType<PersistentVolumeClaim>({ group: '', version: 'v1', resource: 'persistentvolumeclaims', kind: 'PersistentVolumeClaim', namespaced: true });
+export const PERSISTENT_VOLUME_CLAIMS = resourceType<PersistentVolumeClaim>({
+  group: '',
+  version: 'v1',
+  resource: 'persistentvolumeclaims',
+  kind: 'PersistentVolumeClaim',
+  namespaced: true,
+});
 export const EVENTS = resourceType<Event>({ group: 'events.orch.io', version: 'v1', resource: 'events', kind: 'Event', namespaced: true });
-export const STATEFUL_SETS = resourceType<StatefulSet>({ group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', namespaced: true });
-export const CONTROLLER_REVISIONS = resourceType<ControllerRevision>({ group: 'apps', version: 'v1', resource: 'controllerrevisions', kind: 'ControllerRevision', namespaced: true });
-export const FLOW_SCHEMAS = resourceType<FlowSchema>({ group: 'flowcontrol.apiserver.orch.io', version: 'v1', resource: 'flowschemas', kind: 'FlowSchema', namespaced: false });
+export const STATEFUL_SETS = resourceType<StatefulSet>({
+  group: 'apps',
+  version: 'v1',
+  resource: 'statefulsets',
+  kind: 'StatefulSet',
+  namespaced: true,
+});
+export const CONTROLLER_REVISIONS = resourceType<ControllerRevision>({
+  group: 'apps',
+  version: 'v1',
+  resource: 'controllerrevisions',
+  kind: 'ControllerRevision',
+  namespaced: true,
+});
+export const FLOW_SCHEMAS = resourceType<FlowSchema>({
+  group: 'flowcontrol.apiserver.orch.io',
+  version: 'v1',
+  resource: 'flowschemas',
+  kind: 'FlowSchema',
+  namespaced: false,
+});
 export const PRIORITY_LEVEL_CONFIGURATIONS = resourceType<PriorityLevelConfiguration>({
   group: 'flowcontrol.apiserver.orch.io',
   version: 'v1',
@@ -52,7 +88,13 @@ export const PRIORITY_LEVEL_CONFIGURATIONS = resourceType<PriorityLevelConfigura
   kind: 'PriorityLevelConfiguration',
   namespaced: false,
 });
-export const RESOURCE_CLAIMS = resourceType<ResourceClaim>({ group: 'resource.orch.io', version: 'v1beta1', resource: 'resourceclaims', kind: 'ResourceClaim', namespaced: true });
+export const RESOURCE_CLAIMS = resourceType<ResourceClaim>({
+  group: 'resource.orch.io',
+  version: 'v1beta1',
+  resource: 'resourceclaims',
+  kind: 'ResourceClaim',
+  namespaced: true,
+});
 export const RESOURCE_CLAIM_TEMPLATES = resourceType<ResourceClaimTemplate>({
   group: 'resource.orch.io',
   version: 'v1beta1',

@@ -50,8 +50,18 @@ export class ApiError extends Error {
     if (isStatus(parsed) && parsed.status === 'Failure') {
       return new ApiError({ ...parsed, code: parsed.code ?? httpCode });
     }
-    const message = body.trim() ? `the server responded with code ${httpCode}: ${body.trim().slice(0, 256)}` : `the server responded with code ${httpCode}`;
-    return new ApiError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: httpCode, reason: REASONS[httpCode] ?? 'Unknown', message });
+    const message = body.trim()
+      ? `the server responded with code ${httpCode}: ${body.trim().slice(0, 256)}`
+      : `the server responded with code ${httpCode}`;
+    return new ApiError({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      code: httpCode,
+      reason: REASONS[httpCode] ?? 'Unknown',
+      message,
+    });
   }
 }
 

@@ -181,12 +181,18 @@ export class ResourceClient<T extends KubeObject> {
   /** PUT of any subresource that takes the whole object (`status`, Namespace `finalize`). */
   async updateSubresource(obj: T, subresource: string, opts: WriteOptions = {}): Promise<T> {
     const path = this.objectPath(obj.metadata.name ?? '', subresource, this.namespaceFor(obj));
-    return this.client.requestJson<T>('PUT', path + toQuery(writeQuery(opts)), { body: JSON.stringify(this.typed(obj)), contentType: 'application/json' });
+    return this.client.requestJson<T>('PUT', path + toQuery(writeQuery(opts)), {
+      body: JSON.stringify(this.typed(obj)),
+      contentType: 'application/json',
+    });
   }
 
   async patch(name: string, patch: Patch, opts: PatchOptions = {}): Promise<T> {
     if (patch.type === 'apply' && !opts.fieldManager) throw new Error('apply needs a fieldManager');
-    const query = toQuery({ ...writeQuery(opts), force: patch.type === 'apply' && opts.force !== undefined ? String(opts.force) : undefined });
+    const query = toQuery({
+      ...writeQuery(opts),
+      force: patch.type === 'apply' && opts.force !== undefined ? String(opts.force) : undefined,
+    });
     return this.client.requestJson<T>('PATCH', this.objectPath(name, opts.subresource ?? '') + query, {
       body: patchBody(patch),
       contentType: PATCH_CONTENT_TYPES[patch.type],
@@ -203,7 +209,10 @@ export class ResourceClient<T extends KubeObject> {
    * deleted), else a success Status.
    */
   async delete(name: string, opts: DeleteOptions = {}): Promise<T | Status> {
-    return this.client.requestJson<T | Status>('DELETE', this.objectPath(name), { body: deleteBody(opts), contentType: 'application/json' });
+    return this.client.requestJson<T | Status>('DELETE', this.objectPath(name), {
+      body: deleteBody(opts),
+      contentType: 'application/json',
+    });
   }
 
   async deleteCollection(opts: DeleteOptions & ListOptions = {}): Promise<Status> {
@@ -218,7 +227,8 @@ export class ResourceClient<T extends KubeObject> {
   private typed<O extends KubeObject>(obj: O): O {
     const { apiVersion, kind, ...rest } = obj;
     const out = { apiVersion: apiVersion ?? apiVersionOf(this.type), kind: kind ?? this.type.kind, ...rest } as O;
-    if (this.type.namespaced && this.namespace && out.metadata && !out.metadata.namespace) out.metadata = { ...out.metadata, namespace: this.namespace };
+    if (this.type.namespaced && this.namespace && out.metadata && !out.metadata.namespace)
+      out.metadata = { ...out.metadata, namespace: this.namespace };
     return out;
   }
 }

@@ -25,5 +25,11 @@ export type {
 } from './options.ts';
 export { PATCH_CONTENT_TYPES } from './options.ts';
 export { watchStream, type WatchEvent } from './watch-stream.ts';
-export { discoverResources, supportingVerbs, GroupDiscoveryFailedError, type DiscoveredResource, type DiscoveryResult } from './discovery.ts';
+export {
+  discoverResources,
+  supportingVerbs,
+  GroupDiscoveryFailedError,
+  type DiscoveredResource,
+  type DiscoveryResult,
+} from './discovery.ts';
 export { retryOnConflict } from './retry.ts';

@@ -63,7 +63,14 @@ function parseEvent<T extends KubeObject>(line: string): WatchEvent<T> {
     throw new Error(`malformed watch event: ${(err as Error).message}`);
   }
   const ev = parsed as { type?: unknown; object?: unknown };
-  if (typeof ev !== 'object' || ev === null || typeof ev.type !== 'string' || !WATCH_TYPES.has(ev.type) || typeof ev.object !== 'object' || ev.object === null) {
+  if (
+    typeof ev !== 'object' ||
+    ev === null ||
+    typeof ev.type !== 'string' ||
+    !WATCH_TYPES.has(ev.type) ||
+    typeof ev.object !== 'object' ||
+    ev.object === null
+  ) {
     throw new Error(`malformed watch event: ${line.slice(0, 200)}`);
   }
   return parsed as WatchEvent<T>;

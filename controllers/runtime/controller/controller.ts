@@ -102,7 +102,9 @@ export function startWorkers<K>(
 
 /** The keys of `owner` objects that control `obj`. */
 export function controllerKeys(owner: ResourceType, obj: KubeObject): string[] {
-  const ref = obj.metadata.ownerReferences?.find((r) => r.controller === true && r.kind === owner.kind && groupOf(r.apiVersion) === owner.group);
+  const ref = obj.metadata.ownerReferences?.find(
+    (r) => r.controller === true && r.kind === owner.kind && groupOf(r.apiVersion) === owner.group,
+  );
   if (!ref) return [];
   return [owner.namespaced ? keyOf(obj.metadata.namespace ?? '', ref.name) : ref.name];
 }
@@ -131,7 +133,11 @@ export class Controller<T extends KubeObject = KubeObject> implements Runnable {
     if (this.running) return;
     this.running = true;
     const informers: SharedInformer<KubeObject>[] = [];
-    const watch = <O extends KubeObject>(type: ResourceType<O>, predicates: readonly Predicate<O>[], keys: (ev: InformerEvent<O>) => readonly string[]) => {
+    const watch = <O extends KubeObject>(
+      type: ResourceType<O>,
+      predicates: readonly Predicate<O>[],
+      keys: (ev: InformerEvent<O>) => readonly string[],
+    ) => {
       const inf = this.deps.informer(type);
       informers.push(inf as unknown as SharedInformer<KubeObject>);
       this.subscriptions.push(
@@ -141,7 +147,9 @@ export class Controller<T extends KubeObject = KubeObject> implements Runnable {
         }),
       );
     };
-    const both = (ev: InformerEvent<KubeObject>, f: (o: KubeObject) => readonly string[]) => [...new Set([...f(ev.object), ...(ev.old ? f(ev.old) : [])])];
+    const both = (ev: InformerEvent<KubeObject>, f: (o: KubeObject) => readonly string[]) => [
+      ...new Set([...f(ev.object), ...(ev.old ? f(ev.old) : [])]),
+    ];
 
     watch(this.opts.for, this.opts.predicates ?? [], (ev) => [objectKey(ev.object)]);
     for (const owned of this.opts.owns ?? []) watch(owned, [], (ev) => both(ev, (o) => controllerKeys(this.opts.for, o)));
@@ -149,10 +157,15 @@ export class Controller<T extends KubeObject = KubeObject> implements Runnable {
 
     await Promise.all(informers.map((i) => i.waitForSync()));
     if (!this.running) return;
-    this.workers = startWorkers(this.queue, this.opts.concurrency ?? 1, (key) => this.opts.reconcile(key), (key, err) => {
-      if (this.running) this.deps.logger.error(`${this.name}: reconciling ${key} failed; retrying after backoff`, err);
-      return this.running;
-    });
+    this.workers = startWorkers(
+      this.queue,
+      this.opts.concurrency ?? 1,
+      (key) => this.opts.reconcile(key),
+      (key, err) => {
+        if (this.running) this.deps.logger.error(`${this.name}: reconciling ${key} failed; retrying after backoff`, err);
+        return this.running;
+      },
+    );
   }
 
   isIdle(): boolean {

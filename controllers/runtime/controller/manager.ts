@@ -64,7 +64,13 @@ export class Manager {
 
   /** An event recorder whose periodic series writes run while the manager does. */
   eventRecorder(reportingController: string, reportingInstance?: string): EventRecorder {
-    const r = new EventRecorder({ client: this.client, clock: this.clock, logger: this.logger, reportingController, ...(reportingInstance ? { reportingInstance } : {}) });
+    const r = new EventRecorder({
+      client: this.client,
+      clock: this.clock,
+      logger: this.logger,
+      reportingController,
+      ...(reportingInstance ? { reportingInstance } : {}),
+    });
     this.recorders.push(r);
     if (this.state === 'running') r.start();
     return r;

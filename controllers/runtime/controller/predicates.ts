@@ -11,7 +11,7 @@ export type Predicate<T extends KubeObject = KubeObject> = (event: InformerEvent
 function sameRecord(a: Readonly<Record<string, string>> | undefined, b: Readonly<Record<string, string>> | undefined): boolean {
   const ak = Object.keys(a ?? {});
   if (ak.length !== Object.keys(b ?? {}).length) return false;
-  return ak.every((k) => (a ?? {})[k] === (b ?? {})[k]);
+  return ak.every((k) => a?.[k] === b?.[k]);
 }
 
 /** Updates only when `metadata.generation` moved (the spec changed, or deletion began). */

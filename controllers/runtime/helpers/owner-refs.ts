@@ -13,7 +13,7 @@ export function ownerReference(owner: KubeObject, type?: ResourceType, opts: Own
   const apiVersion = owner.apiVersion ?? (type ? apiVersionOf(type) : undefined);
   const kind = owner.kind ?? type?.kind;
   const { name, uid } = owner.metadata;
-  if (!apiVersion || !kind || !name || !uid) throw new Error('an owner reference needs the owner\'s apiVersion, kind, name and uid');
+  if (!apiVersion || !kind || !name || !uid) throw new Error("an owner reference needs the owner's apiVersion, kind, name and uid");
   return {
     apiVersion,
     kind,
@@ -42,7 +42,9 @@ export class AlreadyOwnedError extends Error {
     readonly obj: KubeObject,
     readonly owner: OwnerReference,
   ) {
-    super(`Object ${obj.metadata.namespace ? `${obj.metadata.namespace}/` : ''}${obj.metadata.name} is already owned by another ${owner.kind} controller ${owner.name}`);
+    super(
+      `Object ${obj.metadata.namespace ? `${obj.metadata.namespace}/` : ''}${obj.metadata.name} is already owned by another ${owner.kind} controller ${owner.name}`,
+    );
     this.name = 'AlreadyOwnedError';
   }
 }

@@ -85,7 +85,9 @@ export function reflect<T extends KubeObject>(rc: ResourceClient<T>, opts: Refle
 
     const watchFrom = (from: string): Observable<ReflectorEvent<T>> => {
       trace({ kind: 'watch', resourceVersion: from });
-      return rc.watch({ ...selectors, resourceVersion: from, allowWatchBookmarks: true, timeoutSeconds: timeoutSeconds() }).pipe(map(fromWatch));
+      return rc
+        .watch({ ...selectors, resourceVersion: from, allowWatchBookmarks: true, timeoutSeconds: timeoutSeconds() })
+        .pipe(map(fromWatch));
     };
 
     const listThenWatch = defer(() => {
@@ -105,7 +107,13 @@ export function reflect<T extends KubeObject>(rc: ResourceClient<T>, opts: Refle
       const initial = new Map<string, T>();
       let synced = false;
       return rc
-        .watch({ ...selectors, sendInitialEvents: true, resourceVersionMatch: 'NotOlderThan', allowWatchBookmarks: true, timeoutSeconds: timeoutSeconds() })
+        .watch({
+          ...selectors,
+          sendInitialEvents: true,
+          resourceVersionMatch: 'NotOlderThan',
+          allowWatchBookmarks: true,
+          timeoutSeconds: timeoutSeconds(),
+        })
         .subscribe({
           next(ev) {
             if (synced) {

@@ -82,7 +82,9 @@ function decodeBody(body: Uint8Array, def: KindDefinition | undefined): JsonObje
     return { ...typeMeta, ...decodeMessage(env.raw, schema) };
   } catch (err) {
     if (!(err instanceof ProtobufDecodeError || err instanceof DecodeError)) throw err;
-    throw StatusError.badRequest(`${kind} in version ${JSON.stringify(versionOf(env.apiVersion, def))} cannot be handled as a ${def?.kind ?? kind}: ${err.message}`);
+    throw StatusError.badRequest(
+      `${kind} in version ${JSON.stringify(versionOf(env.apiVersion, def))} cannot be handled as a ${def?.kind ?? kind}: ${err.message}`,
+    );
   }
 }
 

@@ -31,7 +31,13 @@ const users = (...names: string[]): Subject[] => names.map((name) => ({ kind: 'U
 const systemServiceAccounts = (...names: string[]): Subject[] =>
   names.map((name) => ({ kind: 'ServiceAccount', serviceAccount: { namespace: SYSTEM_NAMESPACE, name } }));
 
-const resourceRule = (verbs: string[], apiGroups: string[], resources: string[], namespaces: string[], clusterScope: boolean): ResourcePolicyRule => ({
+const resourceRule = (
+  verbs: string[],
+  apiGroups: string[],
+  resources: string[],
+  namespaces: string[],
+  clusterScope: boolean,
+): ResourcePolicyRule => ({
   verbs,
   apiGroups,
   resources,
@@ -45,7 +51,12 @@ const everything: Pick<PolicyRulesWithSubjects, 'resourceRules' | 'nonResourceRu
 };
 const electionVerbs = ['get', 'create', 'update'];
 
-function flowSchemaSpec(level: string, precedence: number, distinguisher: 'ByNamespace' | 'ByUser' | '', rule: PolicyRulesWithSubjects): FlowSchemaSpec {
+function flowSchemaSpec(
+  level: string,
+  precedence: number,
+  distinguisher: 'ByNamespace' | 'ByUser' | '',
+  rule: PolicyRulesWithSubjects,
+): FlowSchemaSpec {
   return {
     priorityLevelConfiguration: { name: level },
     matchingPrecedence: precedence,
@@ -114,9 +125,15 @@ export const SUGGESTED_FLOW_SCHEMAS: Readonly<Record<string, FlowSchemaSpec>> = 
     subjects: [...users(CONTROLLER_MANAGER_USER), ...systemServiceAccounts('endpoint-controller', 'endpointslicemirroring-controller')],
     resourceRules: [resourceRule(electionVerbs, [''], ['endpoints'], ['*'], false)],
   }),
-  'orch-controller-manager': flowSchemaSpec('workload-high', 800, 'ByNamespace', { subjects: users(CONTROLLER_MANAGER_USER), ...everything }),
+  'orch-controller-manager': flowSchemaSpec('workload-high', 800, 'ByNamespace', {
+    subjects: users(CONTROLLER_MANAGER_USER),
+    ...everything,
+  }),
   'orch-scheduler': flowSchemaSpec('workload-high', 800, 'ByNamespace', { subjects: users(SCHEDULER_USER), ...everything }),
-  'orch-system-service-accounts': flowSchemaSpec('workload-high', 900, 'ByNamespace', { subjects: systemServiceAccounts('*'), ...everything }),
+  'orch-system-service-accounts': flowSchemaSpec('workload-high', 900, 'ByNamespace', {
+    subjects: systemServiceAccounts('*'),
+    ...everything,
+  }),
   'service-accounts': flowSchemaSpec('workload-low', 9000, 'ByUser', { subjects: groups(SERVICE_ACCOUNTS), ...everything }),
   'global-default': flowSchemaSpec('global-default', 9900, 'ByUser', { subjects: groups(UNAUTHENTICATED, AUTHENTICATED), ...everything }),
 };

@@ -5,7 +5,11 @@
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 
 /** Conditions keyed by `type`: each needs a type, and a type appears once. */
-export function validateConditionTypes(conditions: readonly { readonly type?: string }[] | undefined, path: string, missingTypeDetail = ''): FieldError[] {
+export function validateConditionTypes(
+  conditions: readonly { readonly type?: string }[] | undefined,
+  path: string,
+  missingTypeDetail = '',
+): FieldError[] {
   const errs: FieldError[] = [];
   const seen = new Set<string>();
   (conditions ?? []).forEach((c, i) => {

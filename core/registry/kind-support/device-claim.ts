@@ -114,14 +114,18 @@ function requestRefs(names: string[], known: ReadonlySet<string>, path: string):
 function rawParameters(value: JsonValue | undefined, path: string, stored: boolean): FieldError[] {
   if (value === undefined || value === null) return [fieldErrors.required(path)];
   if (!stored && JSON.stringify(value).length > PARAMETERS_MAX_LENGTH) return [fieldErrors.tooLong(path, PARAMETERS_MAX_LENGTH)];
-  if (typeof value !== 'object' || Array.isArray(value)) return [fieldErrors.invalid(path, '<value omitted>', 'parameters must be a valid JSON object')];
+  if (typeof value !== 'object' || Array.isArray(value))
+    return [fieldErrors.invalid(path, '<value omitted>', 'parameters must be a valid JSON object')];
   return [];
 }
 
 function deviceConfiguration(config: DeviceConfiguration, path: string, stored: boolean): FieldError[] {
   const opaque = config.opaque;
   if (!opaque) return [fieldErrors.required(`${path}.opaque`)];
-  return [...driverName(opaque.driver ?? '', `${path}.opaque.driver`), ...rawParameters(opaque.parameters, `${path}.opaque.parameters`, stored)];
+  return [
+    ...driverName(opaque.driver ?? '', `${path}.opaque.driver`),
+    ...rawParameters(opaque.parameters, `${path}.opaque.parameters`, stored),
+  ];
 }
 
 function deviceRequest(req: DeviceRequest, path: string): FieldError[] {
@@ -188,7 +192,10 @@ function nodeSelector(selector: NodeSelector, path: string): FieldError[] {
   const terms = selector.nodeSelectorTerms ?? [];
   if (!terms.length) errs.push(fieldErrors.required(`${path}.nodeSelectorTerms`, 'must have at least one node selector term'));
   terms.forEach((t, i) => {
-    for (const [member, isField] of [['matchExpressions', false], ['matchFields', true]] as const) {
+    for (const [member, isField] of [
+      ['matchExpressions', false],
+      ['matchFields', true],
+    ] as const) {
       (t[member] ?? []).forEach((req, j) => {
         const rpath = `${path}.nodeSelectorTerms[${i}].${member}[${j}]`;
         const key = req.key ?? '';
@@ -197,11 +204,11 @@ function nodeSelector(selector: NodeSelector, path: string): FieldError[] {
         const op = req.operator ?? '';
         if (!NODE_SELECTOR_OPERATORS.includes(op)) errs.push(fieldErrors.notSupported(`${rpath}.operator`, op, NODE_SELECTOR_OPERATORS));
         else if ((op === 'In' || op === 'NotIn') && !values.length) {
-          errs.push(fieldErrors.required(`${rpath}.values`, 'must be specified when `operator` is \'In\' or \'NotIn\''));
+          errs.push(fieldErrors.required(`${rpath}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
         } else if ((op === 'Exists' || op === 'DoesNotExist') && values.length) {
-          errs.push(fieldErrors.forbidden(`${rpath}.values`, 'may not be specified when `operator` is \'Exists\' or \'DoesNotExist\''));
+          errs.push(fieldErrors.forbidden(`${rpath}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
         } else if ((op === 'Gt' || op === 'Lt') && values.length !== 1) {
-          errs.push(fieldErrors.required(`${rpath}.values`, 'must be specified single value when `operator` is \'Lt\' or \'Gt\''));
+          errs.push(fieldErrors.required(`${rpath}.values`, "must be specified single value when `operator` is 'Lt' or 'Gt'"));
         }
         values.forEach((v, k) => errs.push(...isValidLabelValue(v).map((m) => fieldErrors.invalid(`${rpath}.values[${k}]`, v, m))));
       });
@@ -282,7 +289,12 @@ function deviceKey(d: DeviceName): string {
  * A status write: consumers need an allocation, an allocation cannot be changed once set (only
  * removed), and device status entries must name allocated devices.
  */
-export function validateClaimStatus(status: ResourceClaimStatus, old: ResourceClaimStatus, deleting: boolean, names: ReadonlySet<string>): FieldError[] {
+export function validateClaimStatus(
+  status: ResourceClaimStatus,
+  old: ResourceClaimStatus,
+  deleting: boolean,
+  names: ReadonlySet<string>,
+): FieldError[] {
   const errs: FieldError[] = [];
   const reservedFor = status.reservedFor ?? [];
   const uids = new Set<string>();
@@ -304,13 +316,21 @@ export function validateClaimStatus(status: ResourceClaimStatus, old: ResourceCl
     errs.push(...poolName(dev.pool ?? '', `${dpath}.pool`));
     errs.push(...dnsLabel(dev.device ?? '', `${dpath}.device`));
     const key = deviceKey(dev);
-    if (seen.has(key)) errs.push(fieldErrors.duplicate(dpath, { driver: dev.driver ?? '', pool: dev.pool ?? '', device: dev.device ?? '' }));
+    if (seen.has(key))
+      errs.push(fieldErrors.duplicate(dpath, { driver: dev.driver ?? '', pool: dev.pool ?? '', device: dev.device ?? '' }));
     seen.add(key);
     if (!allocated.has(key)) {
-      errs.push(fieldErrors.invalid(dpath, { driver: dev.driver ?? '', pool: dev.pool ?? '', device: dev.device ?? '' }, 'must be an allocated device in the claim'));
+      errs.push(
+        fieldErrors.invalid(
+          dpath,
+          { driver: dev.driver ?? '', pool: dev.pool ?? '', device: dev.device ?? '' },
+          'must be an allocated device in the claim',
+        ),
+      );
     }
     const conditions = dev.conditions ?? [];
-    if (conditions.length > DEVICE_STATUS_MAX_CONDITIONS) errs.push(fieldErrors.tooMany(`${dpath}.conditions`, conditions.length, DEVICE_STATUS_MAX_CONDITIONS));
+    if (conditions.length > DEVICE_STATUS_MAX_CONDITIONS)
+      errs.push(fieldErrors.tooMany(`${dpath}.conditions`, conditions.length, DEVICE_STATUS_MAX_CONDITIONS));
     errs.push(...validateMetaConditions(conditions, `${dpath}.conditions`));
     if (dev.data != null) errs.push(...rawParameters(dev.data, `${dpath}.data`, false));
   });
@@ -321,7 +341,12 @@ export function validateClaimStatus(status: ResourceClaimStatus, old: ResourceCl
     } else if (deleting) {
       const before = new Set((old.reservedFor ?? []).map((r) => JSON.stringify(r)));
       if (reservedFor.some((r) => !before.has(JSON.stringify(r)))) {
-        errs.push(fieldErrors.forbidden('status.reservedFor', 'new entries may not be added while `deallocationRequested` or `deletionTimestamp` are set'));
+        errs.push(
+          fieldErrors.forbidden(
+            'status.reservedFor',
+            'new entries may not be added while `deallocationRequested` or `deletionTimestamp` are set',
+          ),
+        );
       }
     }
   }

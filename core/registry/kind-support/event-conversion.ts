@@ -21,14 +21,27 @@ const RENAMED: readonly (readonly [V1Member, CoreMember])[] = [
   ['deprecatedLastTimestamp', 'lastTimestamp'],
   ['deprecatedCount', 'count'],
 ];
-const SAME: readonly (V1Member & CoreMember)[] = ['metadata', 'eventTime', 'series', 'reportingInstance', 'action', 'reason', 'related', 'type'];
+const SAME: readonly (V1Member & CoreMember)[] = [
+  'metadata',
+  'eventTime',
+  'series',
+  'reportingInstance',
+  'action',
+  'reason',
+  'related',
+  'type',
+];
 
 /**
  * Moves members by name, whatever their content: the conversion is a renaming, and each member
  * has the same type in both versions (an ObjectReference stays one), so it reads the object as
  * the JSON members it is made of.
  */
-function convert(obj: EventsV1Event | CoreEvent | JsonObject, pairs: readonly (readonly [string, string])[], apiVersion: string): JsonObject {
+function convert(
+  obj: EventsV1Event | CoreEvent | JsonObject,
+  pairs: readonly (readonly [string, string])[],
+  apiVersion: string,
+): JsonObject {
   const members = obj as Readonly<Record<string, JsonValue | undefined>>;
   const out: JsonObject = { apiVersion, kind: 'Event' };
   for (const [from, to] of pairs) if (members[from] !== undefined) out[to] = clone(members[from]);

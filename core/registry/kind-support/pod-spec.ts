@@ -42,10 +42,36 @@ type AnyContainer = Container | EphemeralContainer;
 
 /** The volume sources of VolumeSource, in declaration order (exactly one may be set). */
 const VOLUME_SOURCES: readonly (keyof VolumeSource)[] = [
-  'hostPath', 'emptyDir', 'gcePersistentDisk', 'awsElasticBlockStore', 'gitRepo', 'secret', 'nfs', 'iscsi', 'glusterfs',
-  'persistentVolumeClaim', 'rbd', 'flexVolume', 'cinder', 'cephfs', 'flocker', 'downwardAPI', 'fc', 'azureFile', 'configMap',
-  'vsphereVolume', 'quobyte', 'azureDisk', 'photonPersistentDisk', 'projected', 'portworxVolume', 'scaleIO', 'storageos', 'csi',
-  'ephemeral', 'image',
+  'hostPath',
+  'emptyDir',
+  'gcePersistentDisk',
+  'awsElasticBlockStore',
+  'gitRepo',
+  'secret',
+  'nfs',
+  'iscsi',
+  'glusterfs',
+  'persistentVolumeClaim',
+  'rbd',
+  'flexVolume',
+  'cinder',
+  'cephfs',
+  'flocker',
+  'downwardAPI',
+  'fc',
+  'azureFile',
+  'configMap',
+  'vsphereVolume',
+  'quobyte',
+  'azureDisk',
+  'photonPersistentDisk',
+  'projected',
+  'portworxVolume',
+  'scaleIO',
+  'storageos',
+  'csi',
+  'ephemeral',
+  'image',
 ];
 
 function containersOf(spec: PodSpec, list: (typeof CONTAINER_LISTS)[number]): AnyContainer[] {
@@ -154,8 +180,22 @@ export function validatePortNumOrName(port: number | string | undefined, path: s
 }
 
 const QUANTITY_SUFFIX: Record<string, number> = {
-  n: 1e-9, u: 1e-6, m: 1e-3, '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18,
-  Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60,
+  n: 1e-9,
+  u: 1e-6,
+  m: 1e-3,
+  '': 1,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  P: 1e15,
+  E: 1e18,
+  Ki: 2 ** 10,
+  Mi: 2 ** 20,
+  Gi: 2 ** 30,
+  Ti: 2 ** 40,
+  Pi: 2 ** 50,
+  Ei: 2 ** 60,
 };
 
 /** The numeric value of a canonical quantity, precise enough to compare two quantities. */
@@ -174,7 +214,10 @@ function validateResourceRequirements(res: ResourceRequirements | undefined, pat
   if (!res) return errs;
   const limits = res.limits ?? {};
   const requests = res.requests ?? {};
-  for (const [part, values] of [['limits', limits], ['requests', requests]] as const) {
+  for (const [part, values] of [
+    ['limits', limits],
+    ['requests', requests],
+  ] as const) {
     for (const [name, q] of Object.entries(values)) {
       const p = `${path}.${part}[${name}]`;
       if (!name.includes('/')) {
@@ -237,7 +280,8 @@ function validateProbe(p: Probe | undefined, path: string, kind: 'liveness' | 'r
   }
   const grace = p.terminationGracePeriodSeconds;
   if (grace !== undefined) {
-    if (kind === 'readiness') errs.push(fieldErrors.invalid(`${path}.terminationGracePeriodSeconds`, grace, 'must not be set for readinessProbes'));
+    if (kind === 'readiness')
+      errs.push(fieldErrors.invalid(`${path}.terminationGracePeriodSeconds`, grace, 'must not be set for readinessProbes'));
     else if (grace <= 0) errs.push(fieldErrors.invalid(`${path}.terminationGracePeriodSeconds`, grace, 'must be greater than 0'));
   }
   return errs;
@@ -255,7 +299,13 @@ function validateEnv(env: EnvVar[] | undefined, path: string): FieldError[] {
     if (!from) return;
     const sources = ENV_VAR_SOURCES.filter((s) => from[s] != null);
     if (sources.length === 0) {
-      errs.push(fieldErrors.invalid(`${p}.valueFrom`, '', 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`'));
+      errs.push(
+        fieldErrors.invalid(
+          `${p}.valueFrom`,
+          '',
+          'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`',
+        ),
+      );
     } else if (sources.length > 1) {
       errs.push(fieldErrors.invalid(`${p}.valueFrom`, '', 'may not have more than one field specified at a time'));
     }
@@ -362,11 +412,19 @@ function validateTolerations(tolerations: Toleration[] | undefined, path: string
     const key = t.key ?? '';
     if (key) for (const m of isQualifiedName(key)) errs.push(fieldErrors.invalid(`${p}.key`, key, m));
     const op = t.operator ?? '';
-    if (!key && op !== 'Exists') errs.push(fieldErrors.invalid(`${p}.operator`, op, 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
-    if (op === 'Exists' && t.value) errs.push(fieldErrors.invalid(`${p}.operator`, t.value, 'value must be empty when `operator` is \'Exists\''));
+    if (!key && op !== 'Exists')
+      errs.push(
+        fieldErrors.invalid(
+          `${p}.operator`,
+          op,
+          'operator must be Exists when `key` is empty, which means "match all values and all keys"',
+        ),
+      );
+    if (op === 'Exists' && t.value)
+      errs.push(fieldErrors.invalid(`${p}.operator`, t.value, "value must be empty when `operator` is 'Exists'"));
     const effect = t.effect ?? '';
     if (t.tolerationSeconds != null && effect !== 'NoExecute') {
-      errs.push(fieldErrors.invalid(`${p}.effect`, effect, 'effect must be \'NoExecute\' when `tolerationSeconds` is set'));
+      errs.push(fieldErrors.invalid(`${p}.effect`, effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
     }
     if (effect && !['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(effect)) {
       errs.push(fieldErrors.notSupported(`${p}.effect`, effect, ['NoSchedule', 'PreferNoSchedule', 'NoExecute']));

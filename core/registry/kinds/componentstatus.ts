@@ -23,7 +23,12 @@ export const componentStatusKind = defineKind<ComponentStatus>({
   verbs: ['get', 'list'],
   deprecated: { deprecatedIn: '1.19' },
   table: [
-    { name: 'Status', type: 'string', description: 'Status of the component conditions', cell: (o) => (condition(o)?.status === 'True' ? 'Healthy' : 'Unhealthy') },
+    {
+      name: 'Status',
+      type: 'string',
+      description: 'Status of the component conditions',
+      cell: (o) => (condition(o)?.status === 'True' ? 'Healthy' : 'Unhealthy'),
+    },
     { name: 'Message', type: 'string', description: 'Message of the component conditions', cell: (o) => condition(o)?.message ?? '' },
     { name: 'Error', type: 'string', description: 'Error of the component conditions', cell: (o) => condition(o)?.error ?? '' },
   ],

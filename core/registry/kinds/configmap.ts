@@ -22,7 +22,7 @@ function validateConfigMap(obj: ConfigMap): FieldError[] {
   let total = 0;
   for (const key of Object.keys(data)) {
     for (const m of isConfigMapKey(key)) errs.push(fieldErrors.invalid(`data[${key}]`, key, m));
-    if (Object.prototype.hasOwnProperty.call(binary, key)) {
+    if (Object.hasOwn(binary, key)) {
       errs.push(fieldErrors.invalid(`data[${key}]`, key, 'duplicate of key present in binaryData'));
     }
     total += utf8Length(data[key]);

@@ -33,7 +33,12 @@ export const controllerRevisionKind = defineKind<ControllerRevision>({
   schema: ControllerRevision,
   table: [
     { name: 'Controller', type: 'string', description: 'Controller of the object', cell: controllerOf },
-    { name: 'Revision', type: 'number', description: 'Revision indicates the revision of the state represented by Data.', cell: (obj) => obj.revision ?? 0 },
+    {
+      name: 'Revision',
+      type: 'number',
+      description: 'Revision indicates the revision of the state represented by Data.',
+      cell: (obj) => obj.revision ?? 0,
+    },
     AGE_COLUMN,
   ],
   strategy: {

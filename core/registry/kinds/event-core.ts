@@ -47,12 +47,23 @@ function source(e: Event): string {
 
 /** The real event printer's columns, on the stored (core) form. */
 export const EVENT_COLUMNS: readonly TableColumn<Event>[] = [
-  { name: 'Last Seen', type: 'string', description: 'The time at which the most recent occurrence of this event was recorded.', cell: lastSeen },
-  { name: 'Type', type: 'string', description: 'Type of this event (Normal, Warning), new types could be added in the future', cell: (e) => e.type ?? '' },
+  {
+    name: 'Last Seen',
+    type: 'string',
+    description: 'The time at which the most recent occurrence of this event was recorded.',
+    cell: lastSeen,
+  },
+  {
+    name: 'Type',
+    type: 'string',
+    description: 'Type of this event (Normal, Warning), new types could be added in the future',
+    cell: (e) => e.type ?? '',
+  },
   {
     name: 'Reason',
     type: 'string',
-    description: "This should be a short, machine understandable string that gives the reason for the transition into the object's current status.",
+    description:
+      "This should be a short, machine understandable string that gives the reason for the transition into the object's current status.",
     cell: (e) => e.reason ?? '',
   },
   { name: 'Object', type: 'string', description: 'The object that this event is about.', cell: target },
@@ -60,12 +71,30 @@ export const EVENT_COLUMNS: readonly TableColumn<Event>[] = [
     name: 'Subobject',
     type: 'string',
     priority: 1,
-    description: 'If referring to a piece of an object instead of an entire object, this string should contain a valid JSON/Go field access statement.',
+    description:
+      'If referring to a piece of an object instead of an entire object, this string should contain a valid JSON/Go field access statement.',
     cell: (e) => e.involvedObject?.fieldPath ?? '',
   },
-  { name: 'Source', type: 'string', priority: 1, description: 'The component reporting this event. Should be a short machine understandable string.', cell: source },
-  { name: 'Message', type: 'string', description: 'A human-readable description of the status of this operation.', cell: (e) => (e.message ?? '').trim() },
-  { name: 'First Seen', type: 'string', priority: 1, description: 'The time at which the event was first recorded. (Time of server receipt is in TypeMeta.)', cell: firstSeen },
+  {
+    name: 'Source',
+    type: 'string',
+    priority: 1,
+    description: 'The component reporting this event. Should be a short machine understandable string.',
+    cell: source,
+  },
+  {
+    name: 'Message',
+    type: 'string',
+    description: 'A human-readable description of the status of this operation.',
+    cell: (e) => (e.message ?? '').trim(),
+  },
+  {
+    name: 'First Seen',
+    type: 'string',
+    priority: 1,
+    description: 'The time at which the event was first recorded. (Time of server receipt is in TypeMeta.)',
+    cell: firstSeen,
+  },
   { name: 'Count', type: 'string', priority: 1, description: 'The number of times this event has occurred.', cell: occurrences },
 ];
 

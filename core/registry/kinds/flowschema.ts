@@ -38,7 +38,9 @@ function validateVerbs(verbs: string[], path: string): FieldError[] {
 
 /** `*` may stand only alone in a list of names. */
 function wildcardAlone(values: string[], path: string, what: string): FieldError[] {
-  return values.length > 1 && values.includes('*') ? [fieldErrors.invalid(path, values, `if '*' is present, must not specify other ${what}`)] : [];
+  return values.length > 1 && values.includes('*')
+    ? [fieldErrors.invalid(path, values, `if '*' is present, must not specify other ${what}`)]
+    : [];
 }
 
 /** A non-resource URL: a path from `/`, no blanks or `//`, and `*` only as a whole last segment. */
@@ -82,7 +84,13 @@ function validateResourceRule(rule: ResourcePolicyRule, path: string): FieldErro
   } else {
     resources.forEach((r, i) => {
       if (!RESOURCE_NAME.test(r)) {
-        errs.push(fieldErrors.invalid(`${path}.resources[${i}]`, r, "must be a lower-case plural resource name, optionally followed by '/' and a subresource (e.g. 'nodes/status')"));
+        errs.push(
+          fieldErrors.invalid(
+            `${path}.resources[${i}]`,
+            r,
+            "must be a lower-case plural resource name, optionally followed by '/' and a subresource (e.g. 'nodes/status')",
+          ),
+        );
       }
     });
   }
@@ -100,7 +108,11 @@ function validateResourceRule(rule: ResourcePolicyRule, path: string): FieldErro
 }
 
 /** The member each subject kind names, in the order the real platform reports stray members. */
-const MEMBER_OF_KIND: Readonly<Record<string, 'serviceAccount' | 'user' | 'group'>> = { ServiceAccount: 'serviceAccount', User: 'user', Group: 'group' };
+const MEMBER_OF_KIND: Readonly<Record<string, 'serviceAccount' | 'user' | 'group'>> = {
+  ServiceAccount: 'serviceAccount',
+  User: 'user',
+  Group: 'group',
+};
 
 function validateSubject(subject: Subject, path: string): FieldError[] {
   // The schema's enum check runs beside this one, so the kind may be any string here.
@@ -115,7 +127,8 @@ function validateSubject(subject: Subject, path: string): FieldError[] {
     const name = value.name ?? '';
     if (!name) errs.push(fieldErrors.required(`${path}.${member}.name`));
     if (kind === 'ServiceAccount') {
-      if (name && name !== '*') for (const m of isDNS1123Subdomain(name)) errs.push(fieldErrors.invalid(`${path}.serviceAccount.name`, name, m));
+      if (name && name !== '*')
+        for (const m of isDNS1123Subdomain(name)) errs.push(fieldErrors.invalid(`${path}.serviceAccount.name`, name, m));
       // `value` is `subject.serviceAccount` here; the namespace is read through the member that has one.
       const ns = subject.serviceAccount?.namespace ?? '';
       if (!ns) errs.push(fieldErrors.required(`${path}.serviceAccount.namespace`, 'must specify namespace for service account'));

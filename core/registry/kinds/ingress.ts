@@ -56,7 +56,8 @@ function validateBackend(backend: IngressBackend, path: string): FieldError[] {
   const portNumber = service.port?.number ?? 0;
   if (portName && portNumber) errs.push(fieldErrors.invalid(path, '', 'cannot set both port name & port number'));
   else if (portName) for (const m of isValidPortName(portName)) errs.push(fieldErrors.invalid(`${path}.service.port.name`, portName, m));
-  else if (portNumber) for (const m of isValidPortNum(portNumber)) errs.push(fieldErrors.invalid(`${path}.service.port.number`, portNumber, m));
+  else if (portNumber)
+    for (const m of isValidPortNum(portNumber)) errs.push(fieldErrors.invalid(`${path}.service.port.number`, portNumber, m));
   else errs.push(fieldErrors.required(path, 'port name or number is required'));
   return errs;
 }
@@ -76,8 +77,10 @@ function validateHTTPPath(p: HTTPIngressPath, path: string): FieldError[] {
     case 'Prefix':
       if (!value.startsWith('/')) errs.push(fieldErrors.invalid(`${path}.path`, value, 'must be an absolute path'));
       if (value) {
-        for (const seq of INVALID_PATH_SEQUENCES) if (value.includes(seq)) errs.push(fieldErrors.invalid(`${path}.path`, value, `must not contain '${seq}'`));
-        for (const suf of INVALID_PATH_SUFFIXES) if (value.endsWith(suf)) errs.push(fieldErrors.invalid(`${path}.path`, value, `cannot end with '${suf}'`));
+        for (const seq of INVALID_PATH_SEQUENCES)
+          if (value.includes(seq)) errs.push(fieldErrors.invalid(`${path}.path`, value, `must not contain '${seq}'`));
+        for (const suf of INVALID_PATH_SUFFIXES)
+          if (value.endsWith(suf)) errs.push(fieldErrors.invalid(`${path}.path`, value, `cannot end with '${suf}'`));
       }
       break;
     case 'ImplementationSpecific':
@@ -199,7 +202,12 @@ export const ingressKind = defineKind<Ingress>({
       description: 'The name of the IngressClass resource that should be used for the ingress.',
       cell: (obj) => obj.spec?.ingressClassName ?? '<none>',
     },
-    { name: 'Hosts', type: 'string', description: 'Hosts that incoming requests are matched against before the ingress rule', cell: (obj) => hosts(obj.spec?.rules) },
+    {
+      name: 'Hosts',
+      type: 'string',
+      description: 'Hosts that incoming requests are matched against before the ingress rule',
+      cell: (obj) => hosts(obj.spec?.rules),
+    },
     {
       name: 'Address',
       type: 'string',
@@ -212,7 +220,12 @@ export const ingressKind = defineKind<Ingress>({
         return text.length > 16 ? `${text.slice(0, 13)}...` : text;
       },
     },
-    { name: 'Ports', type: 'string', description: 'Ports of TLS configurations that open', cell: (obj) => (obj.spec?.tls?.length ? '80, 443' : '80') },
+    {
+      name: 'Ports',
+      type: 'string',
+      description: 'Ports of TLS configurations that open',
+      cell: (obj) => (obj.spec?.tls?.length ? '80, 443' : '80'),
+    },
     AGE_COLUMN,
   ],
   strategy: {

@@ -78,7 +78,12 @@ export const ingressClassKind = defineKind<IngressClass>({
   schema: IngressClass,
   generation: true,
   table: [
-    { name: 'Controller', type: 'string', description: 'Controller that implements the ingresses of this class.', cell: (obj) => obj.spec?.controller ?? '' },
+    {
+      name: 'Controller',
+      type: 'string',
+      description: 'Controller that implements the ingresses of this class.',
+      cell: (obj) => obj.spec?.controller ?? '',
+    },
     {
       name: 'Parameters',
       type: 'string',

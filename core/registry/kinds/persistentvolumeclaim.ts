@@ -16,7 +16,12 @@ import { AGE_COLUMN } from '../table.ts';
 export const STORAGE_CLASS_ANNOTATION = 'volume.beta.orchestrator.io/storage-class';
 
 const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
-const ACCESS_MODE_SHORT: Record<string, string> = { ReadWriteOnce: 'RWO', ReadOnlyMany: 'ROX', ReadWriteMany: 'RWX', ReadWriteOncePod: 'RWOP' };
+const ACCESS_MODE_SHORT: Record<string, string> = {
+  ReadWriteOnce: 'RWO',
+  ReadOnlyMany: 'ROX',
+  ReadWriteMany: 'RWX',
+  ReadWriteOncePod: 'RWOP',
+};
 const IMMUTABLE_SPEC = 'spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims';
 
 function storageRequest(spec: PersistentVolumeClaimSpec): string | undefined {
@@ -42,7 +47,8 @@ export function validateClaimSpec(spec: PersistentVolumeClaimSpec, path: string)
   if (storage === undefined) errs.push(fieldErrors.required(storagePath));
   else if (quantityValue(storage) <= 0) errs.push(fieldErrors.invalid(storagePath, storage, 'must be greater than zero'));
   for (const name of Object.keys(spec.resources?.requests ?? {})) {
-    if (name.includes('/')) for (const m of isQualifiedName(name)) errs.push(fieldErrors.invalid(`${path}.resources.requests[${name}]`, name, m));
+    if (name.includes('/'))
+      for (const m of isQualifiedName(name)) errs.push(fieldErrors.invalid(`${path}.resources.requests[${name}]`, name, m));
   }
   const cls = spec.storageClassName ?? '';
   if (cls) for (const m of isDNS1123Subdomain(cls)) errs.push(fieldErrors.invalid(`${path}.storageClassName`, cls, m));
@@ -115,7 +121,12 @@ export const persistentVolumeClaimKind = defineKind<PersistentVolumeClaim>({
       description: 'The phase of the claim (Terminating while it is being deleted).',
       cell: (obj) => (obj.metadata.deletionTimestamp != null ? 'Terminating' : (obj.status?.phase ?? '')),
     },
-    { name: 'Volume', type: 'string', description: 'The name of the volume bound to the claim.', cell: (obj) => obj.spec?.volumeName ?? '' },
+    {
+      name: 'Volume',
+      type: 'string',
+      description: 'The name of the volume bound to the claim.',
+      cell: (obj) => obj.spec?.volumeName ?? '',
+    },
     {
       name: 'Capacity',
       type: 'string',
@@ -129,7 +140,10 @@ export const persistentVolumeClaimKind = defineKind<PersistentVolumeClaim>({
       cell(obj) {
         if (!obj.spec?.volumeName) return '';
         const modes = new Set(obj.status?.accessModes);
-        return Object.keys(ACCESS_MODE_SHORT).filter((m) => modes.has(m)).map((m) => ACCESS_MODE_SHORT[m]).join(',');
+        return Object.keys(ACCESS_MODE_SHORT)
+          .filter((m) => modes.has(m))
+          .map((m) => ACCESS_MODE_SHORT[m])
+          .join(',');
       },
     },
     { name: 'StorageClass', type: 'string', description: 'The storage class of the claim.', cell: storageClassOf },

@@ -41,7 +41,10 @@ function statusOf(obj: Pod): PodStatus {
 
 /** The v1 conversion keeps `podIP`/`hostIP` equal to the first of `podIPs`/`hostIPs`. */
 function normalizeIPs(status: PodStatus): void {
-  for (const [one, many] of [['podIP', 'podIPs'], ['hostIP', 'hostIPs']] as const) {
+  for (const [one, many] of [
+    ['podIP', 'podIPs'],
+    ['hostIP', 'hostIPs'],
+  ] as const) {
     const list = status[many] ?? [];
     if (list.length) status[one] = list[0].ip ?? '';
     else if (status[one]) status[many] = [{ ip: status[one] }];
@@ -93,7 +96,12 @@ function prepareForCreate(obj: Pod, ctx: StrategyContext): void {
   const status: PodStatus = { phase: 'Pending', qosClass: qosClass(spec) };
   if ((spec.schedulingGates ?? []).length) {
     status.conditions = [
-      { type: 'PodScheduled', status: 'False', reason: 'SchedulingGated', message: 'Scheduling is blocked due to non-empty scheduling gates' },
+      {
+        type: 'PodScheduled',
+        status: 'False',
+        reason: 'SchedulingGated',
+        message: 'Scheduling is blocked due to non-empty scheduling gates',
+      },
     ];
   }
   obj.status = status;
@@ -160,7 +168,8 @@ function validateSpecUpdate(spec: PodSpec, old: PodSpec): FieldError[] {
   const oldGates = new Set((old.schedulingGates ?? []).map((g) => g.name ?? ''));
   for (const g of spec.schedulingGates ?? []) {
     const name = g.name ?? '';
-    if (!oldGates.has(name)) errs.push(fieldErrors.forbidden('spec.schedulingGates', `only deletion is allowed, but found new scheduling gate '${name}'`));
+    if (!oldGates.has(name))
+      errs.push(fieldErrors.forbidden('spec.schedulingGates', `only deletion is allowed, but found new scheduling gate '${name}'`));
   }
   const deadline = spec.activeDeadlineSeconds;
   const oldDeadline = old.activeDeadlineSeconds;
@@ -171,7 +180,12 @@ function validateSpecUpdate(spec: PodSpec, old: PodSpec): FieldError[] {
   }
   const munged = mungedSpec(spec, old);
   if (!semanticEqual(munged, old)) {
-    errs.push(fieldErrors.forbidden('spec', `pod updates may not change fields other than ${UPDATABLE_SPEC_FIELDS.join(',')}\n${specDiff(asJson(old), asJson(munged))}`));
+    errs.push(
+      fieldErrors.forbidden(
+        'spec',
+        `pod updates may not change fields other than ${UPDATABLE_SPEC_FIELDS.join(',')}\n${specDiff(asJson(old), asJson(munged))}`,
+      ),
+    );
   }
   return errs;
 }
@@ -270,7 +284,8 @@ function bind(pod: Pod, body: JsonObject, ctx: StrategyContext): void {
   if (kind !== '' && kind !== 'Node') errs.push(fieldErrors.notSupported('target.kind', kind, ['Node', '']));
   if (!target.name) errs.push(fieldErrors.required('target.name'));
   if (errs.length) throw StatusError.invalid({ group: '', kind: 'Binding' }, name, errs);
-  if (meta.deletionTimestamp !== undefined) throw StatusError.conflict(gr, name, `pod ${name} is being deleted, cannot be assigned to a host`);
+  if (meta.deletionTimestamp !== undefined)
+    throw StatusError.conflict(gr, name, `pod ${name} is being deleted, cannot be assigned to a host`);
   const spec = specOf(pod);
   if (spec.nodeName) throw StatusError.conflict(gr, name, `pod ${name} is already assigned to node ${JSON.stringify(spec.nodeName)}`);
   spec.nodeName = target.name ?? '';
@@ -329,7 +344,8 @@ export const podKind = defineKind<Pod>({
     {
       name: 'Restarts',
       type: 'string',
-      description: 'The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.',
+      description:
+        'The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.',
       cell(obj, now) {
         const status = obj.status ?? {};
         const r = restartsOf([...(status.initContainerStatuses ?? []), ...(status.containerStatuses ?? [])]);

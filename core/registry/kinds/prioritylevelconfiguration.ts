@@ -123,7 +123,10 @@ function validatePriorityLevel(obj: PriorityLevelConfiguration): FieldError[] {
 }
 
 /** A cell of the `limited` part, `<none>` for exempt levels as the real printer shows. */
-function limitedCell(obj: PriorityLevelConfiguration, read: (limited: LimitedPriorityLevelConfiguration) => number | null | undefined): string | number {
+function limitedCell(
+  obj: PriorityLevelConfiguration,
+  read: (limited: LimitedPriorityLevelConfiguration) => number | null | undefined,
+): string | number {
   const limited = obj.spec?.limited;
   const v = limited ? read(limited) : undefined;
   return typeof v === 'number' ? v : '<none>';
@@ -151,7 +154,8 @@ export const priorityLevelConfigurationKind = defineKind<PriorityLevelConfigurat
     {
       name: 'NominalConcurrencyShares',
       type: 'string',
-      description: '`nominalConcurrencyShares` (NCS) contributes to the computation of the NominalConcurrencyLimit (NominalCL) of this level.',
+      description:
+        '`nominalConcurrencyShares` (NCS) contributes to the computation of the NominalConcurrencyLimit (NominalCL) of this level.',
       cell: (obj) => limitedCell(obj, (l) => l.nominalConcurrencyShares),
     },
     {
@@ -169,7 +173,8 @@ export const priorityLevelConfigurationKind = defineKind<PriorityLevelConfigurat
     {
       name: 'QueueLengthLimit',
       type: 'string',
-      description: '`queueLengthLimit` is the maximum number of requests allowed to be waiting in a given queue of this priority level at a time.',
+      description:
+        '`queueLengthLimit` is the maximum number of requests allowed to be waiting in a given queue of this priority level at a time.',
       cell: (obj) => limitedCell(obj, (l) => queuingOf(l)?.queueLengthLimit),
     },
     AGE_COLUMN,

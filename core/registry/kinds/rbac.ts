@@ -69,7 +69,12 @@ function validateAggregationRule(obj: ClusterRole): FieldError[] {
   const selectors = rule.clusterRoleSelectors ?? [];
   const errs: FieldError[] = [];
   if (!selectors.length) {
-    errs.push(fieldErrors.required('aggregationRule.clusterRoleSelectors', 'at least one clusterRoleSelector required if aggregationRule is non-nil'));
+    errs.push(
+      fieldErrors.required(
+        'aggregationRule.clusterRoleSelectors',
+        'at least one clusterRoleSelector required if aggregationRule is non-nil',
+      ),
+    );
   }
   selectors.forEach((s, i) => errs.push(...validateSelector(s, `aggregationRule.clusterRoleSelectors[${i}]`)));
   return errs;
@@ -146,7 +151,13 @@ function bindingColumns<T extends Binding>(what: string): TableColumn<T>[] {
     AGE_COLUMN,
     { name: 'Users', type: 'string', priority: 1, description: `Users in the ${what}`, cell: (obj) => subjectNames(obj, 'User') },
     { name: 'Groups', type: 'string', priority: 1, description: `Groups in the ${what}`, cell: (obj) => subjectNames(obj, 'Group') },
-    { name: 'ServiceAccounts', type: 'string', priority: 1, description: `ServiceAccounts in the ${what}`, cell: (obj) => subjectNames(obj, 'ServiceAccount') },
+    {
+      name: 'ServiceAccounts',
+      type: 'string',
+      priority: 1,
+      description: `ServiceAccounts in the ${what}`,
+      cell: (obj) => subjectNames(obj, 'ServiceAccount'),
+    },
   ];
 }
 

@@ -6,7 +6,13 @@
 import type { FieldError } from '../../errors/field-error.ts';
 import { defineKind, type StrategyContext } from '../definition.ts';
 import { ResourceClaim, type DeviceClaim } from '../types/resource-v1beta1.ts';
-import { defaultDeviceClaim, dropAdminAccess, requestNamesOf, validateClaimStatus, validateDeviceClaim } from '../kind-support/device-claim.ts';
+import {
+  defaultDeviceClaim,
+  dropAdminAccess,
+  requestNamesOf,
+  validateClaimStatus,
+  validateDeviceClaim,
+} from '../kind-support/device-claim.ts';
 import { immutable } from '../kind-support/field-checks.ts';
 import { AGE_COLUMN } from '../table.ts';
 

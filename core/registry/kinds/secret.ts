@@ -38,7 +38,11 @@ function mergeStringData(obj: Secret): void {
   if (!stringData || !Object.keys(stringData).length) return;
   const data = { ...dataOf(obj) };
   for (const [k, v] of Object.entries(stringData)) data[k] = utf8Base64(v);
-  obj.data = Object.fromEntries(Object.keys(data).sort().map((k) => [k, data[k]]));
+  obj.data = Object.fromEntries(
+    Object.keys(data)
+      .sort()
+      .map((k) => [k, data[k]]),
+  );
 }
 
 /** The error Go's JSON decoder reports for text that is not a JSON object. */
@@ -66,7 +70,9 @@ function validateType(obj: Secret, data: Record<string, string>): FieldError[] {
   switch (obj.type) {
     case SECRET_TYPES.serviceAccountToken: {
       const annotations = obj.metadata.annotations ?? {};
-      return annotations[SERVICE_ACCOUNT_NAME_ANNOTATION] ? [] : [fieldErrors.required(`metadata.annotations[${SERVICE_ACCOUNT_NAME_ANNOTATION}]`)];
+      return annotations[SERVICE_ACCOUNT_NAME_ANNOTATION]
+        ? []
+        : [fieldErrors.required(`metadata.annotations[${SERVICE_ACCOUNT_NAME_ANNOTATION}]`)];
     }
     case SECRET_TYPES.dockercfg:
       return requireJsonKey(data, '.dockercfg');
@@ -74,7 +80,9 @@ function validateType(obj: Secret, data: Record<string, string>): FieldError[] {
       return requireJsonKey(data, '.dockerconfigjson');
     case SECRET_TYPES.basicAuth:
       // Either may be empty, but one of the two keys must be there.
-      return 'username' in data || 'password' in data ? [] : [fieldErrors.required('data[username]'), fieldErrors.required('data[password]')];
+      return 'username' in data || 'password' in data
+        ? []
+        : [fieldErrors.required('data[username]'), fieldErrors.required('data[password]')];
     case SECRET_TYPES.sshAuth:
       return data['ssh-privatekey'] ? [] : [fieldErrors.required('data[ssh-privatekey]')];
     case SECRET_TYPES.tls:
@@ -115,7 +123,12 @@ export const secretKind = defineKind<Secret>({
   namespaced: true,
   schema: Secret,
   table: [
-    { name: 'Type', type: 'string', description: 'Used to facilitate programmatic handling of secret data.', cell: (obj) => obj.type ?? '' },
+    {
+      name: 'Type',
+      type: 'string',
+      description: 'Used to facilitate programmatic handling of secret data.',
+      cell: (obj) => obj.type ?? '',
+    },
     { name: 'Data', type: 'string', description: 'Data contains the secret data.', cell: (obj) => Object.keys(dataOf(obj)).length },
     AGE_COLUMN,
   ],

@@ -35,7 +35,8 @@ function portsOf(spec: ServiceSpec): ServicePort[] {
 const externallyAccessible = (spec: ServiceSpec) =>
   spec.type === 'LoadBalancer' || spec.type === 'NodePort' || (spec.type === 'ClusterIP' && (spec.externalIPs ?? []).length > 0);
 const needsClusterIP = (spec: ServiceSpec) => spec.type !== 'ExternalName';
-const needsNodePorts = (spec: ServiceSpec) => spec.type === 'NodePort' || (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts !== false);
+const needsNodePorts = (spec: ServiceSpec) =>
+  spec.type === 'NodePort' || (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts !== false);
 const isHeadless = (spec: ServiceSpec) => spec.clusterIP === 'None';
 
 function randomInt(n: number): number {
@@ -64,7 +65,8 @@ function defaults(obj: Service): void {
     if (p.targetPort === undefined || p.targetPort === 0 || p.targetPort === '') p.targetPort = p.port ?? 0;
   }
   if (externallyAccessible(spec) && !spec.externalTrafficPolicy) spec.externalTrafficPolicy = 'Cluster';
-  if (spec.internalTrafficPolicy == null && ['ClusterIP', 'NodePort', 'LoadBalancer'].includes(spec.type ?? '')) spec.internalTrafficPolicy = 'Cluster';
+  if (spec.internalTrafficPolicy == null && ['ClusterIP', 'NodePort', 'LoadBalancer'].includes(spec.type ?? ''))
+    spec.internalTrafficPolicy = 'Cluster';
   if (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts == null) spec.allocateLoadBalancerNodePorts = true;
   // clusterIP and clusterIPs[0] are one value in two places.
   const ips = spec.clusterIPs ?? [];
@@ -127,7 +129,8 @@ function prepareForUpdate(obj: Service, old: Service): void {
     for (const p of portsOf(spec)) if (p.nodePort === match(p)?.nodePort) delete p.nodePort;
   }
   if (!externallyAccessible(spec) && spec.externalTrafficPolicy === oldSpec.externalTrafficPolicy) delete spec.externalTrafficPolicy;
-  if (spec.type !== 'LoadBalancer' && spec.allocateLoadBalancerNodePorts === oldSpec.allocateLoadBalancerNodePorts) delete spec.allocateLoadBalancerNodePorts;
+  if (spec.type !== 'LoadBalancer' && spec.allocateLoadBalancerNodePorts === oldSpec.allocateLoadBalancerNodePorts)
+    delete spec.allocateLoadBalancerNodePorts;
   allocate(spec);
 }
 
@@ -149,10 +152,12 @@ function validatePorts(spec: ServiceSpec): FieldError[] {
     const port = p.port ?? 0;
     for (const m of isValidPortNum(port)) errs.push(fieldErrors.invalid(`${path}.port`, port, m));
     errs.push(...validatePortNumOrName(p.targetPort, `${path}.targetPort`));
-    if (p.appProtocol != null) for (const m of isQualifiedName(p.appProtocol)) errs.push(fieldErrors.invalid(`${path}.appProtocol`, p.appProtocol, m));
+    if (p.appProtocol != null)
+      for (const m of isQualifiedName(p.appProtocol)) errs.push(fieldErrors.invalid(`${path}.appProtocol`, p.appProtocol, m));
     const protocol = p.protocol ?? '';
     const nodePort = p.nodePort ?? 0;
-    if (nodePort && spec.type === 'ClusterIP') errs.push(fieldErrors.forbidden(`${path}.nodePort`, "may not be used when `type` is 'ClusterIP'"));
+    if (nodePort && spec.type === 'ClusterIP')
+      errs.push(fieldErrors.forbidden(`${path}.nodePort`, "may not be used when `type` is 'ClusterIP'"));
     if (nodePort) {
       const key = `${protocol}/${nodePort}`;
       if (nodePorts.has(key)) errs.push(fieldErrors.duplicate(`${path}.nodePort`, nodePort));
@@ -187,7 +192,8 @@ function validateSpec(obj: Service): FieldError[] {
   }
   ips.forEach((ip, i) => {
     if (ip !== 'None' && !isIP(ip)) errs.push(fieldErrors.invalid(`spec.clusterIPs[${i}]`, ip, 'must be a valid IP address'));
-    if (ip === 'None' && i > 0) errs.push(fieldErrors.invalid(`spec.clusterIPs[${i}]`, ip, "must be a valid IP address when the first is not 'None'"));
+    if (ip === 'None' && i > 0)
+      errs.push(fieldErrors.invalid(`spec.clusterIPs[${i}]`, ip, "must be a valid IP address when the first is not 'None'"));
   });
   if (spec.clusterIP && ips.length && spec.clusterIP !== ips[0]) {
     errs.push(fieldErrors.invalid('spec.clusterIPs', ips, 'element [0] must match clusterIP'));
@@ -198,7 +204,13 @@ function validateSpec(obj: Service): FieldError[] {
   if (affinity === 'ClientIP') {
     const timeout = spec.sessionAffinityConfig?.clientIP?.timeoutSeconds ?? 0;
     if (timeout <= 0 || timeout > CLIENT_IP_TIMEOUT_MAX) {
-      errs.push(fieldErrors.invalid('spec.sessionAffinityConfig.clientIP.timeoutSeconds', timeout, `must be greater than 0 and less than ${CLIENT_IP_TIMEOUT_MAX}`));
+      errs.push(
+        fieldErrors.invalid(
+          'spec.sessionAffinityConfig.clientIP.timeoutSeconds',
+          timeout,
+          `must be greater than 0 and less than ${CLIENT_IP_TIMEOUT_MAX}`,
+        ),
+      );
     }
   } else if (affinity === 'None' && spec.sessionAffinityConfig != null) {
     errs.push(fieldErrors.forbidden('spec.sessionAffinityConfig', 'must not be set when session affinity is None'));
@@ -207,11 +219,16 @@ function validateSpec(obj: Service): FieldError[] {
     if (!isIP(ip)) errs.push(fieldErrors.invalid(`spec.externalIPs[${i}]`, ip, 'must be a valid IP address'));
   });
   if (!externallyAccessible(spec) && spec.externalTrafficPolicy) {
-    errs.push(fieldErrors.invalid('spec.externalTrafficPolicy', spec.externalTrafficPolicy, 'may only be set for externally-accessible services'));
+    errs.push(
+      fieldErrors.invalid('spec.externalTrafficPolicy', spec.externalTrafficPolicy, 'may only be set for externally-accessible services'),
+    );
   }
   if (spec.loadBalancerClass != null) {
-    if (type !== 'LoadBalancer') errs.push(fieldErrors.forbidden('spec.loadBalancerClass', 'may only be used when `type` is \'LoadBalancer\''));
-    else for (const m of isQualifiedName(spec.loadBalancerClass)) errs.push(fieldErrors.invalid('spec.loadBalancerClass', spec.loadBalancerClass, m));
+    if (type !== 'LoadBalancer')
+      errs.push(fieldErrors.forbidden('spec.loadBalancerClass', "may only be used when `type` is 'LoadBalancer'"));
+    else
+      for (const m of isQualifiedName(spec.loadBalancerClass))
+        errs.push(fieldErrors.invalid('spec.loadBalancerClass', spec.loadBalancerClass, m));
   }
   return errs;
 }
@@ -238,7 +255,8 @@ function validateUpdate(obj: Service, old: Service): FieldError[] {
   if (spec.type === 'ExternalName' || oldSpec.type === 'ExternalName') return [];
   const ips = spec.clusterIPs ?? [];
   const oldIPs = oldSpec.clusterIPs ?? [];
-  if (oldIPs.length && ips.length && ips[0] !== oldIPs[0]) return [fieldErrors.invalid('spec.clusterIPs[0]', ips, 'may not change once set')];
+  if (oldIPs.length && ips.length && ips[0] !== oldIPs[0])
+    return [fieldErrors.invalid('spec.clusterIPs[0]', ips, 'may not change once set')];
   return [];
 }
 
@@ -278,9 +296,7 @@ function externalIP(obj: Service): string {
 function portsCell(obj: Service): string {
   const ports = portsOf(obj.spec ?? {});
   if (!ports.length) return '<none>';
-  return ports
-    .map((p) => (p.nodePort ? `${p.port}:${p.nodePort}/${p.protocol ?? ''}` : `${p.port}/${p.protocol ?? ''}`))
-    .join(',');
+  return ports.map((p) => (p.nodePort ? `${p.port}:${p.nodePort}/${p.protocol ?? ''}` : `${p.port}/${p.protocol ?? ''}`)).join(',');
 }
 
 export const serviceKind = defineKind<Service>({
@@ -303,8 +319,18 @@ export const serviceKind = defineKind<Service>({
   },
   table: [
     { name: 'Type', type: 'string', description: 'The type of the service.', cell: (obj) => obj.spec?.type ?? '' },
-    { name: 'Cluster-IP', type: 'string', description: 'The address of the service inside the cluster.', cell: (obj) => obj.spec?.clusterIP || '<none>' },
-    { name: 'External-IP', type: 'string', description: 'The addresses the service is reachable at from outside the cluster.', cell: externalIP },
+    {
+      name: 'Cluster-IP',
+      type: 'string',
+      description: 'The address of the service inside the cluster.',
+      cell: (obj) => obj.spec?.clusterIP || '<none>',
+    },
+    {
+      name: 'External-IP',
+      type: 'string',
+      description: 'The addresses the service is reachable at from outside the cluster.',
+      cell: externalIP,
+    },
     { name: 'Port(s)', type: 'string', description: 'The ports the service exposes.', cell: portsCell },
     AGE_COLUMN,
     {

@@ -18,11 +18,19 @@ import { AGE_COLUMN } from '../table.ts';
 
 const MAX_UNAVAILABLE_GATE = 'MaxUnavailableStatefulSet';
 const PERCENT = /^[0-9]+%$/;
-const PERCENT_MSG = "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
+const PERCENT_MSG =
+  "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
 const IMMUTABLE_SPEC =
   "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
 /** The spec fields an update may change. */
-const MUTABLE_SPEC = ['replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'] as const;
+const MUTABLE_SPEC = [
+  'replicas',
+  'ordinals',
+  'template',
+  'updateStrategy',
+  'persistentVolumeClaimRetentionPolicy',
+  'minReadySeconds',
+] as const;
 
 /**
  * The spec as decoded. The generated interface has `selector` required, but it is a pointer Go
@@ -65,7 +73,8 @@ function dropDisabledFields(obj: StatefulSet, old: StatefulSet | undefined, ctx:
   const spec = specOf(obj);
   const oldSpec = old?.spec;
   const rolling = spec.updateStrategy?.rollingUpdate;
-  if (rolling && !gateOn(ctx.gates, MAX_UNAVAILABLE_GATE) && oldSpec?.updateStrategy?.rollingUpdate?.maxUnavailable == null) delete rolling.maxUnavailable;
+  if (rolling && !gateOn(ctx.gates, MAX_UNAVAILABLE_GATE) && oldSpec?.updateStrategy?.rollingUpdate?.maxUnavailable == null)
+    delete rolling.maxUnavailable;
   const podSpec = spec.template?.spec;
   if (podSpec) dropDisabledPodSpecFields(podSpec, oldSpec?.template?.spec, ctx.gates);
 }
@@ -127,7 +136,8 @@ function validateClaimTemplatesMounted(spec: DecodedSpec): FieldError[] {
     const name = claim.metadata.name ?? '';
     const p = `spec.volumeClaimTemplates[${i}].metadata.name`;
     if (!name) errs.push(fieldErrors.required(p));
-    else if (!mounted.has(name)) errs.push(fieldErrors.invalid(p, name, 'must match the name of a volumeMount in at least one container of the template'));
+    else if (!mounted.has(name))
+      errs.push(fieldErrors.invalid(p, name, 'must match the name of a volumeMount in at least one container of the template'));
   });
   return errs;
 }
@@ -147,7 +157,8 @@ function validateSpec(obj: StatefulSet): FieldError[] {
       errs.push(fieldErrors.required('spec.updateStrategy'));
       break;
     case 'OnDelete':
-      if (rolling) errs.push(fieldErrors.invalid('spec.updateStrategy.rollingUpdate', rolling, "only allowed for updateStrategy 'RollingUpdate'"));
+      if (rolling)
+        errs.push(fieldErrors.invalid('spec.updateStrategy.rollingUpdate', rolling, "only allowed for updateStrategy 'RollingUpdate'"));
       break;
     case 'RollingUpdate':
       if (rolling) errs.push(...validateRollingUpdate(rolling, 'spec.updateStrategy.rollingUpdate'));
@@ -178,7 +189,8 @@ function validateStatus(obj: StatefulSet): FieldError[] {
     if (v > replicas) errs.push(fieldErrors.invalid(`status.${f}`, v, msg));
   }
   const available = status.availableReplicas ?? 0;
-  if (available > ready) errs.push(fieldErrors.invalid('status.availableReplicas', available, 'cannot be greater than status.readyReplicas'));
+  if (available > ready)
+    errs.push(fieldErrors.invalid('status.availableReplicas', available, 'cannot be greater than status.readyReplicas'));
   return errs;
 }
 
@@ -214,7 +226,12 @@ export const statefulSetKind = defineKind<StatefulSet>({
   generation: true,
   subresources: {
     status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },
-    scale: { kind: 'scale', specReplicasPath: ['spec', 'replicas'], statusReplicasPath: ['status', 'replicas'], labelSelectorPath: ['spec', 'selector'] },
+    scale: {
+      kind: 'scale',
+      specReplicasPath: ['spec', 'replicas'],
+      statusReplicasPath: ['status', 'replicas'],
+      labelSelectorPath: ['spec', 'selector'],
+    },
   },
   table: [
     {

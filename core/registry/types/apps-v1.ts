@@ -13,10 +13,22 @@ import { PersistentVolumeClaim, PodTemplateSpec } from './core-v1.ts';
 import type { JsonValue } from '../../util/json.ts';
 import type { ListMeta, ObjectMeta } from './meta-v1.ts';
 
-export const RollingUpdateStatefulSetStrategy = struct('io.orch.api.apps.v1.RollingUpdateStatefulSetStrategy', {
-  partition: field(1, int32({ minimum: 0 }), { pointer: true, description: 'Only pods with an ordinal at or above this number are updated; those below keep the old revision, even when recreated (default 0). A value above replicas stages an update without rolling it out, for canaries.' }),
-  maxUnavailable: field(2, intOrString(), { pointer: true, description: 'How many pods may be unavailable during the update, as a number or a percentage of replicas (rounded up); not 0, default 1. Alpha: honoured only with feature MaxUnavailableStatefulSet, and counts pods with ordinals 0 to replicas-1.' }),
-}, { description: 'Settings of a rolling update of a StatefulSet.' });
+export const RollingUpdateStatefulSetStrategy = struct(
+  'io.orch.api.apps.v1.RollingUpdateStatefulSetStrategy',
+  {
+    partition: field(1, int32({ minimum: 0 }), {
+      pointer: true,
+      description:
+        'Only pods with an ordinal at or above this number are updated; those below keep the old revision, even when recreated (default 0). A value above replicas stages an update without rolling it out, for canaries.',
+    }),
+    maxUnavailable: field(2, intOrString(), {
+      pointer: true,
+      description:
+        'How many pods may be unavailable during the update, as a number or a percentage of replicas (rounded up); not 0, default 1. Alpha: honoured only with feature MaxUnavailableStatefulSet, and counts pods with ordinals 0 to replicas-1.',
+    }),
+  },
+  { description: 'Settings of a rolling update of a StatefulSet.' },
+);
 
 /** Settings of a rolling update of a StatefulSet. */
 export interface RollingUpdateStatefulSetStrategy {
@@ -34,10 +46,28 @@ export interface RollingUpdateStatefulSetStrategy {
   maxUnavailable?: number | string;
 }
 
-export const StatefulSetUpdateStrategy = struct('io.orch.api.apps.v1.StatefulSetUpdateStrategy', {
-  type: field(1, enumOf({ RollingUpdate: 'replaces the pods automatically when the template changes, from the highest ordinal down to the partition, one at a time, each once the one before it is ready.', OnDelete: 'leaves running pods alone; a pod gets the new template only when it is recreated after being deleted.' }, { checkedBy: 'kind' }), { description: 'The kind of update (default RollingUpdate).' }),
-  rollingUpdate: field(2, RollingUpdateStatefulSetStrategy, { pointer: true, description: 'Settings of a RollingUpdate; only with type RollingUpdate.' }),
-}, { description: 'How the controller rolls out a changed pod template to the pods of the set.' });
+export const StatefulSetUpdateStrategy = struct(
+  'io.orch.api.apps.v1.StatefulSetUpdateStrategy',
+  {
+    type: field(
+      1,
+      enumOf(
+        {
+          RollingUpdate:
+            'replaces the pods automatically when the template changes, from the highest ordinal down to the partition, one at a time, each once the one before it is ready.',
+          OnDelete: 'leaves running pods alone; a pod gets the new template only when it is recreated after being deleted.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { description: 'The kind of update (default RollingUpdate).' },
+    ),
+    rollingUpdate: field(2, RollingUpdateStatefulSetStrategy, {
+      pointer: true,
+      description: 'Settings of a RollingUpdate; only with type RollingUpdate.',
+    }),
+  },
+  { description: 'How the controller rolls out a changed pod template to the pods of the set.' },
+);
 
 /** How the controller rolls out a changed pod template to the pods of the set. */
 export interface StatefulSetUpdateStrategy {
@@ -54,10 +84,32 @@ export interface StatefulSetUpdateStrategy {
   rollingUpdate?: RollingUpdateStatefulSetStrategy;
 }
 
-export const StatefulSetPersistentVolumeClaimRetentionPolicy = struct('io.orch.api.apps.v1.StatefulSetPersistentVolumeClaimRetentionPolicy', {
-  whenDeleted: field(1, enumOf({ Retain: 'keeps the claims, so that a pod with the same name gets them back.', Delete: 'deletes the claims once their pod is gone.' }), { default: 'Retain', description: 'The fate of the claims when the StatefulSet is deleted (default Retain).' }),
-  whenScaled: field(2, enumOf({ Retain: 'keeps the claims, so that a pod with the same name gets them back.', Delete: 'deletes the claims once their pod is gone.' }), { default: 'Retain', description: 'The fate of the claims of the pods removed when the set scales down (default Retain); the pods that remain keep theirs.' }),
-}, { description: 'What happens to the claims made from volumeClaimTemplates when they are no longer needed.' });
+export const StatefulSetPersistentVolumeClaimRetentionPolicy = struct(
+  'io.orch.api.apps.v1.StatefulSetPersistentVolumeClaimRetentionPolicy',
+  {
+    whenDeleted: field(
+      1,
+      enumOf({
+        Retain: 'keeps the claims, so that a pod with the same name gets them back.',
+        Delete: 'deletes the claims once their pod is gone.',
+      }),
+      { default: 'Retain', description: 'The fate of the claims when the StatefulSet is deleted (default Retain).' },
+    ),
+    whenScaled: field(
+      2,
+      enumOf({
+        Retain: 'keeps the claims, so that a pod with the same name gets them back.',
+        Delete: 'deletes the claims once their pod is gone.',
+      }),
+      {
+        default: 'Retain',
+        description:
+          'The fate of the claims of the pods removed when the set scales down (default Retain); the pods that remain keep theirs.',
+      },
+    ),
+  },
+  { description: 'What happens to the claims made from volumeClaimTemplates when they are no longer needed.' },
+);
 
 /** What happens to the claims made from volumeClaimTemplates when they are no longer needed. */
 export interface StatefulSetPersistentVolumeClaimRetentionPolicy {
@@ -78,9 +130,16 @@ export interface StatefulSetPersistentVolumeClaimRetentionPolicy {
   whenScaled?: 'Retain' | 'Delete';
 }
 
-export const StatefulSetOrdinals = struct('io.orch.api.apps.v1.StatefulSetOrdinals', {
-  start: field(1, int32({ minimum: 0 }), { omitEmpty: false, description: 'The ordinal of the first replica (default 0): replicas get the ordinals start to start+replicas-1.' }),
-}, { description: 'How the replicas of a StatefulSet are numbered.' });
+export const StatefulSetOrdinals = struct(
+  'io.orch.api.apps.v1.StatefulSetOrdinals',
+  {
+    start: field(1, int32({ minimum: 0 }), {
+      omitEmpty: false,
+      description: 'The ordinal of the first replica (default 0): replicas get the ordinals start to start+replicas-1.',
+    }),
+  },
+  { description: 'How the replicas of a StatefulSet are numbered.' },
+);
 
 /** How the replicas of a StatefulSet are numbered. */
 export interface StatefulSetOrdinals {
@@ -91,19 +150,71 @@ export interface StatefulSetOrdinals {
   start?: number;
 }
 
-export const StatefulSetSpec = struct('io.orch.api.apps.v1.StatefulSetSpec', {
-  replicas: field(1, int32({ minimum: 0 }), { pointer: true, default: 1, description: 'The desired number of pods (default 1). Unset and 0 differ: 0 asks for no pods.' }),
-  selector: field(2, LabelSelector, { pointer: true, omitEmpty: false, required: true, description: 'A label query over pods; it must match the labels of the pod template. Required.' }),
-  template: field(3, PodTemplateSpec, { omitEmpty: false, description: 'The pod each replica is made from; pods are named <set name>-<ordinal>. The only restartPolicy allowed in it is Always.' }),
-  volumeClaimTemplates: field(4, list(PersistentVolumeClaim, { listType: 'atomic' }), { description: 'Claims every pod gets, one per template, named <template name>-<pod name>. Each must be mounted, by name, by a container of the template, and takes the place of a template volume of the same name.' }),
-  serviceName: field(5, str(), { omitEmpty: false, description: 'The governing Service, which must exist before the set; it gives each pod the DNS name <pod name>.<serviceName>.<namespace>.svc.<cluster domain>.' }),
-  podManagementPolicy: field(6, enumOf({ OrderedReady: 'creates pods one at a time in ordinal order, each once the ones before it are running and ready, and deletes them in reverse order, one at a time.', Parallel: 'creates and deletes pods all at once, without waiting for others to be ready or gone.' }, { checkedBy: 'kind' }), { default: 'OrderedReady', description: 'How pods are created and deleted when the set scales, and when lost pods are replaced (default OrderedReady).' }),
-  updateStrategy: field(7, StatefulSetUpdateStrategy, { description: 'How pods are replaced when the template changes (default RollingUpdate).' }),
-  revisionHistoryLimit: field(8, int32(), { pointer: true, default: 10, description: 'How many old revisions (ControllerRevisions) of the template are kept for rolling back (default 10).' }),
-  minReadySeconds: field(9, int32({ minimum: 0 }), { description: 'How long a new pod must be ready, with no container crashing, before it counts as available (default 0: as soon as it is ready).' }),
-  persistentVolumeClaimRetentionPolicy: field(10, StatefulSetPersistentVolumeClaimRetentionPolicy, { pointer: true, default: {}, description: 'Whether the claims made from volumeClaimTemplates are kept or deleted when the set is deleted or scaled down (default: kept in both cases).' }),
-  ordinals: field(11, StatefulSetOrdinals, { pointer: true, description: 'How the replicas are numbered; by default from 0.' }),
-}, { description: 'The desired state of a StatefulSet: how many pods, made from which template, with which claims, updated how.' });
+export const StatefulSetSpec = struct(
+  'io.orch.api.apps.v1.StatefulSetSpec',
+  {
+    replicas: field(1, int32({ minimum: 0 }), {
+      pointer: true,
+      default: 1,
+      description: 'The desired number of pods (default 1). Unset and 0 differ: 0 asks for no pods.',
+    }),
+    selector: field(2, LabelSelector, {
+      pointer: true,
+      omitEmpty: false,
+      required: true,
+      description: 'A label query over pods; it must match the labels of the pod template. Required.',
+    }),
+    template: field(3, PodTemplateSpec, {
+      omitEmpty: false,
+      description:
+        'The pod each replica is made from; pods are named <set name>-<ordinal>. The only restartPolicy allowed in it is Always.',
+    }),
+    volumeClaimTemplates: field(4, list(PersistentVolumeClaim, { listType: 'atomic' }), {
+      description:
+        'Claims every pod gets, one per template, named <template name>-<pod name>. Each must be mounted, by name, by a container of the template, and takes the place of a template volume of the same name.',
+    }),
+    serviceName: field(5, str(), {
+      omitEmpty: false,
+      description:
+        'The governing Service, which must exist before the set; it gives each pod the DNS name <pod name>.<serviceName>.<namespace>.svc.<cluster domain>.',
+    }),
+    podManagementPolicy: field(
+      6,
+      enumOf(
+        {
+          OrderedReady:
+            'creates pods one at a time in ordinal order, each once the ones before it are running and ready, and deletes them in reverse order, one at a time.',
+          Parallel: 'creates and deletes pods all at once, without waiting for others to be ready or gone.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      {
+        default: 'OrderedReady',
+        description: 'How pods are created and deleted when the set scales, and when lost pods are replaced (default OrderedReady).',
+      },
+    ),
+    updateStrategy: field(7, StatefulSetUpdateStrategy, {
+      description: 'How pods are replaced when the template changes (default RollingUpdate).',
+    }),
+    revisionHistoryLimit: field(8, int32(), {
+      pointer: true,
+      default: 10,
+      description: 'How many old revisions (ControllerRevisions) of the template are kept for rolling back (default 10).',
+    }),
+    minReadySeconds: field(9, int32({ minimum: 0 }), {
+      description:
+        'How long a new pod must be ready, with no container crashing, before it counts as available (default 0: as soon as it is ready).',
+    }),
+    persistentVolumeClaimRetentionPolicy: field(10, StatefulSetPersistentVolumeClaimRetentionPolicy, {
+      pointer: true,
+      default: {},
+      description:
+        'Whether the claims made from volumeClaimTemplates are kept or deleted when the set is deleted or scaled down (default: kept in both cases).',
+    }),
+    ordinals: field(11, StatefulSetOrdinals, { pointer: true, description: 'How the replicas are numbered; by default from 0.' }),
+  },
+  { description: 'The desired state of a StatefulSet: how many pods, made from which template, with which claims, updated how.' },
+);
 
 /**
  * The desired state of a StatefulSet: how many pods, made from which template, with which claims,
@@ -161,13 +272,25 @@ export interface StatefulSetSpec {
   ordinals?: StatefulSetOrdinals;
 }
 
-export const StatefulSetCondition = struct('io.orch.api.apps.v1.StatefulSetCondition', {
-  type: field(1, str(), { omitEmpty: false, required: true, description: 'The kind of condition.' }),
-  status: field(2, enumOf({ True: 'the condition holds.', False: 'the condition does not hold.', Unknown: 'whether the condition holds cannot be told.' }), { omitEmpty: false, required: true, description: 'Whether the condition holds: True, False or Unknown.' }),
-  lastTransitionTime: field(3, time(), { description: 'When the condition last changed from one status to another.' }),
-  reason: field(4, str(), { description: 'A one-word CamelCase reason for the last transition.' }),
-  message: field(5, str(), { description: 'A human readable explanation of the last transition.' }),
-}, { description: 'One aspect of the state of a StatefulSet at a point in time.' });
+export const StatefulSetCondition = struct(
+  'io.orch.api.apps.v1.StatefulSetCondition',
+  {
+    type: field(1, str(), { omitEmpty: false, required: true, description: 'The kind of condition.' }),
+    status: field(
+      2,
+      enumOf({
+        True: 'the condition holds.',
+        False: 'the condition does not hold.',
+        Unknown: 'whether the condition holds cannot be told.',
+      }),
+      { omitEmpty: false, required: true, description: 'Whether the condition holds: True, False or Unknown.' },
+    ),
+    lastTransitionTime: field(3, time(), { description: 'When the condition last changed from one status to another.' }),
+    reason: field(4, str(), { description: 'A one-word CamelCase reason for the last transition.' }),
+    message: field(5, str(), { description: 'A human readable explanation of the last transition.' }),
+  },
+  { description: 'One aspect of the state of a StatefulSet at a point in time.' },
+);
 
 /** One aspect of the state of a StatefulSet at a point in time. */
 export interface StatefulSetCondition {
@@ -189,18 +312,37 @@ export interface StatefulSetCondition {
   message?: string;
 }
 
-export const StatefulSetStatus = struct('io.orch.api.apps.v1.StatefulSetStatus', {
-  observedGeneration: field(1, int64({ minimum: 0 }), { description: 'The most recent generation of the set seen by the controller; the status describes that generation.' }),
-  replicas: field(2, int32({ minimum: 0 }), { omitEmpty: false, description: 'How many pods the controller has created.' }),
-  readyReplicas: field(3, int32({ minimum: 0 }), { description: 'How many pods have a Ready condition.' }),
-  currentReplicas: field(4, int32({ minimum: 0 }), { description: 'How many pods run the revision in currentRevision.' }),
-  updatedReplicas: field(5, int32({ minimum: 0 }), { description: 'How many pods run the revision in updateRevision.' }),
-  currentRevision: field(6, str(), { description: 'The revision of the pods with ordinals 0 to currentReplicas-1.' }),
-  updateRevision: field(7, str(), { description: 'The revision of the pods with ordinals replicas-updatedReplicas to replicas-1: the one the set is moving to.' }),
-  collisionCount: field(9, int32({ minimum: 0 }), { pointer: true, description: 'How many hash collisions the controller met when naming the newest ControllerRevision; it is part of the name to avoid them.' }),
-  conditions: field(10, list(StatefulSetCondition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' }), { description: 'The latest observations of the state of the set.' }),
-  availableReplicas: field(11, int32({ minimum: 0 }), { omitEmpty: false, description: 'How many pods have been ready for at least minReadySeconds.' }),
-}, { description: 'The observed state of a StatefulSet.' });
+export const StatefulSetStatus = struct(
+  'io.orch.api.apps.v1.StatefulSetStatus',
+  {
+    observedGeneration: field(1, int64({ minimum: 0 }), {
+      description: 'The most recent generation of the set seen by the controller; the status describes that generation.',
+    }),
+    replicas: field(2, int32({ minimum: 0 }), { omitEmpty: false, description: 'How many pods the controller has created.' }),
+    readyReplicas: field(3, int32({ minimum: 0 }), { description: 'How many pods have a Ready condition.' }),
+    currentReplicas: field(4, int32({ minimum: 0 }), { description: 'How many pods run the revision in currentRevision.' }),
+    updatedReplicas: field(5, int32({ minimum: 0 }), { description: 'How many pods run the revision in updateRevision.' }),
+    currentRevision: field(6, str(), { description: 'The revision of the pods with ordinals 0 to currentReplicas-1.' }),
+    updateRevision: field(7, str(), {
+      description: 'The revision of the pods with ordinals replicas-updatedReplicas to replicas-1: the one the set is moving to.',
+    }),
+    collisionCount: field(9, int32({ minimum: 0 }), {
+      pointer: true,
+      description:
+        'How many hash collisions the controller met when naming the newest ControllerRevision; it is part of the name to avoid them.',
+    }),
+    conditions: field(
+      10,
+      list(StatefulSetCondition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' }),
+      { description: 'The latest observations of the state of the set.' },
+    ),
+    availableReplicas: field(11, int32({ minimum: 0 }), {
+      omitEmpty: false,
+      description: 'How many pods have been ready for at least minReadySeconds.',
+    }),
+  },
+  { description: 'The observed state of a StatefulSet.' },
+);
 
 /** The observed state of a StatefulSet. */
 export interface StatefulSetStatus {
@@ -235,10 +377,19 @@ export interface StatefulSetStatus {
   availableReplicas?: number;
 }
 
-export const StatefulSet = objectType('io.orch.api.apps.v1.StatefulSet', {
-  spec: field(2, StatefulSetSpec, { description: 'The desired state of the set.' }),
-  status: field(3, StatefulSetStatus, { description: 'The most recently observed state of the set, written by its controller; it may lag behind the spec.' }),
-}, { description: 'A set of pods with stable identities: each pod keeps its ordinal name, its DNS name and its own volume claims across restarts and rescheduling, so a network identity always maps to the same storage.' });
+export const StatefulSet = objectType(
+  'io.orch.api.apps.v1.StatefulSet',
+  {
+    spec: field(2, StatefulSetSpec, { description: 'The desired state of the set.' }),
+    status: field(3, StatefulSetStatus, {
+      description: 'The most recently observed state of the set, written by its controller; it may lag behind the spec.',
+    }),
+  },
+  {
+    description:
+      'A set of pods with stable identities: each pod keeps its ordinal name, its DNS name and its own volume claims across restarts and rescheduling, so a network identity always maps to the same storage.',
+  },
+);
 
 /**
  * A set of pods with stable identities: each pod keeps its ordinal name, its DNS name and its own
@@ -286,10 +437,20 @@ export interface StatefulSetList {
   items: StatefulSet[];
 }
 
-export const ControllerRevision = objectType('io.orch.api.apps.v1.ControllerRevision', {
-  data: field(2, raw(), { description: 'The snapshot, as the controller that owns the revision encodes it.' }),
-  revision: field(3, int64({ minimum: 0 }), { omitEmpty: false, description: 'The number of the revision among those of the same owner; higher is newer.' }),
-}, { description: 'An immutable snapshot of the state a controller rolls out (for a StatefulSet, its pod template), kept so that the controller can roll forward and back between revisions.' });
+export const ControllerRevision = objectType(
+  'io.orch.api.apps.v1.ControllerRevision',
+  {
+    data: field(2, raw(), { description: 'The snapshot, as the controller that owns the revision encodes it.' }),
+    revision: field(3, int64({ minimum: 0 }), {
+      omitEmpty: false,
+      description: 'The number of the revision among those of the same owner; higher is newer.',
+    }),
+  },
+  {
+    description:
+      'An immutable snapshot of the state a controller rolls out (for a StatefulSet, its pod template), kept so that the controller can roll forward and back between revisions.',
+  },
+);
 
 /**
  * An immutable snapshot of the state a controller rolls out (for a StatefulSet, its pod template),

@@ -23,7 +23,8 @@ export const ScaleStatus = struct(
   {
     replicas: field(1, int32(), { omitEmpty: false, description: 'The observed number of replicas. Required.' }),
     selector: field(2, str(), {
-      description: 'The label query over the pods that replicas counts, written as a label selector string (as in a labelSelector query parameter).',
+      description:
+        'The label query over the pods that replicas counts, written as a label selector string (as in a labelSelector query parameter).',
     }),
   },
   { description: 'The observed scale of an object.' },

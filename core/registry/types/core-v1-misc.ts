@@ -97,12 +97,21 @@ export const Event = objectType(
     count: field(8, int32(), { description: 'How many times the event has happened.' }),
     type: field(9, str(), { description: 'Normal or Warning; more types may come.' }),
     eventTime: field(10, microTime(), { description: 'When the event was first seen, with microseconds.' }),
-    series: field(11, EventSeries, { pointer: true, description: 'The series the event belongs to, when it repeats; unset for a single event.' }),
+    series: field(11, EventSeries, {
+      pointer: true,
+      description: 'The series the event belongs to, when it repeats; unset for a single event.',
+    }),
     action: field(12, str(), { description: 'What was done, or failed, about the object, such as Scheduling.' }),
     related: field(13, ObjectReference, { pointer: true, description: 'A second object the event is about, if any.' }),
     // Go writes these two even when empty (no omitempty on their tags).
-    reportingComponent: field(14, str(), { omitEmpty: false, description: 'The controller that reported the event, such as example.com/my-controller.' }),
-    reportingInstance: field(15, str(), { omitEmpty: false, description: 'Which instance of that controller reported it, such as the name of its pod.' }),
+    reportingComponent: field(14, str(), {
+      omitEmpty: false,
+      description: 'The controller that reported the event, such as example.com/my-controller.',
+    }),
+    reportingInstance: field(15, str(), {
+      omitEmpty: false,
+      description: 'Which instance of that controller reported it, such as the name of its pod.',
+    }),
   },
   {
     description:
@@ -190,7 +199,8 @@ export const Secret = objectType(
     }),
     // Write-only: merged into `data` when the object is decoded, never stored or returned.
     stringData: field(4, map(str()), {
-      description: 'Write-only: text values merged into data when the Secret is written, winning over data for the same key; never returned.',
+      description:
+        'Write-only: text values merged into data when the Secret is written, winning over data for the same key; never returned.',
     }),
     type: field(3, str(), {
       default: 'Opaque',
@@ -342,7 +352,10 @@ export const ConfigMap = objectType(
         'Byte values by key (base64 in JSON), for data that is not UTF-8. Keys follow the rule of data, and may not also be in it.',
     }),
   },
-  { description: 'Configuration data for pods, by key: text in data, bytes in binaryData. Pods use it as environment variables, command arguments or files of a volume.' },
+  {
+    description:
+      'Configuration data for pods, by key: text in data, bytes in binaryData. Pods use it as environment variables, command arguments or files of a volume.',
+  },
 );
 
 /**

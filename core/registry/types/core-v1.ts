@@ -11,10 +11,34 @@ import { Condition, LabelSelector, ObjectMeta } from './meta-v1.ts';
 import { listType, objectType } from './object.ts';
 import type { ListMeta } from './meta-v1.ts';
 
-export const HostPathVolumeSource = struct('io.orch.api.core.v1.HostPathVolumeSource', {
-  path: field(1, str(), { omitEmpty: false, required: true, description: 'The path on the node; a symbolic link is followed. Required.' }),
-  type: field(2, enumOf({ '': 'checks nothing before mounting.', DirectoryOrCreate: 'wants a directory, which is created empty (mode 0755, owned like the kubelet) when missing.', Directory: 'wants an existing directory.', FileOrCreate: 'wants a file, which is created empty (mode 0644, owned like the kubelet) when missing.', File: 'wants an existing file.', Socket: 'wants an existing UNIX socket.', CharDevice: 'wants an existing character device.', BlockDevice: 'wants an existing block device.' }, { checkedBy: 'kind' }), { pointer: true, default: '', description: 'What must be at the path before the mount (default: anything; no check).' }),
-}, { description: 'A file or directory of the node mounted into the pod; the pod sees, and may change, the node.' });
+export const HostPathVolumeSource = struct(
+  'io.orch.api.core.v1.HostPathVolumeSource',
+  {
+    path: field(1, str(), {
+      omitEmpty: false,
+      required: true,
+      description: 'The path on the node; a symbolic link is followed. Required.',
+    }),
+    type: field(
+      2,
+      enumOf(
+        {
+          '': 'checks nothing before mounting.',
+          DirectoryOrCreate: 'wants a directory, which is created empty (mode 0755, owned like the kubelet) when missing.',
+          Directory: 'wants an existing directory.',
+          FileOrCreate: 'wants a file, which is created empty (mode 0644, owned like the kubelet) when missing.',
+          File: 'wants an existing file.',
+          Socket: 'wants an existing UNIX socket.',
+          CharDevice: 'wants an existing character device.',
+          BlockDevice: 'wants an existing block device.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { pointer: true, default: '', description: 'What must be at the path before the mount (default: anything; no check).' },
+    ),
+  },
+  { description: 'A file or directory of the node mounted into the pod; the pod sees, and may change, the node.' },
+);
 
 /** A file or directory of the node mounted into the pod; the pod sees, and may change, the node. */
 export interface HostPathVolumeSource {
@@ -37,10 +61,19 @@ export interface HostPathVolumeSource {
   type?: string;
 }
 
-export const EmptyDirVolumeSource = struct('io.orch.api.core.v1.EmptyDirVolumeSource', {
-  medium: field(1, str(), { description: 'What stores the directory: empty for the default storage of the node, Memory for a tmpfs, or HugePages.' }),
-  sizeLimit: field(2, quantity(), { pointer: true, description: 'The most the directory may hold; for Memory, the memory limits of the pod apply too. Default: no limit of its own.' }),
-}, { description: 'An empty directory created for the pod and deleted with it.' });
+export const EmptyDirVolumeSource = struct(
+  'io.orch.api.core.v1.EmptyDirVolumeSource',
+  {
+    medium: field(1, str(), {
+      description: 'What stores the directory: empty for the default storage of the node, Memory for a tmpfs, or HugePages.',
+    }),
+    sizeLimit: field(2, quantity(), {
+      pointer: true,
+      description: 'The most the directory may hold; for Memory, the memory limits of the pod apply too. Default: no limit of its own.',
+    }),
+  },
+  { description: 'An empty directory created for the pod and deleted with it.' },
+);
 
 /** An empty directory created for the pod and deleted with it. */
 export interface EmptyDirVolumeSource {
@@ -56,12 +89,18 @@ export interface EmptyDirVolumeSource {
   sizeLimit?: string;
 }
 
-export const GCEPersistentDiskVolumeSource = struct('io.orch.api.core.v1.GCEPersistentDiskVolumeSource', {
-  pdName: field(1, str(), { omitEmpty: false, description: 'The name of the disk in GCE. Required.' }),
-  fsType: field(2, str(), { description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.' }),
-  partition: field(3, int32(), { description: 'The partition to mount (default 0: the whole disk).' }),
-  readOnly: field(4, bool(), { description: 'Mount the volume read-only (default false).' }),
-}, { description: 'A GCE persistent disk; it must exist, and be in the zone of the node.' });
+export const GCEPersistentDiskVolumeSource = struct(
+  'io.orch.api.core.v1.GCEPersistentDiskVolumeSource',
+  {
+    pdName: field(1, str(), { omitEmpty: false, description: 'The name of the disk in GCE. Required.' }),
+    fsType: field(2, str(), {
+      description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.',
+    }),
+    partition: field(3, int32(), { description: 'The partition to mount (default 0: the whole disk).' }),
+    readOnly: field(4, bool(), { description: 'Mount the volume read-only (default false).' }),
+  },
+  { description: 'A GCE persistent disk; it must exist, and be in the zone of the node.' },
+);
 
 /** A GCE persistent disk; it must exist, and be in the zone of the node. */
 export interface GCEPersistentDiskVolumeSource {
@@ -78,12 +117,18 @@ export interface GCEPersistentDiskVolumeSource {
   readOnly?: boolean;
 }
 
-export const AWSElasticBlockStoreVolumeSource = struct('io.orch.api.core.v1.AWSElasticBlockStoreVolumeSource', {
-  volumeID: field(1, str(), { omitEmpty: false, description: 'The ID of the EBS volume. Required.' }),
-  fsType: field(2, str(), { description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.' }),
-  partition: field(3, int32(), { description: 'The partition to mount (default 0: the whole volume).' }),
-  readOnly: field(4, bool(), { description: 'Mount the volume read-only (default false).' }),
-}, { description: 'An AWS EBS volume; it must exist, and be in the zone of the node.' });
+export const AWSElasticBlockStoreVolumeSource = struct(
+  'io.orch.api.core.v1.AWSElasticBlockStoreVolumeSource',
+  {
+    volumeID: field(1, str(), { omitEmpty: false, description: 'The ID of the EBS volume. Required.' }),
+    fsType: field(2, str(), {
+      description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.',
+    }),
+    partition: field(3, int32(), { description: 'The partition to mount (default 0: the whole volume).' }),
+    readOnly: field(4, bool(), { description: 'Mount the volume read-only (default false).' }),
+  },
+  { description: 'An AWS EBS volume; it must exist, and be in the zone of the node.' },
+);
 
 /** An AWS EBS volume; it must exist, and be in the zone of the node. */
 export interface AWSElasticBlockStoreVolumeSource {
@@ -100,11 +145,18 @@ export interface AWSElasticBlockStoreVolumeSource {
   readOnly?: boolean;
 }
 
-export const GitRepoVolumeSource = struct('io.orch.api.core.v1.GitRepoVolumeSource', {
-  repository: field(1, str(), { omitEmpty: false, description: 'The URL of the repository. Required.' }),
-  revision: field(2, str(), { description: 'The commit to check out.' }),
-  directory: field(3, str(), { description: 'The directory to clone into, without ".."; "." clones into the root of the volume (default: a subdirectory named after the repository).' }),
-}, { description: 'A git repository cloned into the volume when the pod starts. Deprecated.' });
+export const GitRepoVolumeSource = struct(
+  'io.orch.api.core.v1.GitRepoVolumeSource',
+  {
+    repository: field(1, str(), { omitEmpty: false, description: 'The URL of the repository. Required.' }),
+    revision: field(2, str(), { description: 'The commit to check out.' }),
+    directory: field(3, str(), {
+      description:
+        'The directory to clone into, without ".."; "." clones into the root of the volume (default: a subdirectory named after the repository).',
+    }),
+  },
+  { description: 'A git repository cloned into the volume when the pod starts. Deprecated.' },
+);
 
 /** A git repository cloned into the volume when the pod starts. Deprecated. */
 export interface GitRepoVolumeSource {
@@ -119,11 +171,21 @@ export interface GitRepoVolumeSource {
   directory?: string;
 }
 
-export const KeyToPath = struct('io.orch.api.core.v1.KeyToPath', {
-  key: field(1, str(), { omitEmpty: false, description: 'The key. Required.' }),
-  path: field(2, str(), { omitEmpty: false, description: 'The relative path of the file; it may not be absolute, contain "..", or start with "..". Required.' }),
-  mode: field(3, int32(), { pointer: true, description: 'The permission bits of this file, as an octal 0000-0777 or a decimal 0-511 (default: the defaultMode of the volume).' }),
-}, { description: 'A key of a ConfigMap or Secret and the file it becomes.' });
+export const KeyToPath = struct(
+  'io.orch.api.core.v1.KeyToPath',
+  {
+    key: field(1, str(), { omitEmpty: false, description: 'The key. Required.' }),
+    path: field(2, str(), {
+      omitEmpty: false,
+      description: 'The relative path of the file; it may not be absolute, contain "..", or start with "..". Required.',
+    }),
+    mode: field(3, int32(), {
+      pointer: true,
+      description: 'The permission bits of this file, as an octal 0000-0777 or a decimal 0-511 (default: the defaultMode of the volume).',
+    }),
+  },
+  { description: 'A key of a ConfigMap or Secret and the file it becomes.' },
+);
 
 /** A key of a ConfigMap or Secret and the file it becomes. */
 export interface KeyToPath {
@@ -141,12 +203,24 @@ export interface KeyToPath {
   mode?: number;
 }
 
-export const SecretVolumeSource = struct('io.orch.api.core.v1.SecretVolumeSource', {
-  secretName: field(1, str(), { description: 'The Secret, in the namespace of the pod.' }),
-  items: field(2, list(KeyToPath, { listType: 'atomic' }), { description: 'Which keys become which files; unset, every key becomes a file named after it. A listed key must exist unless optional.' }),
-  defaultMode: field(3, int32(), { pointer: true, default: 420, description: 'The permission bits of the created files, as an octal 0000-0777 or a decimal 0-511 (default 0644); an item can set its own. Other bits of the file mode may be set too, e.g. by fsGroup.' }),
-  optional: field(4, bool(), { pointer: true, description: 'Whether the Secret, or a listed key, may be missing.' }),
-}, { description: 'The keys of a Secret as files, one per key.' });
+export const SecretVolumeSource = struct(
+  'io.orch.api.core.v1.SecretVolumeSource',
+  {
+    secretName: field(1, str(), { description: 'The Secret, in the namespace of the pod.' }),
+    items: field(2, list(KeyToPath, { listType: 'atomic' }), {
+      description:
+        'Which keys become which files; unset, every key becomes a file named after it. A listed key must exist unless optional.',
+    }),
+    defaultMode: field(3, int32(), {
+      pointer: true,
+      default: 420,
+      description:
+        'The permission bits of the created files, as an octal 0000-0777 or a decimal 0-511 (default 0644); an item can set its own. Other bits of the file mode may be set too, e.g. by fsGroup.',
+    }),
+    optional: field(4, bool(), { pointer: true, description: 'Whether the Secret, or a listed key, may be missing.' }),
+  },
+  { description: 'The keys of a Secret as files, one per key.' },
+);
 
 /** The keys of a Secret as files, one per key. */
 export interface SecretVolumeSource {
@@ -166,11 +240,15 @@ export interface SecretVolumeSource {
   optional?: boolean;
 }
 
-export const NFSVolumeSource = struct('io.orch.api.core.v1.NFSVolumeSource', {
-  server: field(1, str(), { omitEmpty: false, description: 'The host name or IP of the NFS server. Required.' }),
-  path: field(2, str(), { omitEmpty: false, description: 'The path the server exports. Required.' }),
-  readOnly: field(3, bool(), { description: 'Mount the share read-only (default false).' }),
-}, { description: 'An NFS share; it may be mounted by many pods at once.' });
+export const NFSVolumeSource = struct(
+  'io.orch.api.core.v1.NFSVolumeSource',
+  {
+    server: field(1, str(), { omitEmpty: false, description: 'The host name or IP of the NFS server. Required.' }),
+    path: field(2, str(), { omitEmpty: false, description: 'The path the server exports. Required.' }),
+    readOnly: field(3, bool(), { description: 'Mount the share read-only (default false).' }),
+  },
+  { description: 'An NFS share; it may be mounted by many pods at once.' },
+);
 
 /** An NFS share; it may be mounted by many pods at once. */
 export interface NFSVolumeSource {
@@ -182,9 +260,13 @@ export interface NFSVolumeSource {
   readOnly?: boolean;
 }
 
-export const LocalObjectReference = struct('io.orch.api.core.v1.LocalObjectReference', {
-  name: field(1, str(), { description: 'The name of the object, in the same namespace.' }),
-}, { structType: 'atomic', description: 'An object in the same namespace, by name.' });
+export const LocalObjectReference = struct(
+  'io.orch.api.core.v1.LocalObjectReference',
+  {
+    name: field(1, str(), { description: 'The name of the object, in the same namespace.' }),
+  },
+  { structType: 'atomic', description: 'An object in the same namespace, by name.' },
+);
 
 /** An object in the same namespace, by name. */
 export interface LocalObjectReference {
@@ -192,19 +274,33 @@ export interface LocalObjectReference {
   name?: string;
 }
 
-export const ISCSIVolumeSource = struct('io.orch.api.core.v1.ISCSIVolumeSource', {
-  targetPortal: field(1, str(), { omitEmpty: false, description: 'The target portal: an IP or host name, with the port unless it is 3260. Required.' }),
-  iqn: field(2, str(), { omitEmpty: false, description: 'The iSCSI qualified name of the target. Required.' }),
-  lun: field(3, int32(), { omitEmpty: false, description: 'The logical unit number of the target. Required.' }),
-  iscsiInterface: field(4, str(), { default: 'default', description: 'The iSCSI interface to use (default "default", plain TCP).' }),
-  fsType: field(5, str(), { description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.' }),
-  readOnly: field(6, bool(), { description: 'Mount the volume read-only (default false).' }),
-  portals: field(7, list(str(), { listType: 'atomic' }), { description: 'Further target portals, for multipath: IPs or host names, with the port unless it is 3260.' }),
-  chapAuthDiscovery: field(8, bool(), { description: 'Authenticate iSCSI discovery with CHAP.' }),
-  chapAuthSession: field(11, bool(), { description: 'Authenticate the iSCSI session with CHAP.' }),
-  secretRef: field(10, LocalObjectReference, { pointer: true, description: 'The Secret with the CHAP credentials.' }),
-  initiatorName: field(12, str(), { pointer: true, description: 'A custom initiator name; then a new interface <target portal>:<volume name> is made for the connection.' }),
-}, { description: 'An iSCSI disk; read-write by one pod at a time, read-only by many.' });
+export const ISCSIVolumeSource = struct(
+  'io.orch.api.core.v1.ISCSIVolumeSource',
+  {
+    targetPortal: field(1, str(), {
+      omitEmpty: false,
+      description: 'The target portal: an IP or host name, with the port unless it is 3260. Required.',
+    }),
+    iqn: field(2, str(), { omitEmpty: false, description: 'The iSCSI qualified name of the target. Required.' }),
+    lun: field(3, int32(), { omitEmpty: false, description: 'The logical unit number of the target. Required.' }),
+    iscsiInterface: field(4, str(), { default: 'default', description: 'The iSCSI interface to use (default "default", plain TCP).' }),
+    fsType: field(5, str(), {
+      description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.',
+    }),
+    readOnly: field(6, bool(), { description: 'Mount the volume read-only (default false).' }),
+    portals: field(7, list(str(), { listType: 'atomic' }), {
+      description: 'Further target portals, for multipath: IPs or host names, with the port unless it is 3260.',
+    }),
+    chapAuthDiscovery: field(8, bool(), { description: 'Authenticate iSCSI discovery with CHAP.' }),
+    chapAuthSession: field(11, bool(), { description: 'Authenticate the iSCSI session with CHAP.' }),
+    secretRef: field(10, LocalObjectReference, { pointer: true, description: 'The Secret with the CHAP credentials.' }),
+    initiatorName: field(12, str(), {
+      pointer: true,
+      description: 'A custom initiator name; then a new interface <target portal>:<volume name> is made for the connection.',
+    }),
+  },
+  { description: 'An iSCSI disk; read-write by one pod at a time, read-only by many.' },
+);
 
 /** An iSCSI disk; read-write by one pod at a time, read-only by many. */
 export interface ISCSIVolumeSource {
@@ -238,11 +334,18 @@ export interface ISCSIVolumeSource {
   initiatorName?: string;
 }
 
-export const GlusterfsVolumeSource = struct('io.orch.api.core.v1.GlusterfsVolumeSource', {
-  endpoints: field(1, str(), { omitEmpty: false, description: 'The Endpoints object that lists the servers of the Glusterfs cluster. Required.' }),
-  path: field(2, str(), { omitEmpty: false, description: 'The name of the Glusterfs volume. Required.' }),
-  readOnly: field(3, bool(), { description: 'Mount the volume read-only (default false).' }),
-}, { description: 'A GlusterFS mount. No longer supported.' });
+export const GlusterfsVolumeSource = struct(
+  'io.orch.api.core.v1.GlusterfsVolumeSource',
+  {
+    endpoints: field(1, str(), {
+      omitEmpty: false,
+      description: 'The Endpoints object that lists the servers of the Glusterfs cluster. Required.',
+    }),
+    path: field(2, str(), { omitEmpty: false, description: 'The name of the Glusterfs volume. Required.' }),
+    readOnly: field(3, bool(), { description: 'Mount the volume read-only (default false).' }),
+  },
+  { description: 'A GlusterFS mount. No longer supported.' },
+);
 
 /** A GlusterFS mount. No longer supported. */
 export interface GlusterfsVolumeSource {
@@ -254,10 +357,14 @@ export interface GlusterfsVolumeSource {
   readOnly?: boolean;
 }
 
-export const PersistentVolumeClaimVolumeSource = struct('io.orch.api.core.v1.PersistentVolumeClaimVolumeSource', {
-  claimName: field(1, str(), { omitEmpty: false, description: 'The name of the PersistentVolumeClaim. Required.' }),
-  readOnly: field(2, bool(), { description: 'Mount the volume read-only (default false).' }),
-}, { description: 'The volume bound to a PersistentVolumeClaim of the namespace of the pod.' });
+export const PersistentVolumeClaimVolumeSource = struct(
+  'io.orch.api.core.v1.PersistentVolumeClaimVolumeSource',
+  {
+    claimName: field(1, str(), { omitEmpty: false, description: 'The name of the PersistentVolumeClaim. Required.' }),
+    readOnly: field(2, bool(), { description: 'Mount the volume read-only (default false).' }),
+  },
+  { description: 'The volume bound to a PersistentVolumeClaim of the namespace of the pod.' },
+);
 
 /** The volume bound to a PersistentVolumeClaim of the namespace of the pod. */
 export interface PersistentVolumeClaimVolumeSource {
@@ -267,16 +374,25 @@ export interface PersistentVolumeClaimVolumeSource {
   readOnly?: boolean;
 }
 
-export const RBDVolumeSource = struct('io.orch.api.core.v1.RBDVolumeSource', {
-  monitors: field(1, list(str(), { listType: 'atomic' }), { omitEmpty: false, description: 'The Ceph monitors. Required.' }),
-  image: field(2, str(), { omitEmpty: false, description: 'The name of the image. Required.' }),
-  fsType: field(3, str(), { description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.' }),
-  pool: field(4, str(), { default: 'rbd', description: 'The RADOS pool (default rbd).' }),
-  user: field(5, str(), { default: 'admin', description: 'The RADOS user (default admin).' }),
-  keyring: field(6, str(), { default: '/etc/ceph/keyring', description: 'The keyring file of the user (default /etc/ceph/keyring).' }),
-  secretRef: field(7, LocalObjectReference, { pointer: true, description: 'The Secret with the authentication of the user, instead of the keyring.' }),
-  readOnly: field(8, bool(), { description: 'Mount the volume read-only (default false).' }),
-}, { description: 'A Ceph RBD image. No longer supported.' });
+export const RBDVolumeSource = struct(
+  'io.orch.api.core.v1.RBDVolumeSource',
+  {
+    monitors: field(1, list(str(), { listType: 'atomic' }), { omitEmpty: false, description: 'The Ceph monitors. Required.' }),
+    image: field(2, str(), { omitEmpty: false, description: 'The name of the image. Required.' }),
+    fsType: field(3, str(), {
+      description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.',
+    }),
+    pool: field(4, str(), { default: 'rbd', description: 'The RADOS pool (default rbd).' }),
+    user: field(5, str(), { default: 'admin', description: 'The RADOS user (default admin).' }),
+    keyring: field(6, str(), { default: '/etc/ceph/keyring', description: 'The keyring file of the user (default /etc/ceph/keyring).' }),
+    secretRef: field(7, LocalObjectReference, {
+      pointer: true,
+      description: 'The Secret with the authentication of the user, instead of the keyring.',
+    }),
+    readOnly: field(8, bool(), { description: 'Mount the volume read-only (default false).' }),
+  },
+  { description: 'A Ceph RBD image. No longer supported.' },
+);
 
 /** A Ceph RBD image. No longer supported. */
 export interface RBDVolumeSource {
@@ -301,13 +417,17 @@ export interface RBDVolumeSource {
   readOnly?: boolean;
 }
 
-export const FlexVolumeSource = struct('io.orch.api.core.v1.FlexVolumeSource', {
-  driver: field(1, str(), { omitEmpty: false, description: 'The name of the driver. Required.' }),
-  fsType: field(2, str(), { description: 'The filesystem of the volume (default: as the driver chooses).' }),
-  secretRef: field(3, LocalObjectReference, { pointer: true, description: 'A Secret handed to the driver.' }),
-  readOnly: field(4, bool(), { description: 'Mount the volume read-only (default false).' }),
-  options: field(5, map(str()), { description: 'Further options for the driver.' }),
-}, { description: 'A volume that a FlexVolume driver (a program on the node) mounts.' });
+export const FlexVolumeSource = struct(
+  'io.orch.api.core.v1.FlexVolumeSource',
+  {
+    driver: field(1, str(), { omitEmpty: false, description: 'The name of the driver. Required.' }),
+    fsType: field(2, str(), { description: 'The filesystem of the volume (default: as the driver chooses).' }),
+    secretRef: field(3, LocalObjectReference, { pointer: true, description: 'A Secret handed to the driver.' }),
+    readOnly: field(4, bool(), { description: 'Mount the volume read-only (default false).' }),
+    options: field(5, map(str()), { description: 'Further options for the driver.' }),
+  },
+  { description: 'A volume that a FlexVolume driver (a program on the node) mounts.' },
+);
 
 /** A volume that a FlexVolume driver (a program on the node) mounts. */
 export interface FlexVolumeSource {
@@ -323,12 +443,18 @@ export interface FlexVolumeSource {
   options?: Record<string, string>;
 }
 
-export const CinderVolumeSource = struct('io.orch.api.core.v1.CinderVolumeSource', {
-  volumeID: field(1, str(), { omitEmpty: false, description: 'The ID of the Cinder volume. Required.' }),
-  fsType: field(2, str(), { description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.' }),
-  readOnly: field(3, bool(), { description: 'Mount the volume read-only (default false).' }),
-  secretRef: field(4, LocalObjectReference, { pointer: true, description: 'A Secret with the parameters for connecting to OpenStack.' }),
-}, { description: 'An OpenStack Cinder volume; it must exist.' });
+export const CinderVolumeSource = struct(
+  'io.orch.api.core.v1.CinderVolumeSource',
+  {
+    volumeID: field(1, str(), { omitEmpty: false, description: 'The ID of the Cinder volume. Required.' }),
+    fsType: field(2, str(), {
+      description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.',
+    }),
+    readOnly: field(3, bool(), { description: 'Mount the volume read-only (default false).' }),
+    secretRef: field(4, LocalObjectReference, { pointer: true, description: 'A Secret with the parameters for connecting to OpenStack.' }),
+  },
+  { description: 'An OpenStack Cinder volume; it must exist.' },
+);
 
 /** An OpenStack Cinder volume; it must exist. */
 export interface CinderVolumeSource {
@@ -345,14 +471,21 @@ export interface CinderVolumeSource {
   secretRef?: LocalObjectReference;
 }
 
-export const CephFSVolumeSource = struct('io.orch.api.core.v1.CephFSVolumeSource', {
-  monitors: field(1, list(str(), { listType: 'atomic' }), { omitEmpty: false, description: 'The Ceph monitors. Required.' }),
-  path: field(2, str(), { description: 'The path within the filesystem to mount (default /).' }),
-  user: field(3, str(), { description: 'The RADOS user (default admin).' }),
-  secretFile: field(4, str(), { description: 'The keyring file of the user (default /etc/ceph/user.secret).' }),
-  secretRef: field(5, LocalObjectReference, { pointer: true, description: 'The Secret with the authentication of the user, instead of secretFile.' }),
-  readOnly: field(6, bool(), { description: 'Mount the volume read-only (default false).' }),
-}, { description: 'A CephFS mount. No longer supported.' });
+export const CephFSVolumeSource = struct(
+  'io.orch.api.core.v1.CephFSVolumeSource',
+  {
+    monitors: field(1, list(str(), { listType: 'atomic' }), { omitEmpty: false, description: 'The Ceph monitors. Required.' }),
+    path: field(2, str(), { description: 'The path within the filesystem to mount (default /).' }),
+    user: field(3, str(), { description: 'The RADOS user (default admin).' }),
+    secretFile: field(4, str(), { description: 'The keyring file of the user (default /etc/ceph/user.secret).' }),
+    secretRef: field(5, LocalObjectReference, {
+      pointer: true,
+      description: 'The Secret with the authentication of the user, instead of secretFile.',
+    }),
+    readOnly: field(6, bool(), { description: 'Mount the volume read-only (default false).' }),
+  },
+  { description: 'A CephFS mount. No longer supported.' },
+);
 
 /** A CephFS mount. No longer supported. */
 export interface CephFSVolumeSource {
@@ -370,10 +503,14 @@ export interface CephFSVolumeSource {
   readOnly?: boolean;
 }
 
-export const FlockerVolumeSource = struct('io.orch.api.core.v1.FlockerVolumeSource', {
-  datasetName: field(1, str(), { description: 'The name of the dataset, kept as metadata; set this or datasetUUID.' }),
-  datasetUUID: field(2, str(), { description: 'The UUID of the dataset; set this or datasetName.' }),
-}, { description: 'A Flocker dataset; the Flocker control service must be running. No longer supported.' });
+export const FlockerVolumeSource = struct(
+  'io.orch.api.core.v1.FlockerVolumeSource',
+  {
+    datasetName: field(1, str(), { description: 'The name of the dataset, kept as metadata; set this or datasetUUID.' }),
+    datasetUUID: field(2, str(), { description: 'The UUID of the dataset; set this or datasetName.' }),
+  },
+  { description: 'A Flocker dataset; the Flocker control service must be running. No longer supported.' },
+);
 
 /** A Flocker dataset; the Flocker control service must be running. No longer supported. */
 export interface FlockerVolumeSource {
@@ -383,10 +520,14 @@ export interface FlockerVolumeSource {
   datasetUUID?: string;
 }
 
-export const ObjectFieldSelector = struct('io.orch.api.core.v1.ObjectFieldSelector', {
-  apiVersion: field(1, str(), { default: 'v1', description: 'The API version the path is written in (default v1).' }),
-  fieldPath: field(2, str(), { omitEmpty: false, description: 'The path of the field. Required.' }),
-}, { structType: 'atomic', description: 'A field of an object, by path.' });
+export const ObjectFieldSelector = struct(
+  'io.orch.api.core.v1.ObjectFieldSelector',
+  {
+    apiVersion: field(1, str(), { default: 'v1', description: 'The API version the path is written in (default v1).' }),
+    fieldPath: field(2, str(), { omitEmpty: false, description: 'The path of the field. Required.' }),
+  },
+  { structType: 'atomic', description: 'A field of an object, by path.' },
+);
 
 /** A field of an object, by path. */
 export interface ObjectFieldSelector {
@@ -396,11 +537,17 @@ export interface ObjectFieldSelector {
   fieldPath?: string;
 }
 
-export const ResourceFieldSelector = struct('io.orch.api.core.v1.ResourceFieldSelector', {
-  containerName: field(1, str(), { description: 'The container; optional for environment variables (then the container itself), required in volumes.' }),
-  resource: field(2, str(), { omitEmpty: false, description: 'The resource, such as limits.memory or requests.cpu. Required.' }),
-  divisor: field(3, quantity(), { description: 'The unit the value is given in (default 1); for cpu, 1m gives millicores.' }),
-}, { structType: 'atomic', description: 'A resource limit or request of a container, such as limits.cpu.' });
+export const ResourceFieldSelector = struct(
+  'io.orch.api.core.v1.ResourceFieldSelector',
+  {
+    containerName: field(1, str(), {
+      description: 'The container; optional for environment variables (then the container itself), required in volumes.',
+    }),
+    resource: field(2, str(), { omitEmpty: false, description: 'The resource, such as limits.memory or requests.cpu. Required.' }),
+    divisor: field(3, quantity(), { description: 'The unit the value is given in (default 1); for cpu, 1m gives millicores.' }),
+  },
+  { structType: 'atomic', description: 'A resource limit or request of a container, such as limits.cpu.' },
+);
 
 /** A resource limit or request of a container, such as limits.cpu. */
 export interface ResourceFieldSelector {
@@ -415,12 +562,28 @@ export interface ResourceFieldSelector {
   divisor?: string;
 }
 
-export const DownwardAPIVolumeFile = struct('io.orch.api.core.v1.DownwardAPIVolumeFile', {
-  path: field(1, str(), { omitEmpty: false, description: 'The relative path of the file; it may not be absolute or contain "..". Required.' }),
-  fieldRef: field(2, ObjectFieldSelector, { pointer: true, description: 'A field of the pod: metadata.name, metadata.namespace, metadata.uid, metadata.labels or metadata.annotations.' }),
-  resourceFieldRef: field(3, ResourceFieldSelector, { pointer: true, description: 'A limit or request of a container: limits.cpu, limits.memory, requests.cpu, requests.memory, ...' }),
-  mode: field(4, int32(), { pointer: true, description: 'The permission bits of this file, as an octal 0000-0777 or a decimal 0-511 (default: the defaultMode of the volume).' }),
-}, { description: 'A file with one field of the pod or one resource of a container.' });
+export const DownwardAPIVolumeFile = struct(
+  'io.orch.api.core.v1.DownwardAPIVolumeFile',
+  {
+    path: field(1, str(), {
+      omitEmpty: false,
+      description: 'The relative path of the file; it may not be absolute or contain "..". Required.',
+    }),
+    fieldRef: field(2, ObjectFieldSelector, {
+      pointer: true,
+      description: 'A field of the pod: metadata.name, metadata.namespace, metadata.uid, metadata.labels or metadata.annotations.',
+    }),
+    resourceFieldRef: field(3, ResourceFieldSelector, {
+      pointer: true,
+      description: 'A limit or request of a container: limits.cpu, limits.memory, requests.cpu, requests.memory, ...',
+    }),
+    mode: field(4, int32(), {
+      pointer: true,
+      description: 'The permission bits of this file, as an octal 0000-0777 or a decimal 0-511 (default: the defaultMode of the volume).',
+    }),
+  },
+  { description: 'A file with one field of the pod or one resource of a container.' },
+);
 
 /** A file with one field of the pod or one resource of a container. */
 export interface DownwardAPIVolumeFile {
@@ -443,10 +606,19 @@ export interface DownwardAPIVolumeFile {
   mode?: number;
 }
 
-export const DownwardAPIVolumeSource = struct('io.orch.api.core.v1.DownwardAPIVolumeSource', {
-  items: field(1, list(DownwardAPIVolumeFile, { listType: 'atomic' }), { description: 'The files, each with one field or resource.' }),
-  defaultMode: field(2, int32(), { pointer: true, default: 420, description: 'The permission bits of the created files, as an octal 0000-0777 or a decimal 0-511 (default 0644); an item can set its own. Other bits of the file mode may be set too, e.g. by fsGroup.' }),
-}, { description: 'Fields of the pod and resources of its containers as files.' });
+export const DownwardAPIVolumeSource = struct(
+  'io.orch.api.core.v1.DownwardAPIVolumeSource',
+  {
+    items: field(1, list(DownwardAPIVolumeFile, { listType: 'atomic' }), { description: 'The files, each with one field or resource.' }),
+    defaultMode: field(2, int32(), {
+      pointer: true,
+      default: 420,
+      description:
+        'The permission bits of the created files, as an octal 0000-0777 or a decimal 0-511 (default 0644); an item can set its own. Other bits of the file mode may be set too, e.g. by fsGroup.',
+    }),
+  },
+  { description: 'Fields of the pod and resources of its containers as files.' },
+);
 
 /** Fields of the pod and resources of its containers as files. */
 export interface DownwardAPIVolumeSource {
@@ -459,13 +631,21 @@ export interface DownwardAPIVolumeSource {
   defaultMode?: number;
 }
 
-export const FCVolumeSource = struct('io.orch.api.core.v1.FCVolumeSource', {
-  targetWWNs: field(1, list(str(), { listType: 'atomic' }), { description: 'The world wide names of the target ports.' }),
-  lun: field(2, int32(), { pointer: true, description: 'The logical unit number of the target.' }),
-  fsType: field(3, str(), { description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.' }),
-  readOnly: field(4, bool(), { description: 'Mount the volume read-only (default false).' }),
-  wwids: field(5, list(str(), { listType: 'atomic' }), { description: 'The world wide identifiers of the volume; set these, or targetWWNs with lun.' }),
-}, { description: 'A Fibre Channel disk; read-write by one pod at a time, read-only by many.' });
+export const FCVolumeSource = struct(
+  'io.orch.api.core.v1.FCVolumeSource',
+  {
+    targetWWNs: field(1, list(str(), { listType: 'atomic' }), { description: 'The world wide names of the target ports.' }),
+    lun: field(2, int32(), { pointer: true, description: 'The logical unit number of the target.' }),
+    fsType: field(3, str(), {
+      description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.',
+    }),
+    readOnly: field(4, bool(), { description: 'Mount the volume read-only (default false).' }),
+    wwids: field(5, list(str(), { listType: 'atomic' }), {
+      description: 'The world wide identifiers of the volume; set these, or targetWWNs with lun.',
+    }),
+  },
+  { description: 'A Fibre Channel disk; read-write by one pod at a time, read-only by many.' },
+);
 
 /** A Fibre Channel disk; read-write by one pod at a time, read-only by many. */
 export interface FCVolumeSource {
@@ -484,11 +664,15 @@ export interface FCVolumeSource {
   wwids?: string[];
 }
 
-export const AzureFileVolumeSource = struct('io.orch.api.core.v1.AzureFileVolumeSource', {
-  secretName: field(1, str(), { omitEmpty: false, description: 'The Secret with the name and key of the storage account. Required.' }),
-  shareName: field(2, str(), { omitEmpty: false, description: 'The name of the share. Required.' }),
-  readOnly: field(3, bool(), { description: 'Mount the volume read-only (default false).' }),
-}, { description: 'An Azure File share.' });
+export const AzureFileVolumeSource = struct(
+  'io.orch.api.core.v1.AzureFileVolumeSource',
+  {
+    secretName: field(1, str(), { omitEmpty: false, description: 'The Secret with the name and key of the storage account. Required.' }),
+    shareName: field(2, str(), { omitEmpty: false, description: 'The name of the share. Required.' }),
+    readOnly: field(3, bool(), { description: 'Mount the volume read-only (default false).' }),
+  },
+  { description: 'An Azure File share.' },
+);
 
 /** An Azure File share. */
 export interface AzureFileVolumeSource {
@@ -500,12 +684,24 @@ export interface AzureFileVolumeSource {
   readOnly?: boolean;
 }
 
-export const ConfigMapVolumeSource = struct('io.orch.api.core.v1.ConfigMapVolumeSource', {
-  localObjectReference: field(1, LocalObjectReference, { inline: true }),
-  items: field(2, list(KeyToPath, { listType: 'atomic' }), { description: 'Which keys become which files; unset, every key becomes a file named after it. A listed key must exist unless optional.' }),
-  defaultMode: field(3, int32(), { pointer: true, default: 420, description: 'The permission bits of the created files, as an octal 0000-0777 or a decimal 0-511 (default 0644); an item can set its own. Other bits of the file mode may be set too, e.g. by fsGroup.' }),
-  optional: field(4, bool(), { pointer: true, description: 'Whether the ConfigMap, or a listed key, may be missing.' }),
-}, { description: 'The keys of a ConfigMap as files, one per key.' });
+export const ConfigMapVolumeSource = struct(
+  'io.orch.api.core.v1.ConfigMapVolumeSource',
+  {
+    localObjectReference: field(1, LocalObjectReference, { inline: true }),
+    items: field(2, list(KeyToPath, { listType: 'atomic' }), {
+      description:
+        'Which keys become which files; unset, every key becomes a file named after it. A listed key must exist unless optional.',
+    }),
+    defaultMode: field(3, int32(), {
+      pointer: true,
+      default: 420,
+      description:
+        'The permission bits of the created files, as an octal 0000-0777 or a decimal 0-511 (default 0644); an item can set its own. Other bits of the file mode may be set too, e.g. by fsGroup.',
+    }),
+    optional: field(4, bool(), { pointer: true, description: 'Whether the ConfigMap, or a listed key, may be missing.' }),
+  },
+  { description: 'The keys of a ConfigMap as files, one per key.' },
+);
 
 /** The keys of a ConfigMap as files, one per key. */
 export interface ConfigMapVolumeSource extends LocalObjectReference {
@@ -523,12 +719,18 @@ export interface ConfigMapVolumeSource extends LocalObjectReference {
   optional?: boolean;
 }
 
-export const VsphereVirtualDiskVolumeSource = struct('io.orch.api.core.v1.VsphereVirtualDiskVolumeSource', {
-  volumePath: field(1, str(), { omitEmpty: false, description: 'The path of the disk. Required.' }),
-  fsType: field(2, str(), { description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.' }),
-  storagePolicyName: field(3, str(), { description: 'The name of the storage policy based management (SPBM) profile.' }),
-  storagePolicyID: field(4, str(), { description: 'The ID of the storage policy based management (SPBM) profile.' }),
-}, { description: 'A vSphere virtual disk.' });
+export const VsphereVirtualDiskVolumeSource = struct(
+  'io.orch.api.core.v1.VsphereVirtualDiskVolumeSource',
+  {
+    volumePath: field(1, str(), { omitEmpty: false, description: 'The path of the disk. Required.' }),
+    fsType: field(2, str(), {
+      description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.',
+    }),
+    storagePolicyName: field(3, str(), { description: 'The name of the storage policy based management (SPBM) profile.' }),
+    storagePolicyID: field(4, str(), { description: 'The ID of the storage policy based management (SPBM) profile.' }),
+  },
+  { description: 'A vSphere virtual disk.' },
+);
 
 /** A vSphere virtual disk. */
 export interface VsphereVirtualDiskVolumeSource {
@@ -545,14 +747,21 @@ export interface VsphereVirtualDiskVolumeSource {
   storagePolicyID?: string;
 }
 
-export const QuobyteVolumeSource = struct('io.orch.api.core.v1.QuobyteVolumeSource', {
-  registry: field(1, str(), { omitEmpty: false, description: 'The Quobyte registries, as host:port pairs separated by commas. Required.' }),
-  volume: field(2, str(), { omitEmpty: false, description: 'The name of an existing Quobyte volume. Required.' }),
-  readOnly: field(3, bool(), { description: 'Mount the volume read-only (default false).' }),
-  user: field(4, str(), { description: 'The user that access is mapped to (default: the service account user).' }),
-  group: field(5, str(), { description: 'The group that access is mapped to (default: none).' }),
-  tenant: field(6, str(), { description: 'The tenant that owns the volume, for dynamically provisioned volumes.' }),
-}, { description: 'A Quobyte volume. No longer supported.' });
+export const QuobyteVolumeSource = struct(
+  'io.orch.api.core.v1.QuobyteVolumeSource',
+  {
+    registry: field(1, str(), {
+      omitEmpty: false,
+      description: 'The Quobyte registries, as host:port pairs separated by commas. Required.',
+    }),
+    volume: field(2, str(), { omitEmpty: false, description: 'The name of an existing Quobyte volume. Required.' }),
+    readOnly: field(3, bool(), { description: 'Mount the volume read-only (default false).' }),
+    user: field(4, str(), { description: 'The user that access is mapped to (default: the service account user).' }),
+    group: field(5, str(), { description: 'The group that access is mapped to (default: none).' }),
+    tenant: field(6, str(), { description: 'The tenant that owns the volume, for dynamically provisioned volumes.' }),
+  },
+  { description: 'A Quobyte volume. No longer supported.' },
+);
 
 /** A Quobyte volume. No longer supported. */
 export interface QuobyteVolumeSource {
@@ -570,14 +779,40 @@ export interface QuobyteVolumeSource {
   tenant?: string;
 }
 
-export const AzureDiskVolumeSource = struct('io.orch.api.core.v1.AzureDiskVolumeSource', {
-  diskName: field(1, str(), { omitEmpty: false, description: 'The name of the data disk in blob storage. Required.' }),
-  diskURI: field(2, str(), { omitEmpty: false, description: 'The URI of the data disk in blob storage. Required.' }),
-  cachingMode: field(3, enumOf({ None: 'caches nothing on the host.', ReadOnly: 'caches reads on the host.', ReadWrite: 'caches reads and writes on the host.' }, { checkedBy: 'kind' }), { pointer: true, default: 'ReadWrite', description: 'The host caching mode (default ReadWrite).' }),
-  fsType: field(4, str(), { pointer: true, default: 'ext4', description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.' }),
-  readOnly: field(5, bool(), { pointer: true, default: false, description: 'Mount the volume read-only (default false).' }),
-  kind: field(6, enumOf({ Shared: 'puts several blob disks in one storage account.', Dedicated: 'gives each blob disk a storage account of its own.', Managed: 'is an Azure managed data disk.' }, { checkedBy: 'kind' }), { pointer: true, default: 'Shared', description: 'How the disk is stored (default Shared).' }),
-}, { description: 'An Azure data disk.' });
+export const AzureDiskVolumeSource = struct(
+  'io.orch.api.core.v1.AzureDiskVolumeSource',
+  {
+    diskName: field(1, str(), { omitEmpty: false, description: 'The name of the data disk in blob storage. Required.' }),
+    diskURI: field(2, str(), { omitEmpty: false, description: 'The URI of the data disk in blob storage. Required.' }),
+    cachingMode: field(
+      3,
+      enumOf(
+        { None: 'caches nothing on the host.', ReadOnly: 'caches reads on the host.', ReadWrite: 'caches reads and writes on the host.' },
+        { checkedBy: 'kind' },
+      ),
+      { pointer: true, default: 'ReadWrite', description: 'The host caching mode (default ReadWrite).' },
+    ),
+    fsType: field(4, str(), {
+      pointer: true,
+      default: 'ext4',
+      description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.',
+    }),
+    readOnly: field(5, bool(), { pointer: true, default: false, description: 'Mount the volume read-only (default false).' }),
+    kind: field(
+      6,
+      enumOf(
+        {
+          Shared: 'puts several blob disks in one storage account.',
+          Dedicated: 'gives each blob disk a storage account of its own.',
+          Managed: 'is an Azure managed data disk.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { pointer: true, default: 'Shared', description: 'How the disk is stored (default Shared).' },
+    ),
+  },
+  { description: 'An Azure data disk.' },
+);
 
 /** An Azure data disk. */
 export interface AzureDiskVolumeSource {
@@ -610,10 +845,16 @@ export interface AzureDiskVolumeSource {
   kind?: string;
 }
 
-export const PhotonPersistentDiskVolumeSource = struct('io.orch.api.core.v1.PhotonPersistentDiskVolumeSource', {
-  pdID: field(1, str(), { omitEmpty: false, description: 'The ID of the disk. Required.' }),
-  fsType: field(2, str(), { description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.' }),
-}, { description: 'A Photon Controller persistent disk. No longer supported.' });
+export const PhotonPersistentDiskVolumeSource = struct(
+  'io.orch.api.core.v1.PhotonPersistentDiskVolumeSource',
+  {
+    pdID: field(1, str(), { omitEmpty: false, description: 'The ID of the disk. Required.' }),
+    fsType: field(2, str(), {
+      description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.',
+    }),
+  },
+  { description: 'A Photon Controller persistent disk. No longer supported.' },
+);
 
 /** A Photon Controller persistent disk. No longer supported. */
 export interface PhotonPersistentDiskVolumeSource {
@@ -626,11 +867,18 @@ export interface PhotonPersistentDiskVolumeSource {
   fsType?: string;
 }
 
-export const SecretProjection = struct('io.orch.api.core.v1.SecretProjection', {
-  localObjectReference: field(1, LocalObjectReference, { inline: true }),
-  items: field(2, list(KeyToPath, { listType: 'atomic' }), { description: 'Which keys become which files; unset, every key becomes a file named after it. A listed key must exist unless optional.' }),
-  optional: field(4, bool(), { pointer: true, description: 'Whether the Secret, or a listed key, may be missing.' }),
-}, { description: 'Keys of a Secret in a projected volume.' });
+export const SecretProjection = struct(
+  'io.orch.api.core.v1.SecretProjection',
+  {
+    localObjectReference: field(1, LocalObjectReference, { inline: true }),
+    items: field(2, list(KeyToPath, { listType: 'atomic' }), {
+      description:
+        'Which keys become which files; unset, every key becomes a file named after it. A listed key must exist unless optional.',
+    }),
+    optional: field(4, bool(), { pointer: true, description: 'Whether the Secret, or a listed key, may be missing.' }),
+  },
+  { description: 'Keys of a Secret in a projected volume.' },
+);
 
 /** Keys of a Secret in a projected volume. */
 export interface SecretProjection extends LocalObjectReference {
@@ -643,9 +891,13 @@ export interface SecretProjection extends LocalObjectReference {
   optional?: boolean;
 }
 
-export const DownwardAPIProjection = struct('io.orch.api.core.v1.DownwardAPIProjection', {
-  items: field(1, list(DownwardAPIVolumeFile, { listType: 'atomic' }), { description: 'The files, each with one field or resource.' }),
-}, { description: 'Fields of the pod and resources of its containers in a projected volume.' });
+export const DownwardAPIProjection = struct(
+  'io.orch.api.core.v1.DownwardAPIProjection',
+  {
+    items: field(1, list(DownwardAPIVolumeFile, { listType: 'atomic' }), { description: 'The files, each with one field or resource.' }),
+  },
+  { description: 'Fields of the pod and resources of its containers in a projected volume.' },
+);
 
 /** Fields of the pod and resources of its containers in a projected volume. */
 export interface DownwardAPIProjection {
@@ -653,11 +905,18 @@ export interface DownwardAPIProjection {
   items?: DownwardAPIVolumeFile[];
 }
 
-export const ConfigMapProjection = struct('io.orch.api.core.v1.ConfigMapProjection', {
-  localObjectReference: field(1, LocalObjectReference, { inline: true }),
-  items: field(2, list(KeyToPath, { listType: 'atomic' }), { description: 'Which keys become which files; unset, every key becomes a file named after it. A listed key must exist unless optional.' }),
-  optional: field(4, bool(), { pointer: true, description: 'Whether the ConfigMap, or a listed key, may be missing.' }),
-}, { description: 'Keys of a ConfigMap in a projected volume.' });
+export const ConfigMapProjection = struct(
+  'io.orch.api.core.v1.ConfigMapProjection',
+  {
+    localObjectReference: field(1, LocalObjectReference, { inline: true }),
+    items: field(2, list(KeyToPath, { listType: 'atomic' }), {
+      description:
+        'Which keys become which files; unset, every key becomes a file named after it. A listed key must exist unless optional.',
+    }),
+    optional: field(4, bool(), { pointer: true, description: 'Whether the ConfigMap, or a listed key, may be missing.' }),
+  },
+  { description: 'Keys of a ConfigMap in a projected volume.' },
+);
 
 /** Keys of a ConfigMap in a projected volume. */
 export interface ConfigMapProjection extends LocalObjectReference {
@@ -670,11 +929,20 @@ export interface ConfigMapProjection extends LocalObjectReference {
   optional?: boolean;
 }
 
-export const ServiceAccountTokenProjection = struct('io.orch.api.core.v1.ServiceAccountTokenProjection', {
-  audience: field(1, str(), { description: 'The audience of the token, which its recipient must check (default: the API server).' }),
-  expirationSeconds: field(2, int64(), { pointer: true, default: 3600, description: 'How long the token is to be valid, in seconds (at least 600, default 3600); it is renewed at 80% of that or after 24 hours.' }),
-  path: field(3, str(), { omitEmpty: false, description: 'The path of the file, relative to the volume. Required.' }),
-}, { description: 'A token of the pod\'s ServiceAccount as a file, renewed by the kubelet before it expires.' });
+export const ServiceAccountTokenProjection = struct(
+  'io.orch.api.core.v1.ServiceAccountTokenProjection',
+  {
+    audience: field(1, str(), { description: 'The audience of the token, which its recipient must check (default: the API server).' }),
+    expirationSeconds: field(2, int64(), {
+      pointer: true,
+      default: 3600,
+      description:
+        'How long the token is to be valid, in seconds (at least 600, default 3600); it is renewed at 80% of that or after 24 hours.',
+    }),
+    path: field(3, str(), { omitEmpty: false, description: 'The path of the file, relative to the volume. Required.' }),
+  },
+  { description: "A token of the pod's ServiceAccount as a file, renewed by the kubelet before it expires." },
+);
 
 /** A token of the pod's ServiceAccount as a file, renewed by the kubelet before it expires. */
 export interface ServiceAccountTokenProjection {
@@ -689,13 +957,23 @@ export interface ServiceAccountTokenProjection {
   path?: string;
 }
 
-export const ClusterTrustBundleProjection = struct('io.orch.api.core.v1.ClusterTrustBundleProjection', {
-  name: field(1, str(), { pointer: true, description: 'One ClusterTrustBundle, by name; not with signerName and labelSelector.' }),
-  signerName: field(2, str(), { pointer: true, description: 'The ClusterTrustBundles of this signer.' }),
-  labelSelector: field(3, LabelSelector, { pointer: true, description: 'With signerName, a label query over its bundles; an empty selector matches all of them.' }),
-  optional: field(5, bool(), { pointer: true, description: 'Start the pod even when no bundle is found, with an empty file (default false).' }),
-  path: field(4, str(), { omitEmpty: false, description: 'The path of the file, relative to the volume. Required.' }),
-}, { description: 'The certificates of ClusterTrustBundles as one PEM file: one bundle by name, or those of a signer chosen by labels.' });
+export const ClusterTrustBundleProjection = struct(
+  'io.orch.api.core.v1.ClusterTrustBundleProjection',
+  {
+    name: field(1, str(), { pointer: true, description: 'One ClusterTrustBundle, by name; not with signerName and labelSelector.' }),
+    signerName: field(2, str(), { pointer: true, description: 'The ClusterTrustBundles of this signer.' }),
+    labelSelector: field(3, LabelSelector, {
+      pointer: true,
+      description: 'With signerName, a label query over its bundles; an empty selector matches all of them.',
+    }),
+    optional: field(5, bool(), {
+      pointer: true,
+      description: 'Start the pod even when no bundle is found, with an empty file (default false).',
+    }),
+    path: field(4, str(), { omitEmpty: false, description: 'The path of the file, relative to the volume. Required.' }),
+  },
+  { description: 'The certificates of ClusterTrustBundles as one PEM file: one bundle by name, or those of a signer chosen by labels.' },
+);
 
 /**
  * The certificates of ClusterTrustBundles as one PEM file: one bundle by name, or those of a signer
@@ -714,13 +992,20 @@ export interface ClusterTrustBundleProjection {
   path?: string;
 }
 
-export const VolumeProjection = struct('io.orch.api.core.v1.VolumeProjection', {
-  secret: field(1, SecretProjection, { pointer: true, description: 'Keys of a Secret.' }),
-  downwardAPI: field(2, DownwardAPIProjection, { pointer: true, description: 'Fields of the pod and resources of its containers.' }),
-  configMap: field(3, ConfigMapProjection, { pointer: true, description: 'Keys of a ConfigMap.' }),
-  serviceAccountToken: field(4, ServiceAccountTokenProjection, { pointer: true, description: 'A token of the pod\'s ServiceAccount.' }),
-  clusterTrustBundle: field(5, ClusterTrustBundleProjection, { pointer: true, description: 'The certificates of ClusterTrustBundles, as one PEM file. Alpha.' }),
-}, { description: 'One source of a projected volume: exactly one member is set.' });
+export const VolumeProjection = struct(
+  'io.orch.api.core.v1.VolumeProjection',
+  {
+    secret: field(1, SecretProjection, { pointer: true, description: 'Keys of a Secret.' }),
+    downwardAPI: field(2, DownwardAPIProjection, { pointer: true, description: 'Fields of the pod and resources of its containers.' }),
+    configMap: field(3, ConfigMapProjection, { pointer: true, description: 'Keys of a ConfigMap.' }),
+    serviceAccountToken: field(4, ServiceAccountTokenProjection, { pointer: true, description: "A token of the pod's ServiceAccount." }),
+    clusterTrustBundle: field(5, ClusterTrustBundleProjection, {
+      pointer: true,
+      description: 'The certificates of ClusterTrustBundles, as one PEM file. Alpha.',
+    }),
+  },
+  { description: 'One source of a projected volume: exactly one member is set.' },
+);
 
 /** One source of a projected volume: exactly one member is set. */
 export interface VolumeProjection {
@@ -736,10 +1021,22 @@ export interface VolumeProjection {
   clusterTrustBundle?: ClusterTrustBundleProjection;
 }
 
-export const ProjectedVolumeSource = struct('io.orch.api.core.v1.ProjectedVolumeSource', {
-  sources: field(1, list(VolumeProjection, { listType: 'atomic' }), { omitEmpty: false, description: 'The sources; their files must not collide.' }),
-  defaultMode: field(2, int32(), { pointer: true, default: 420, description: 'The permission bits of the created files, as an octal 0000-0777 or a decimal 0-511 (default 0644); an item can set its own. Other bits of the file mode may be set too, e.g. by fsGroup.' }),
-}, { description: 'Several sources projected into one directory.' });
+export const ProjectedVolumeSource = struct(
+  'io.orch.api.core.v1.ProjectedVolumeSource',
+  {
+    sources: field(1, list(VolumeProjection, { listType: 'atomic' }), {
+      omitEmpty: false,
+      description: 'The sources; their files must not collide.',
+    }),
+    defaultMode: field(2, int32(), {
+      pointer: true,
+      default: 420,
+      description:
+        'The permission bits of the created files, as an octal 0000-0777 or a decimal 0-511 (default 0644); an item can set its own. Other bits of the file mode may be set too, e.g. by fsGroup.',
+    }),
+  },
+  { description: 'Several sources projected into one directory.' },
+);
 
 /** Several sources projected into one directory. */
 export interface ProjectedVolumeSource {
@@ -752,11 +1049,17 @@ export interface ProjectedVolumeSource {
   defaultMode?: number;
 }
 
-export const PortworxVolumeSource = struct('io.orch.api.core.v1.PortworxVolumeSource', {
-  volumeID: field(1, str(), { omitEmpty: false, description: 'The ID of the volume. Required.' }),
-  fsType: field(2, str(), { description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.' }),
-  readOnly: field(3, bool(), { description: 'Mount the volume read-only (default false).' }),
-}, { description: 'A Portworx volume.' });
+export const PortworxVolumeSource = struct(
+  'io.orch.api.core.v1.PortworxVolumeSource',
+  {
+    volumeID: field(1, str(), { omitEmpty: false, description: 'The ID of the volume. Required.' }),
+    fsType: field(2, str(), {
+      description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.',
+    }),
+    readOnly: field(3, bool(), { description: 'Mount the volume read-only (default false).' }),
+  },
+  { description: 'A Portworx volume.' },
+);
 
 /** A Portworx volume. */
 export interface PortworxVolumeSource {
@@ -771,18 +1074,29 @@ export interface PortworxVolumeSource {
   readOnly?: boolean;
 }
 
-export const ScaleIOVolumeSource = struct('io.orch.api.core.v1.ScaleIOVolumeSource', {
-  gateway: field(1, str(), { omitEmpty: false, description: 'The address of the ScaleIO API gateway. Required.' }),
-  system: field(2, str(), { omitEmpty: false, description: 'The name of the storage system. Required.' }),
-  secretRef: field(3, LocalObjectReference, { pointer: true, omitEmpty: false, description: 'The Secret with the credentials of the ScaleIO user. Required.' }),
-  sslEnabled: field(4, bool(), { description: 'Talk to the gateway over SSL (default false).' }),
-  protectionDomain: field(5, str(), { description: 'The protection domain of the storage.' }),
-  storagePool: field(6, str(), { description: 'The storage pool of the protection domain.' }),
-  storageMode: field(7, str(), { default: 'ThinProvisioned', description: 'ThickProvisioned or ThinProvisioned (default ThinProvisioned).' }),
-  volumeName: field(8, str(), { description: 'The name of an existing volume of the system.' }),
-  fsType: field(9, str(), { default: 'xfs', description: 'The filesystem of the volume (default xfs).' }),
-  readOnly: field(10, bool(), { description: 'Mount the volume read-only (default false).' }),
-}, { description: 'A ScaleIO volume. No longer supported.' });
+export const ScaleIOVolumeSource = struct(
+  'io.orch.api.core.v1.ScaleIOVolumeSource',
+  {
+    gateway: field(1, str(), { omitEmpty: false, description: 'The address of the ScaleIO API gateway. Required.' }),
+    system: field(2, str(), { omitEmpty: false, description: 'The name of the storage system. Required.' }),
+    secretRef: field(3, LocalObjectReference, {
+      pointer: true,
+      omitEmpty: false,
+      description: 'The Secret with the credentials of the ScaleIO user. Required.',
+    }),
+    sslEnabled: field(4, bool(), { description: 'Talk to the gateway over SSL (default false).' }),
+    protectionDomain: field(5, str(), { description: 'The protection domain of the storage.' }),
+    storagePool: field(6, str(), { description: 'The storage pool of the protection domain.' }),
+    storageMode: field(7, str(), {
+      default: 'ThinProvisioned',
+      description: 'ThickProvisioned or ThinProvisioned (default ThinProvisioned).',
+    }),
+    volumeName: field(8, str(), { description: 'The name of an existing volume of the system.' }),
+    fsType: field(9, str(), { default: 'xfs', description: 'The filesystem of the volume (default xfs).' }),
+    readOnly: field(10, bool(), { description: 'Mount the volume read-only (default false).' }),
+  },
+  { description: 'A ScaleIO volume. No longer supported.' },
+);
 
 /** A ScaleIO volume. No longer supported. */
 export interface ScaleIOVolumeSource {
@@ -808,13 +1122,19 @@ export interface ScaleIOVolumeSource {
   readOnly?: boolean;
 }
 
-export const StorageOSVolumeSource = struct('io.orch.api.core.v1.StorageOSVolumeSource', {
-  volumeName: field(1, str(), { description: 'The name of the volume, unique within its StorageOS namespace.' }),
-  volumeNamespace: field(2, str(), { description: 'The StorageOS namespace of the volume (default: the namespace of the pod).' }),
-  fsType: field(3, str(), { description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.' }),
-  readOnly: field(4, bool(), { description: 'Mount the volume read-only (default false).' }),
-  secretRef: field(5, LocalObjectReference, { pointer: true, description: 'The Secret with the credentials of the StorageOS API.' }),
-}, { description: 'A StorageOS volume. No longer supported.' });
+export const StorageOSVolumeSource = struct(
+  'io.orch.api.core.v1.StorageOSVolumeSource',
+  {
+    volumeName: field(1, str(), { description: 'The name of the volume, unique within its StorageOS namespace.' }),
+    volumeNamespace: field(2, str(), { description: 'The StorageOS namespace of the volume (default: the namespace of the pod).' }),
+    fsType: field(3, str(), {
+      description: 'The filesystem of the volume, such as ext4, xfs or ntfs (default ext4); it must be one the node supports.',
+    }),
+    readOnly: field(4, bool(), { description: 'Mount the volume read-only (default false).' }),
+    secretRef: field(5, LocalObjectReference, { pointer: true, description: 'The Secret with the credentials of the StorageOS API.' }),
+  },
+  { description: 'A StorageOS volume. No longer supported.' },
+);
 
 /** A StorageOS volume. No longer supported. */
 export interface StorageOSVolumeSource {
@@ -833,13 +1153,20 @@ export interface StorageOSVolumeSource {
   secretRef?: LocalObjectReference;
 }
 
-export const CSIVolumeSource = struct('io.orch.api.core.v1.CSIVolumeSource', {
-  driver: field(1, str(), { omitEmpty: false, description: 'The name of the CSI driver, as registered in the cluster. Required.' }),
-  readOnly: field(2, bool(), { pointer: true, description: 'Mount the volume read-only (default false).' }),
-  fsType: field(3, str(), { pointer: true, description: 'The filesystem, such as ext4; empty lets the driver choose.' }),
-  volumeAttributes: field(4, map(str()), { description: 'Settings for the driver; what they mean is up to it.' }),
-  nodePublishSecretRef: field(5, LocalObjectReference, { pointer: true, description: 'A Secret with sensitive data the driver needs to mount the volume; it may hold several keys.' }),
-}, { description: 'An ephemeral volume that a CSI driver provides for the pod.' });
+export const CSIVolumeSource = struct(
+  'io.orch.api.core.v1.CSIVolumeSource',
+  {
+    driver: field(1, str(), { omitEmpty: false, description: 'The name of the CSI driver, as registered in the cluster. Required.' }),
+    readOnly: field(2, bool(), { pointer: true, description: 'Mount the volume read-only (default false).' }),
+    fsType: field(3, str(), { pointer: true, description: 'The filesystem, such as ext4; empty lets the driver choose.' }),
+    volumeAttributes: field(4, map(str()), { description: 'Settings for the driver; what they mean is up to it.' }),
+    nodePublishSecretRef: field(5, LocalObjectReference, {
+      pointer: true,
+      description: 'A Secret with sensitive data the driver needs to mount the volume; it may hold several keys.',
+    }),
+  },
+  { description: 'An ephemeral volume that a CSI driver provides for the pod.' },
+);
 
 /** An ephemeral volume that a CSI driver provides for the pod. */
 export interface CSIVolumeSource {
@@ -857,10 +1184,16 @@ export interface CSIVolumeSource {
   nodePublishSecretRef?: LocalObjectReference;
 }
 
-export const VolumeResourceRequirements = struct('io.orch.api.core.v1.VolumeResourceRequirements', {
-  limits: field(1, map(quantity()), { description: 'The most of each resource the volume may have.' }),
-  requests: field(2, map(quantity()), { description: 'The least of each resource the volume must have; defaults to the limit when only a limit is given.' }),
-}, { description: 'The storage a claim needs.' });
+export const VolumeResourceRequirements = struct(
+  'io.orch.api.core.v1.VolumeResourceRequirements',
+  {
+    limits: field(1, map(quantity()), { description: 'The most of each resource the volume may have.' }),
+    requests: field(2, map(quantity()), {
+      description: 'The least of each resource the volume must have; defaults to the limit when only a limit is given.',
+    }),
+  },
+  { description: 'The storage a claim needs.' },
+);
 
 /** The storage a claim needs. */
 export interface VolumeResourceRequirements {
@@ -873,11 +1206,19 @@ export interface VolumeResourceRequirements {
   requests?: Record<string, string>;
 }
 
-export const TypedLocalObjectReference = struct('io.orch.api.core.v1.TypedLocalObjectReference', {
-  apiGroup: field(1, str(), { pointer: true, omitEmpty: false, description: 'The API group of the kind; empty or unset for the core group.' }),
-  kind: field(2, str(), { omitEmpty: false, description: 'The kind of the object. Required.' }),
-  name: field(3, str(), { omitEmpty: false, description: 'The name of the object. Required.' }),
-}, { structType: 'atomic', description: 'An object of some kind in the same namespace.' });
+export const TypedLocalObjectReference = struct(
+  'io.orch.api.core.v1.TypedLocalObjectReference',
+  {
+    apiGroup: field(1, str(), {
+      pointer: true,
+      omitEmpty: false,
+      description: 'The API group of the kind; empty or unset for the core group.',
+    }),
+    kind: field(2, str(), { omitEmpty: false, description: 'The kind of the object. Required.' }),
+    name: field(3, str(), { omitEmpty: false, description: 'The name of the object. Required.' }),
+  },
+  { structType: 'atomic', description: 'An object of some kind in the same namespace.' },
+);
 
 /** An object of some kind in the same namespace. */
 export interface TypedLocalObjectReference {
@@ -889,12 +1230,24 @@ export interface TypedLocalObjectReference {
   name?: string;
 }
 
-export const TypedObjectReference = struct('io.orch.api.core.v1.TypedObjectReference', {
-  apiGroup: field(1, str(), { pointer: true, omitEmpty: false, description: 'The API group of the kind; empty or unset for the core group.' }),
-  kind: field(2, str(), { omitEmpty: false, description: 'The kind of the object. Required.' }),
-  name: field(3, str(), { omitEmpty: false, description: 'The name of the object. Required.' }),
-  namespace: field(4, str(), { pointer: true, description: 'The namespace of the object (default: the same namespace). Another namespace needs a ReferenceGrant there that allows it, and feature CrossNamespaceVolumeDataSource.' }),
-}, { description: 'An object of some kind, by namespace and name.' });
+export const TypedObjectReference = struct(
+  'io.orch.api.core.v1.TypedObjectReference',
+  {
+    apiGroup: field(1, str(), {
+      pointer: true,
+      omitEmpty: false,
+      description: 'The API group of the kind; empty or unset for the core group.',
+    }),
+    kind: field(2, str(), { omitEmpty: false, description: 'The kind of the object. Required.' }),
+    name: field(3, str(), { omitEmpty: false, description: 'The name of the object. Required.' }),
+    namespace: field(4, str(), {
+      pointer: true,
+      description:
+        'The namespace of the object (default: the same namespace). Another namespace needs a ReferenceGrant there that allows it, and feature CrossNamespaceVolumeDataSource.',
+    }),
+  },
+  { description: 'An object of some kind, by namespace and name.' },
+);
 
 /** An object of some kind, by namespace and name. */
 export interface TypedObjectReference {
@@ -911,17 +1264,65 @@ export interface TypedObjectReference {
   namespace?: string;
 }
 
-export const PersistentVolumeClaimSpec = struct('io.orch.api.core.v1.PersistentVolumeClaimSpec', {
-  accessModes: field(1, list(enumOf({ ReadWriteOnce: 'read-write, mounted by a single node.', ReadOnlyMany: 'read-only, mounted by many nodes.', ReadWriteMany: 'read-write, mounted by many nodes.', ReadWriteOncePod: 'read-write, mounted by a single pod.' }, { checkedBy: 'kind' }), { listType: 'atomic' }), { description: 'How the volume must be mountable; at least one mode.' }),
-  selector: field(4, LabelSelector, { pointer: true, description: 'A label query over the volumes that may be bound to the claim.' }),
-  resources: field(2, VolumeResourceRequirements, { description: 'The least storage the volume must have (requests.storage). It may be raised later, when the StorageClass allows resizing, but not lowered below the current capacity.' }),
-  volumeName: field(3, str(), { description: 'Binds the claim to the PersistentVolume of this name.' }),
-  storageClassName: field(5, str(), { pointer: true, description: 'The StorageClass the volume must belong to. Empty asks for a volume without a class; unset, the default class.' }),
-  volumeMode: field(6, enumOf({ Block: 'hands the volume over as a raw block device, without a filesystem.', Filesystem: 'mounts the volume with a filesystem, formatting it first when needed.' }), { pointer: true, default: 'Filesystem', description: 'Whether the volume is mounted with a filesystem or handed over as a raw block device (default Filesystem).' }),
-  dataSource: field(7, TypedLocalObjectReference, { pointer: true, description: 'An existing VolumeSnapshot or PersistentVolumeClaim to fill the new volume from, or, with a volume populator, an object of another kind. Kept equal to dataSourceRef when either is set alone.' }),
-  dataSourceRef: field(8, TypedObjectReference, { pointer: true, description: 'The object to fill the new volume from: like dataSource, but any object of a kind a populator handles, and (with feature CrossNamespaceVolumeDataSource) one in another namespace.' }),
-  volumeAttributesClassName: field(9, str(), { pointer: true, description: 'The VolumeAttributesClass that sets the mutable attributes of the volume; it can be changed later. Beta, off by default.' }),
-}, { description: 'The storage a claim asks for, and the settings of the volume it gets.' });
+export const PersistentVolumeClaimSpec = struct(
+  'io.orch.api.core.v1.PersistentVolumeClaimSpec',
+  {
+    accessModes: field(
+      1,
+      list(
+        enumOf(
+          {
+            ReadWriteOnce: 'read-write, mounted by a single node.',
+            ReadOnlyMany: 'read-only, mounted by many nodes.',
+            ReadWriteMany: 'read-write, mounted by many nodes.',
+            ReadWriteOncePod: 'read-write, mounted by a single pod.',
+          },
+          { checkedBy: 'kind' },
+        ),
+        { listType: 'atomic' },
+      ),
+      { description: 'How the volume must be mountable; at least one mode.' },
+    ),
+    selector: field(4, LabelSelector, { pointer: true, description: 'A label query over the volumes that may be bound to the claim.' }),
+    resources: field(2, VolumeResourceRequirements, {
+      description:
+        'The least storage the volume must have (requests.storage). It may be raised later, when the StorageClass allows resizing, but not lowered below the current capacity.',
+    }),
+    volumeName: field(3, str(), { description: 'Binds the claim to the PersistentVolume of this name.' }),
+    storageClassName: field(5, str(), {
+      pointer: true,
+      description: 'The StorageClass the volume must belong to. Empty asks for a volume without a class; unset, the default class.',
+    }),
+    volumeMode: field(
+      6,
+      enumOf({
+        Block: 'hands the volume over as a raw block device, without a filesystem.',
+        Filesystem: 'mounts the volume with a filesystem, formatting it first when needed.',
+      }),
+      {
+        pointer: true,
+        default: 'Filesystem',
+        description: 'Whether the volume is mounted with a filesystem or handed over as a raw block device (default Filesystem).',
+      },
+    ),
+    dataSource: field(7, TypedLocalObjectReference, {
+      pointer: true,
+      description:
+        'An existing VolumeSnapshot or PersistentVolumeClaim to fill the new volume from, or, with a volume populator, an object of another kind. Kept equal to dataSourceRef when either is set alone.',
+    }),
+    dataSourceRef: field(8, TypedObjectReference, {
+      pointer: true,
+      description:
+        'The object to fill the new volume from: like dataSource, but any object of a kind a populator handles, and (with feature CrossNamespaceVolumeDataSource) one in another namespace.',
+    }),
+    volumeAttributesClassName: field(9, str(), {
+      pointer: true,
+      description:
+        'The VolumeAttributesClass that sets the mutable attributes of the volume; it can be changed later. Beta, off by default.',
+    }),
+  },
+  { description: 'The storage a claim asks for, and the settings of the volume it gets.' },
+);
 
 /** The storage a claim asks for, and the settings of the volume it gets. */
 export interface PersistentVolumeClaimSpec {
@@ -974,10 +1375,17 @@ export interface PersistentVolumeClaimSpec {
   volumeAttributesClassName?: string;
 }
 
-export const PersistentVolumeClaimTemplate = struct('io.orch.api.core.v1.PersistentVolumeClaimTemplate', {
-  metadata: field(1, ObjectMeta, { description: 'Labels and annotations copied to the claim; other fields are rejected.' }),
-  spec: field(2, PersistentVolumeClaimSpec, { omitEmpty: false, description: 'The specification of the claim, copied to it unchanged. Required.' }),
-}, { description: 'The PersistentVolumeClaim an ephemeral volume makes.' });
+export const PersistentVolumeClaimTemplate = struct(
+  'io.orch.api.core.v1.PersistentVolumeClaimTemplate',
+  {
+    metadata: field(1, ObjectMeta, { description: 'Labels and annotations copied to the claim; other fields are rejected.' }),
+    spec: field(2, PersistentVolumeClaimSpec, {
+      omitEmpty: false,
+      description: 'The specification of the claim, copied to it unchanged. Required.',
+    }),
+  },
+  { description: 'The PersistentVolumeClaim an ephemeral volume makes.' },
+);
 
 /** The PersistentVolumeClaim an ephemeral volume makes. */
 export interface PersistentVolumeClaimTemplate {
@@ -987,9 +1395,17 @@ export interface PersistentVolumeClaimTemplate {
   spec?: PersistentVolumeClaimSpec;
 }
 
-export const EphemeralVolumeSource = struct('io.orch.api.core.v1.EphemeralVolumeSource', {
-  volumeClaimTemplate: field(1, PersistentVolumeClaimTemplate, { pointer: true, description: 'The claim to make, named <pod name>-<volume name> and owned by the pod. Required; the claim is not updated when the template is.' }),
-}, { description: 'A PersistentVolumeClaim made for one pod, which lives and dies with the pod.' });
+export const EphemeralVolumeSource = struct(
+  'io.orch.api.core.v1.EphemeralVolumeSource',
+  {
+    volumeClaimTemplate: field(1, PersistentVolumeClaimTemplate, {
+      pointer: true,
+      description:
+        'The claim to make, named <pod name>-<volume name> and owned by the pod. Required; the claim is not updated when the template is.',
+    }),
+  },
+  { description: 'A PersistentVolumeClaim made for one pod, which lives and dies with the pod.' },
+);
 
 /** A PersistentVolumeClaim made for one pod, which lives and dies with the pod. */
 export interface EphemeralVolumeSource {
@@ -1000,10 +1416,27 @@ export interface EphemeralVolumeSource {
   volumeClaimTemplate?: PersistentVolumeClaimTemplate;
 }
 
-export const ImageVolumeSource = struct('io.orch.api.core.v1.ImageVolumeSource', {
-  reference: field(1, str(), { description: 'The image or artifact, as a container image reference; required unless a higher level controller fills it in.' }),
-  pullPolicy: field(2, enumOf({ Always: 'pulls the image every time a container starts; the container fails to start when the pull fails.', IfNotPresent: 'pulls the image only when the node does not have it.', Never: 'never pulls: the container fails to start when the node does not have the image.' }, { checkedBy: 'kind' }), { description: 'When the image is pulled (default Always for the :latest tag, IfNotPresent otherwise).' }),
-}, { description: 'An OCI image or artifact mounted read-only; noexec on Linux.' });
+export const ImageVolumeSource = struct(
+  'io.orch.api.core.v1.ImageVolumeSource',
+  {
+    reference: field(1, str(), {
+      description: 'The image or artifact, as a container image reference; required unless a higher level controller fills it in.',
+    }),
+    pullPolicy: field(
+      2,
+      enumOf(
+        {
+          Always: 'pulls the image every time a container starts; the container fails to start when the pull fails.',
+          IfNotPresent: 'pulls the image only when the node does not have it.',
+          Never: 'never pulls: the container fails to start when the node does not have the image.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { description: 'When the image is pulled (default Always for the :latest tag, IfNotPresent otherwise).' },
+    ),
+  },
+  { description: 'An OCI image or artifact mounted read-only; noexec on Linux.' },
+);
 
 /** An OCI image or artifact mounted read-only; noexec on Linux. */
 export interface ImageVolumeSource {
@@ -1023,38 +1456,92 @@ export interface ImageVolumeSource {
   pullPolicy?: string;
 }
 
-export const VolumeSource = struct('io.orch.api.core.v1.VolumeSource', {
-  hostPath: field(1, HostPathVolumeSource, { pointer: true, description: 'A file or directory of the node; for system agents, rarely for other pods.' }),
-  emptyDir: field(2, EmptyDirVolumeSource, { pointer: true, description: 'An empty directory that lives as long as the pod.' }),
-  gcePersistentDisk: field(3, GCEPersistentDiskVolumeSource, { pointer: true, description: 'Deprecated: a GCE persistent disk; the pd.csi.storage.gke.io CSI driver replaces it.' }),
-  awsElasticBlockStore: field(4, AWSElasticBlockStoreVolumeSource, { pointer: true, description: 'Deprecated: an AWS EBS volume; the ebs.csi.aws.com CSI driver replaces it.' }),
-  gitRepo: field(5, GitRepoVolumeSource, { pointer: true, description: 'Deprecated: a git repository cloned when the pod starts; clone into an emptyDir from an init container instead.' }),
-  secret: field(6, SecretVolumeSource, { pointer: true, description: 'The keys of a Secret as files.' }),
-  nfs: field(7, NFSVolumeSource, { pointer: true, description: 'An NFS share.' }),
-  iscsi: field(8, ISCSIVolumeSource, { pointer: true, description: 'An iSCSI disk.' }),
-  glusterfs: field(9, GlusterfsVolumeSource, { pointer: true, description: 'Deprecated and no longer supported: a GlusterFS volume.' }),
-  persistentVolumeClaim: field(10, PersistentVolumeClaimVolumeSource, { pointer: true, description: 'The volume bound to a PersistentVolumeClaim of the pod namespace.' }),
-  rbd: field(11, RBDVolumeSource, { pointer: true, description: 'Deprecated and no longer supported: a Ceph RBD image.' }),
-  flexVolume: field(12, FlexVolumeSource, { pointer: true, description: 'Deprecated: a volume mounted by a FlexVolume driver; use a CSI driver instead.' }),
-  cinder: field(13, CinderVolumeSource, { pointer: true, description: 'Deprecated: an OpenStack Cinder volume; the cinder.csi.openstack.org CSI driver replaces it.' }),
-  cephfs: field(14, CephFSVolumeSource, { pointer: true, description: 'Deprecated and no longer supported: a CephFS mount.' }),
-  flocker: field(15, FlockerVolumeSource, { pointer: true, description: 'Deprecated and no longer supported: a Flocker dataset.' }),
-  downwardAPI: field(16, DownwardAPIVolumeSource, { pointer: true, description: 'Fields of the pod and resources of its containers as files.' }),
-  fc: field(17, FCVolumeSource, { pointer: true, description: 'A Fibre Channel disk.' }),
-  azureFile: field(18, AzureFileVolumeSource, { pointer: true, description: 'Deprecated: an Azure File share; the file.csi.azure.com CSI driver replaces it.' }),
-  configMap: field(19, ConfigMapVolumeSource, { pointer: true, description: 'The keys of a ConfigMap as files.' }),
-  vsphereVolume: field(20, VsphereVirtualDiskVolumeSource, { pointer: true, description: 'Deprecated: a vSphere virtual disk; the csi.vsphere.vmware.com CSI driver replaces it.' }),
-  quobyte: field(21, QuobyteVolumeSource, { pointer: true, description: 'Deprecated and no longer supported: a Quobyte volume.' }),
-  azureDisk: field(22, AzureDiskVolumeSource, { pointer: true, description: 'Deprecated: an Azure data disk; the disk.csi.azure.com CSI driver replaces it.' }),
-  photonPersistentDisk: field(23, PhotonPersistentDiskVolumeSource, { pointer: true, description: 'Deprecated and no longer supported: a Photon Controller persistent disk.' }),
-  projected: field(26, ProjectedVolumeSource, { pointer: true, description: 'Secrets, ConfigMaps, downward API fields, service account tokens and trust bundles together in one directory.' }),
-  portworxVolume: field(24, PortworxVolumeSource, { pointer: true, description: 'Deprecated: a Portworx volume; the pxd.portworx.com CSI driver replaces it.' }),
-  scaleIO: field(25, ScaleIOVolumeSource, { pointer: true, description: 'Deprecated and no longer supported: a ScaleIO volume.' }),
-  storageos: field(27, StorageOSVolumeSource, { pointer: true, description: 'Deprecated and no longer supported: a StorageOS volume.' }),
-  csi: field(28, CSIVolumeSource, { pointer: true, description: 'An ephemeral volume of a CSI driver that provides inline volumes.' }),
-  ephemeral: field(29, EphemeralVolumeSource, { pointer: true, description: 'A volume from a PersistentVolumeClaim made for the pod from the template given here, and deleted with the pod; storage of any driver that provisions claims.' }),
-  image: field(30, ImageVolumeSource, { pointer: true, description: 'The contents of an OCI image or artifact, read-only, pulled as container images are. Beta, off by default (feature ImageVolume).' }),
-}, { description: 'Where the data of a volume comes from: exactly one member is set.' });
+export const VolumeSource = struct(
+  'io.orch.api.core.v1.VolumeSource',
+  {
+    hostPath: field(1, HostPathVolumeSource, {
+      pointer: true,
+      description: 'A file or directory of the node; for system agents, rarely for other pods.',
+    }),
+    emptyDir: field(2, EmptyDirVolumeSource, { pointer: true, description: 'An empty directory that lives as long as the pod.' }),
+    gcePersistentDisk: field(3, GCEPersistentDiskVolumeSource, {
+      pointer: true,
+      description: 'Deprecated: a GCE persistent disk; the pd.csi.storage.gke.io CSI driver replaces it.',
+    }),
+    awsElasticBlockStore: field(4, AWSElasticBlockStoreVolumeSource, {
+      pointer: true,
+      description: 'Deprecated: an AWS EBS volume; the ebs.csi.aws.com CSI driver replaces it.',
+    }),
+    gitRepo: field(5, GitRepoVolumeSource, {
+      pointer: true,
+      description: 'Deprecated: a git repository cloned when the pod starts; clone into an emptyDir from an init container instead.',
+    }),
+    secret: field(6, SecretVolumeSource, { pointer: true, description: 'The keys of a Secret as files.' }),
+    nfs: field(7, NFSVolumeSource, { pointer: true, description: 'An NFS share.' }),
+    iscsi: field(8, ISCSIVolumeSource, { pointer: true, description: 'An iSCSI disk.' }),
+    glusterfs: field(9, GlusterfsVolumeSource, { pointer: true, description: 'Deprecated and no longer supported: a GlusterFS volume.' }),
+    persistentVolumeClaim: field(10, PersistentVolumeClaimVolumeSource, {
+      pointer: true,
+      description: 'The volume bound to a PersistentVolumeClaim of the pod namespace.',
+    }),
+    rbd: field(11, RBDVolumeSource, { pointer: true, description: 'Deprecated and no longer supported: a Ceph RBD image.' }),
+    flexVolume: field(12, FlexVolumeSource, {
+      pointer: true,
+      description: 'Deprecated: a volume mounted by a FlexVolume driver; use a CSI driver instead.',
+    }),
+    cinder: field(13, CinderVolumeSource, {
+      pointer: true,
+      description: 'Deprecated: an OpenStack Cinder volume; the cinder.csi.openstack.org CSI driver replaces it.',
+    }),
+    cephfs: field(14, CephFSVolumeSource, { pointer: true, description: 'Deprecated and no longer supported: a CephFS mount.' }),
+    flocker: field(15, FlockerVolumeSource, { pointer: true, description: 'Deprecated and no longer supported: a Flocker dataset.' }),
+    downwardAPI: field(16, DownwardAPIVolumeSource, {
+      pointer: true,
+      description: 'Fields of the pod and resources of its containers as files.',
+    }),
+    fc: field(17, FCVolumeSource, { pointer: true, description: 'A Fibre Channel disk.' }),
+    azureFile: field(18, AzureFileVolumeSource, {
+      pointer: true,
+      description: 'Deprecated: an Azure File share; the file.csi.azure.com CSI driver replaces it.',
+    }),
+    configMap: field(19, ConfigMapVolumeSource, { pointer: true, description: 'The keys of a ConfigMap as files.' }),
+    vsphereVolume: field(20, VsphereVirtualDiskVolumeSource, {
+      pointer: true,
+      description: 'Deprecated: a vSphere virtual disk; the csi.vsphere.vmware.com CSI driver replaces it.',
+    }),
+    quobyte: field(21, QuobyteVolumeSource, { pointer: true, description: 'Deprecated and no longer supported: a Quobyte volume.' }),
+    azureDisk: field(22, AzureDiskVolumeSource, {
+      pointer: true,
+      description: 'Deprecated: an Azure data disk; the disk.csi.azure.com CSI driver replaces it.',
+    }),
+    photonPersistentDisk: field(23, PhotonPersistentDiskVolumeSource, {
+      pointer: true,
+      description: 'Deprecated and no longer supported: a Photon Controller persistent disk.',
+    }),
+    projected: field(26, ProjectedVolumeSource, {
+      pointer: true,
+      description: 'Secrets, ConfigMaps, downward API fields, service account tokens and trust bundles together in one directory.',
+    }),
+    portworxVolume: field(24, PortworxVolumeSource, {
+      pointer: true,
+      description: 'Deprecated: a Portworx volume; the pxd.portworx.com CSI driver replaces it.',
+    }),
+    scaleIO: field(25, ScaleIOVolumeSource, { pointer: true, description: 'Deprecated and no longer supported: a ScaleIO volume.' }),
+    storageos: field(27, StorageOSVolumeSource, { pointer: true, description: 'Deprecated and no longer supported: a StorageOS volume.' }),
+    csi: field(28, CSIVolumeSource, { pointer: true, description: 'An ephemeral volume of a CSI driver that provides inline volumes.' }),
+    ephemeral: field(29, EphemeralVolumeSource, {
+      pointer: true,
+      description:
+        'A volume from a PersistentVolumeClaim made for the pod from the template given here, and deleted with the pod; storage of any driver that provisions claims.',
+    }),
+    image: field(30, ImageVolumeSource, {
+      pointer: true,
+      description:
+        'The contents of an OCI image or artifact, read-only, pulled as container images are. Beta, off by default (feature ImageVolume).',
+    }),
+  },
+  { description: 'Where the data of a volume comes from: exactly one member is set.' },
+);
 
 /** Where the data of a volume comes from: exactly one member is set. */
 export interface VolumeSource {
@@ -1134,10 +1621,18 @@ export interface VolumeSource {
   image?: ImageVolumeSource;
 }
 
-export const Volume = struct('io.orch.api.core.v1.Volume', {
-  name: field(1, str(), { omitEmpty: false, required: true, description: 'The name of the volume, a DNS label unique in the pod; mounts refer to it. Required.' }),
-  volumeSource: field(2, VolumeSource, { inline: true }),
-}, { description: 'A named volume of a pod that its containers can mount; exactly one source is set.' });
+export const Volume = struct(
+  'io.orch.api.core.v1.Volume',
+  {
+    name: field(1, str(), {
+      omitEmpty: false,
+      required: true,
+      description: 'The name of the volume, a DNS label unique in the pod; mounts refer to it. Required.',
+    }),
+    volumeSource: field(2, VolumeSource, { inline: true }),
+  },
+  { description: 'A named volume of a pod that its containers can mount; exactly one source is set.' },
+);
 
 /** A named volume of a pod that its containers can mount; exactly one source is set. */
 export interface Volume extends VolumeSource {
@@ -1145,13 +1640,30 @@ export interface Volume extends VolumeSource {
   name: string;
 }
 
-export const ContainerPort = struct('io.orch.api.core.v1.ContainerPort', {
-  name: field(1, str(), { description: 'A name for the port, unique in the pod (an IANA service name), by which Services can refer to it.' }),
-  hostPort: field(2, int32(), { description: 'A port of the node to expose the container port on, if any; few pods need one. With hostNetwork it equals containerPort.' }),
-  containerPort: field(3, int32(), { omitEmpty: false, description: 'The port number on the IP of the pod (1 to 65535). Required.' }),
-  protocol: field(4, enumOf({ SCTP: 'is the Stream Control Transmission Protocol.', TCP: 'is the Transmission Control Protocol.', UDP: 'is the User Datagram Protocol.' }), { default: 'TCP', description: 'The protocol of the port (default TCP).' }),
-  hostIP: field(5, str(), { description: 'The IP of the node the host port binds to.' }),
-}, { description: 'A network port of a container.' });
+export const ContainerPort = struct(
+  'io.orch.api.core.v1.ContainerPort',
+  {
+    name: field(1, str(), {
+      description: 'A name for the port, unique in the pod (an IANA service name), by which Services can refer to it.',
+    }),
+    hostPort: field(2, int32(), {
+      description:
+        'A port of the node to expose the container port on, if any; few pods need one. With hostNetwork it equals containerPort.',
+    }),
+    containerPort: field(3, int32(), { omitEmpty: false, description: 'The port number on the IP of the pod (1 to 65535). Required.' }),
+    protocol: field(
+      4,
+      enumOf({
+        SCTP: 'is the Stream Control Transmission Protocol.',
+        TCP: 'is the Transmission Control Protocol.',
+        UDP: 'is the User Datagram Protocol.',
+      }),
+      { default: 'TCP', description: 'The protocol of the port (default TCP).' },
+    ),
+    hostIP: field(5, str(), { description: 'The IP of the node the host port binds to.' }),
+  },
+  { description: 'A network port of a container.' },
+);
 
 /** A network port of a container. */
 export interface ContainerPort {
@@ -1179,10 +1691,14 @@ export interface ContainerPort {
   hostIP?: string;
 }
 
-export const ConfigMapEnvSource = struct('io.orch.api.core.v1.ConfigMapEnvSource', {
-  localObjectReference: field(1, LocalObjectReference, { inline: true }),
-  optional: field(2, bool(), { pointer: true, description: 'Whether the ConfigMap may be missing.' }),
-}, { description: 'A ConfigMap whose keys become environment variables.' });
+export const ConfigMapEnvSource = struct(
+  'io.orch.api.core.v1.ConfigMapEnvSource',
+  {
+    localObjectReference: field(1, LocalObjectReference, { inline: true }),
+    optional: field(2, bool(), { pointer: true, description: 'Whether the ConfigMap may be missing.' }),
+  },
+  { description: 'A ConfigMap whose keys become environment variables.' },
+);
 
 /** A ConfigMap whose keys become environment variables. */
 export interface ConfigMapEnvSource extends LocalObjectReference {
@@ -1190,10 +1706,14 @@ export interface ConfigMapEnvSource extends LocalObjectReference {
   optional?: boolean;
 }
 
-export const SecretEnvSource = struct('io.orch.api.core.v1.SecretEnvSource', {
-  localObjectReference: field(1, LocalObjectReference, { inline: true }),
-  optional: field(2, bool(), { pointer: true, description: 'Whether the Secret may be missing.' }),
-}, { description: 'A Secret whose keys become environment variables.' });
+export const SecretEnvSource = struct(
+  'io.orch.api.core.v1.SecretEnvSource',
+  {
+    localObjectReference: field(1, LocalObjectReference, { inline: true }),
+    optional: field(2, bool(), { pointer: true, description: 'Whether the Secret may be missing.' }),
+  },
+  { description: 'A Secret whose keys become environment variables.' },
+);
 
 /** A Secret whose keys become environment variables. */
 export interface SecretEnvSource extends LocalObjectReference {
@@ -1201,11 +1721,15 @@ export interface SecretEnvSource extends LocalObjectReference {
   optional?: boolean;
 }
 
-export const EnvFromSource = struct('io.orch.api.core.v1.EnvFromSource', {
-  prefix: field(1, str(), { description: 'A prefix put before every key; it must be a valid variable name.' }),
-  configMapRef: field(2, ConfigMapEnvSource, { pointer: true, description: 'The ConfigMap to read.' }),
-  secretRef: field(3, SecretEnvSource, { pointer: true, description: 'The Secret to read.' }),
-}, { description: 'A ConfigMap or Secret whose keys all become environment variables.' });
+export const EnvFromSource = struct(
+  'io.orch.api.core.v1.EnvFromSource',
+  {
+    prefix: field(1, str(), { description: 'A prefix put before every key; it must be a valid variable name.' }),
+    configMapRef: field(2, ConfigMapEnvSource, { pointer: true, description: 'The ConfigMap to read.' }),
+    secretRef: field(3, SecretEnvSource, { pointer: true, description: 'The Secret to read.' }),
+  },
+  { description: 'A ConfigMap or Secret whose keys all become environment variables.' },
+);
 
 /** A ConfigMap or Secret whose keys all become environment variables. */
 export interface EnvFromSource {
@@ -1217,11 +1741,15 @@ export interface EnvFromSource {
   secretRef?: SecretEnvSource;
 }
 
-export const ConfigMapKeySelector = struct('io.orch.api.core.v1.ConfigMapKeySelector', {
-  localObjectReference: field(1, LocalObjectReference, { inline: true }),
-  key: field(2, str(), { omitEmpty: false, description: 'The key. Required.' }),
-  optional: field(3, bool(), { pointer: true, description: 'Whether the ConfigMap or the key may be missing.' }),
-}, { structType: 'atomic', description: 'One key of a ConfigMap.' });
+export const ConfigMapKeySelector = struct(
+  'io.orch.api.core.v1.ConfigMapKeySelector',
+  {
+    localObjectReference: field(1, LocalObjectReference, { inline: true }),
+    key: field(2, str(), { omitEmpty: false, description: 'The key. Required.' }),
+    optional: field(3, bool(), { pointer: true, description: 'Whether the ConfigMap or the key may be missing.' }),
+  },
+  { structType: 'atomic', description: 'One key of a ConfigMap.' },
+);
 
 /** One key of a ConfigMap. */
 export interface ConfigMapKeySelector extends LocalObjectReference {
@@ -1231,11 +1759,15 @@ export interface ConfigMapKeySelector extends LocalObjectReference {
   optional?: boolean;
 }
 
-export const SecretKeySelector = struct('io.orch.api.core.v1.SecretKeySelector', {
-  localObjectReference: field(1, LocalObjectReference, { inline: true }),
-  key: field(2, str(), { omitEmpty: false, description: 'The key. Required.' }),
-  optional: field(3, bool(), { pointer: true, description: 'Whether the Secret or the key may be missing.' }),
-}, { structType: 'atomic', description: 'One key of a Secret.' });
+export const SecretKeySelector = struct(
+  'io.orch.api.core.v1.SecretKeySelector',
+  {
+    localObjectReference: field(1, LocalObjectReference, { inline: true }),
+    key: field(2, str(), { omitEmpty: false, description: 'The key. Required.' }),
+    optional: field(3, bool(), { pointer: true, description: 'Whether the Secret or the key may be missing.' }),
+  },
+  { structType: 'atomic', description: 'One key of a Secret.' },
+);
 
 /** One key of a Secret. */
 export interface SecretKeySelector extends LocalObjectReference {
@@ -1245,12 +1777,24 @@ export interface SecretKeySelector extends LocalObjectReference {
   optional?: boolean;
 }
 
-export const EnvVarSource = struct('io.orch.api.core.v1.EnvVarSource', {
-  fieldRef: field(1, ObjectFieldSelector, { pointer: true, description: 'A field of the pod: metadata.name, metadata.namespace, metadata.uid, metadata.labels[\'<key>\'], metadata.annotations[\'<key>\'], spec.nodeName, spec.serviceAccountName, status.hostIP, status.hostIPs, status.podIP or status.podIPs.' }),
-  resourceFieldRef: field(2, ResourceFieldSelector, { pointer: true, description: 'A limit or request of the container: limits.cpu, limits.memory, limits.ephemeral-storage, requests.cpu, requests.memory or requests.ephemeral-storage.' }),
-  configMapKeyRef: field(3, ConfigMapKeySelector, { pointer: true, description: 'A key of a ConfigMap.' }),
-  secretKeyRef: field(4, SecretKeySelector, { pointer: true, description: 'A key of a Secret of the pod namespace.' }),
-}, { description: 'Where the value of an environment variable comes from: exactly one member is set.' });
+export const EnvVarSource = struct(
+  'io.orch.api.core.v1.EnvVarSource',
+  {
+    fieldRef: field(1, ObjectFieldSelector, {
+      pointer: true,
+      description:
+        "A field of the pod: metadata.name, metadata.namespace, metadata.uid, metadata.labels['<key>'], metadata.annotations['<key>'], spec.nodeName, spec.serviceAccountName, status.hostIP, status.hostIPs, status.podIP or status.podIPs.",
+    }),
+    resourceFieldRef: field(2, ResourceFieldSelector, {
+      pointer: true,
+      description:
+        'A limit or request of the container: limits.cpu, limits.memory, limits.ephemeral-storage, requests.cpu, requests.memory or requests.ephemeral-storage.',
+    }),
+    configMapKeyRef: field(3, ConfigMapKeySelector, { pointer: true, description: 'A key of a ConfigMap.' }),
+    secretKeyRef: field(4, SecretKeySelector, { pointer: true, description: 'A key of a Secret of the pod namespace.' }),
+  },
+  { description: 'Where the value of an environment variable comes from: exactly one member is set.' },
+);
 
 /** Where the value of an environment variable comes from: exactly one member is set. */
 export interface EnvVarSource {
@@ -1271,11 +1815,18 @@ export interface EnvVarSource {
   secretKeyRef?: SecretKeySelector;
 }
 
-export const EnvVar = struct('io.orch.api.core.v1.EnvVar', {
-  name: field(1, str(), { omitEmpty: false, required: true, description: 'The name of the variable. Required.' }),
-  value: field(2, str(), { description: 'The value (default empty). $(VAR) expands to a variable defined before it in the list or to a variable of the Services; $$(VAR) escapes it, and an unknown reference is kept as written.' }),
-  valueFrom: field(3, EnvVarSource, { pointer: true, description: 'Where the value comes from, instead of value.' }),
-}, { description: 'An environment variable of a container.' });
+export const EnvVar = struct(
+  'io.orch.api.core.v1.EnvVar',
+  {
+    name: field(1, str(), { omitEmpty: false, required: true, description: 'The name of the variable. Required.' }),
+    value: field(2, str(), {
+      description:
+        'The value (default empty). $(VAR) expands to a variable defined before it in the list or to a variable of the Services; $$(VAR) escapes it, and an unknown reference is kept as written.',
+    }),
+    valueFrom: field(3, EnvVarSource, { pointer: true, description: 'Where the value comes from, instead of value.' }),
+  },
+  { description: 'An environment variable of a container.' },
+);
 
 /** An environment variable of a container. */
 export interface EnvVar {
@@ -1290,10 +1841,14 @@ export interface EnvVar {
   valueFrom?: EnvVarSource;
 }
 
-export const ResourceClaim = struct('io.orch.api.core.v1.ResourceClaim', {
-  name: field(1, str(), { omitEmpty: false, description: 'The name of an entry in the resourceClaims of the pod.' }),
-  request: field(2, str(), { description: 'One request of the claim the container uses; empty makes the whole claim available.' }),
-}, { description: 'A ResourceClaim of the pod that a container uses.' });
+export const ResourceClaim = struct(
+  'io.orch.api.core.v1.ResourceClaim',
+  {
+    name: field(1, str(), { omitEmpty: false, description: 'The name of an entry in the resourceClaims of the pod.' }),
+    request: field(2, str(), { description: 'One request of the claim the container uses; empty makes the whole claim available.' }),
+  },
+  { description: 'A ResourceClaim of the pod that a container uses.' },
+);
 
 /** A ResourceClaim of the pod that a container uses. */
 export interface ResourceClaim {
@@ -1303,11 +1858,21 @@ export interface ResourceClaim {
   request?: string;
 }
 
-export const ResourceRequirements = struct('io.orch.api.core.v1.ResourceRequirements', {
-  limits: field(1, map(quantity()), { description: 'The most of each resource that may be used.' }),
-  requests: field(2, map(quantity()), { description: 'The least of each resource that is needed; scheduling reserves it. Defaults to the limit for a resource that has only a limit, and may not exceed it.' }),
-  claims: field(3, list(ResourceClaim, { listType: 'map', listMapKeys: ['name'] }), { description: 'Which ResourceClaims of the pod (by their name in the resourceClaims of the pod) the container uses. Alpha, with feature DynamicResourceAllocation; immutable.' }),
-}, { description: 'The compute resources (cpu, memory, ...) a container, or a pod, needs and may use at most.' });
+export const ResourceRequirements = struct(
+  'io.orch.api.core.v1.ResourceRequirements',
+  {
+    limits: field(1, map(quantity()), { description: 'The most of each resource that may be used.' }),
+    requests: field(2, map(quantity()), {
+      description:
+        'The least of each resource that is needed; scheduling reserves it. Defaults to the limit for a resource that has only a limit, and may not exceed it.',
+    }),
+    claims: field(3, list(ResourceClaim, { listType: 'map', listMapKeys: ['name'] }), {
+      description:
+        'Which ResourceClaims of the pod (by their name in the resourceClaims of the pod) the container uses. Alpha, with feature DynamicResourceAllocation; immutable.',
+    }),
+  },
+  { description: 'The compute resources (cpu, memory, ...) a container, or a pod, needs and may use at most.' },
+);
 
 /** The compute resources (cpu, memory, ...) a container, or a pod, needs and may use at most. */
 export interface ResourceRequirements {
@@ -1325,10 +1890,24 @@ export interface ResourceRequirements {
   claims?: ResourceClaim[];
 }
 
-export const ContainerResizePolicy = struct('io.orch.api.core.v1.ContainerResizePolicy', {
-  resourceName: field(1, str(), { omitEmpty: false, description: 'The resource, cpu or memory.' }),
-  restartPolicy: field(2, enumOf({ NotRequired: 'changes the resource without restarting the container, where possible.', RestartContainer: 'restarts the container to apply the change.' }, { checkedBy: 'kind' }), { omitEmpty: false, description: 'Whether the change restarts the container (default NotRequired).' }),
-}, { description: 'What a change of one resource of a running container needs.' });
+export const ContainerResizePolicy = struct(
+  'io.orch.api.core.v1.ContainerResizePolicy',
+  {
+    resourceName: field(1, str(), { omitEmpty: false, description: 'The resource, cpu or memory.' }),
+    restartPolicy: field(
+      2,
+      enumOf(
+        {
+          NotRequired: 'changes the resource without restarting the container, where possible.',
+          RestartContainer: 'restarts the container to apply the change.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { omitEmpty: false, description: 'Whether the change restarts the container (default NotRequired).' },
+    ),
+  },
+  { description: 'What a change of one resource of a running container needs.' },
+);
 
 /** What a change of one resource of a running container needs. */
 export interface ContainerResizePolicy {
@@ -1343,15 +1922,51 @@ export interface ContainerResizePolicy {
   restartPolicy?: string;
 }
 
-export const VolumeMount = struct('io.orch.api.core.v1.VolumeMount', {
-  name: field(1, str(), { omitEmpty: false, required: true, description: 'The name of the volume. Required.' }),
-  readOnly: field(2, bool(), { description: 'Mount the volume read-only (default false).' }),
-  recursiveReadOnly: field(7, enumOf({ Disabled: 'leaves submounts as they are.', IfPossible: 'makes submounts read-only when the container runtime can, and leaves them otherwise.', Enabled: 'makes submounts read-only, or fails to start the container when the runtime cannot.' }, { checkedBy: 'kind' }), { pointer: true, description: 'Whether a read-only mount is read-only in its submounts too (default Disabled); needs readOnly, and mountPropagation None unless Disabled.' }),
-  mountPath: field(3, str(), { omitEmpty: false, required: true, description: 'Where the volume is mounted in the container; it may not contain ":". Required.' }),
-  subPath: field(4, str(), { description: 'A path inside the volume to mount instead of the volume\'s root (default: the root).' }),
-  mountPropagation: field(5, enumOf({ None: 'propagates no mounts: the container does not see what is mounted on the node later, nor the node what the container mounts.', HostToContainer: 'lets later mounts of the node (in this volume or below it) show in the container, but not the other way.', Bidirectional: 'propagates mounts both ways, between the node and the container; for privileged containers only.' }, { checkedBy: 'kind' }), { pointer: true, description: 'How mounts propagate between the node and the container (default None).' }),
-  subPathExpr: field(6, str(), { description: 'Like subPath, with $(VAR) expanded from the container\'s environment (default: the root); not together with subPath.' }),
-}, { description: 'A volume of the pod mounted into a container.' });
+export const VolumeMount = struct(
+  'io.orch.api.core.v1.VolumeMount',
+  {
+    name: field(1, str(), { omitEmpty: false, required: true, description: 'The name of the volume. Required.' }),
+    readOnly: field(2, bool(), { description: 'Mount the volume read-only (default false).' }),
+    recursiveReadOnly: field(
+      7,
+      enumOf(
+        {
+          Disabled: 'leaves submounts as they are.',
+          IfPossible: 'makes submounts read-only when the container runtime can, and leaves them otherwise.',
+          Enabled: 'makes submounts read-only, or fails to start the container when the runtime cannot.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      {
+        pointer: true,
+        description:
+          'Whether a read-only mount is read-only in its submounts too (default Disabled); needs readOnly, and mountPropagation None unless Disabled.',
+      },
+    ),
+    mountPath: field(3, str(), {
+      omitEmpty: false,
+      required: true,
+      description: 'Where the volume is mounted in the container; it may not contain ":". Required.',
+    }),
+    subPath: field(4, str(), { description: "A path inside the volume to mount instead of the volume's root (default: the root)." }),
+    mountPropagation: field(
+      5,
+      enumOf(
+        {
+          None: 'propagates no mounts: the container does not see what is mounted on the node later, nor the node what the container mounts.',
+          HostToContainer: 'lets later mounts of the node (in this volume or below it) show in the container, but not the other way.',
+          Bidirectional: 'propagates mounts both ways, between the node and the container; for privileged containers only.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { pointer: true, description: 'How mounts propagate between the node and the container (default None).' },
+    ),
+    subPathExpr: field(6, str(), {
+      description: "Like subPath, with $(VAR) expanded from the container's environment (default: the root); not together with subPath.",
+    }),
+  },
+  { description: 'A volume of the pod mounted into a container.' },
+);
 
 /** A volume of the pod mounted into a container. */
 export interface VolumeMount {
@@ -1392,10 +2007,18 @@ export interface VolumeMount {
   subPathExpr?: string;
 }
 
-export const VolumeDevice = struct('io.orch.api.core.v1.VolumeDevice', {
-  name: field(1, str(), { omitEmpty: false, required: true, description: 'The name of a volume of the pod that is backed by a PersistentVolumeClaim. Required.' }),
-  devicePath: field(2, str(), { omitEmpty: false, required: true, description: 'The path of the device in the container. Required.' }),
-}, { description: 'A raw block volume of the pod given to a container as a device.' });
+export const VolumeDevice = struct(
+  'io.orch.api.core.v1.VolumeDevice',
+  {
+    name: field(1, str(), {
+      omitEmpty: false,
+      required: true,
+      description: 'The name of a volume of the pod that is backed by a PersistentVolumeClaim. Required.',
+    }),
+    devicePath: field(2, str(), { omitEmpty: false, required: true, description: 'The path of the device in the container. Required.' }),
+  },
+  { description: 'A raw block volume of the pod given to a container as a device.' },
+);
 
 /** A raw block volume of the pod given to a container as a device. */
 export interface VolumeDevice {
@@ -1405,9 +2028,16 @@ export interface VolumeDevice {
   devicePath: string;
 }
 
-export const ExecAction = struct('io.orch.api.core.v1.ExecAction', {
-  command: field(1, list(str(), { listType: 'atomic' }), { description: 'The command line, run in the root directory of the container without a shell (invoke one explicitly to use pipes and the like); exit status 0 means success.' }),
-}, { description: 'A command run in a container.' });
+export const ExecAction = struct(
+  'io.orch.api.core.v1.ExecAction',
+  {
+    command: field(1, list(str(), { listType: 'atomic' }), {
+      description:
+        'The command line, run in the root directory of the container without a shell (invoke one explicitly to use pipes and the like); exit status 0 means success.',
+    }),
+  },
+  { description: 'A command run in a container.' },
+);
 
 /** A command run in a container. */
 export interface ExecAction {
@@ -1418,10 +2048,14 @@ export interface ExecAction {
   command?: string[];
 }
 
-export const HTTPHeader = struct('io.orch.api.core.v1.HTTPHeader', {
-  name: field(1, str(), { omitEmpty: false, description: 'The header name; it is sent in canonical form.' }),
-  value: field(2, str(), { omitEmpty: false, description: 'The header value.' }),
-}, { description: 'A header of an HTTP request.' });
+export const HTTPHeader = struct(
+  'io.orch.api.core.v1.HTTPHeader',
+  {
+    name: field(1, str(), { omitEmpty: false, description: 'The header name; it is sent in canonical form.' }),
+    value: field(2, str(), { omitEmpty: false, description: 'The header value.' }),
+  },
+  { description: 'A header of an HTTP request.' },
+);
 
 /** A header of an HTTP request. */
 export interface HTTPHeader {
@@ -1431,13 +2065,27 @@ export interface HTTPHeader {
   value?: string;
 }
 
-export const HTTPGetAction = struct('io.orch.api.core.v1.HTTPGetAction', {
-  path: field(1, str(), { default: '/', description: 'The path to request (default /).' }),
-  port: field(2, intOrString(), { omitEmpty: false, description: 'The port of the container, by number (1 to 65535) or by name. Required.' }),
-  host: field(3, str(), { description: 'The host to connect to (default: the IP of the pod); to set a virtual host, put a Host header in httpHeaders instead.' }),
-  scheme: field(4, enumOf({ HTTP: 'connects with plain HTTP.', HTTPS: 'connects with HTTPS, without checking the certificate.' }), { default: 'HTTP', description: 'The scheme (default HTTP).' }),
-  httpHeaders: field(5, list(HTTPHeader, { listType: 'atomic' }), { description: 'Extra request headers; the same name may appear more than once.' }),
-}, { description: 'An HTTP GET request to a container.' });
+export const HTTPGetAction = struct(
+  'io.orch.api.core.v1.HTTPGetAction',
+  {
+    path: field(1, str(), { default: '/', description: 'The path to request (default /).' }),
+    port: field(2, intOrString(), {
+      omitEmpty: false,
+      description: 'The port of the container, by number (1 to 65535) or by name. Required.',
+    }),
+    host: field(3, str(), {
+      description: 'The host to connect to (default: the IP of the pod); to set a virtual host, put a Host header in httpHeaders instead.',
+    }),
+    scheme: field(4, enumOf({ HTTP: 'connects with plain HTTP.', HTTPS: 'connects with HTTPS, without checking the certificate.' }), {
+      default: 'HTTP',
+      description: 'The scheme (default HTTP).',
+    }),
+    httpHeaders: field(5, list(HTTPHeader, { listType: 'atomic' }), {
+      description: 'Extra request headers; the same name may appear more than once.',
+    }),
+  },
+  { description: 'An HTTP GET request to a container.' },
+);
 
 /** An HTTP GET request to a container. */
 export interface HTTPGetAction {
@@ -1461,10 +2109,14 @@ export interface HTTPGetAction {
   httpHeaders?: HTTPHeader[];
 }
 
-export const TCPSocketAction = struct('io.orch.api.core.v1.TCPSocketAction', {
-  port: field(1, intOrString(), { omitEmpty: false, description: 'The port, by number (1 to 65535) or by name. Required.' }),
-  host: field(2, str(), { description: 'The host to connect to (default: the IP of the pod).' }),
-}, { description: 'A TCP connection to a container.' });
+export const TCPSocketAction = struct(
+  'io.orch.api.core.v1.TCPSocketAction',
+  {
+    port: field(1, intOrString(), { omitEmpty: false, description: 'The port, by number (1 to 65535) or by name. Required.' }),
+    host: field(2, str(), { description: 'The host to connect to (default: the IP of the pod).' }),
+  },
+  { description: 'A TCP connection to a container.' },
+);
 
 /** A TCP connection to a container. */
 export interface TCPSocketAction {
@@ -1474,10 +2126,19 @@ export interface TCPSocketAction {
   host?: string;
 }
 
-export const GRPCAction = struct('io.orch.api.core.v1.GRPCAction', {
-  port: field(1, int32(), { omitEmpty: false, description: 'The port of the gRPC service (1 to 65535).' }),
-  service: field(2, str(), { pointer: true, omitEmpty: false, default: '', description: 'The service name sent in the health check request (default empty: the health of the whole server).' }),
-}, { description: 'A call of the gRPC health checking service of a container.' });
+export const GRPCAction = struct(
+  'io.orch.api.core.v1.GRPCAction',
+  {
+    port: field(1, int32(), { omitEmpty: false, description: 'The port of the gRPC service (1 to 65535).' }),
+    service: field(2, str(), {
+      pointer: true,
+      omitEmpty: false,
+      default: '',
+      description: 'The service name sent in the health check request (default empty: the health of the whole server).',
+    }),
+  },
+  { description: 'A call of the gRPC health checking service of a container.' },
+);
 
 /** A call of the gRPC health checking service of a container. */
 export interface GRPCAction {
@@ -1490,12 +2151,16 @@ export interface GRPCAction {
   service?: string | null;
 }
 
-export const ProbeHandler = struct('io.orch.api.core.v1.ProbeHandler', {
-  exec: field(1, ExecAction, { pointer: true, description: 'Runs a command in the container; exit status 0 passes.' }),
-  httpGet: field(2, HTTPGetAction, { pointer: true, description: 'Sends an HTTP GET request; a status from 200 to 399 passes.' }),
-  tcpSocket: field(3, TCPSocketAction, { pointer: true, description: 'Opens a TCP connection; connecting passes.' }),
-  grpc: field(4, GRPCAction, { pointer: true, description: 'Calls the standard gRPC health checking service.' }),
-}, { description: 'How a probe checks a container: exactly one member is set.' });
+export const ProbeHandler = struct(
+  'io.orch.api.core.v1.ProbeHandler',
+  {
+    exec: field(1, ExecAction, { pointer: true, description: 'Runs a command in the container; exit status 0 passes.' }),
+    httpGet: field(2, HTTPGetAction, { pointer: true, description: 'Sends an HTTP GET request; a status from 200 to 399 passes.' }),
+    tcpSocket: field(3, TCPSocketAction, { pointer: true, description: 'Opens a TCP connection; connecting passes.' }),
+    grpc: field(4, GRPCAction, { pointer: true, description: 'Calls the standard gRPC health checking service.' }),
+  },
+  { description: 'How a probe checks a container: exactly one member is set.' },
+);
 
 /** How a probe checks a container: exactly one member is set. */
 export interface ProbeHandler {
@@ -1509,15 +2174,33 @@ export interface ProbeHandler {
   grpc?: GRPCAction;
 }
 
-export const Probe = struct('io.orch.api.core.v1.Probe', {
-  handler: field(1, ProbeHandler, { inline: true }),
-  initialDelaySeconds: field(2, int32({ minimum: 0 }), { description: 'Seconds after the container starts before the first check.' }),
-  timeoutSeconds: field(3, int32({ minimum: 0 }), { default: 1, description: 'Seconds after which a check times out (default 1, at least 1).' }),
-  periodSeconds: field(4, int32({ minimum: 0 }), { default: 10, description: 'Seconds between checks (default 10, at least 1).' }),
-  successThreshold: field(5, int32({ minimum: 0 }), { default: 1, description: 'Consecutive successes after a failure before the check counts as passing (default 1; must be 1 for liveness and startup probes).' }),
-  failureThreshold: field(6, int32({ minimum: 0 }), { default: 3, description: 'Consecutive failures before the check counts as failed (default 3, at least 1).' }),
-  terminationGracePeriodSeconds: field(7, int64(), { pointer: true, description: 'The grace period when a failed liveness or startup probe kills the container; overrides the pod\'s terminationGracePeriodSeconds.' }),
-}, { description: 'A periodic check of a container, by one handler, and when its results count.' });
+export const Probe = struct(
+  'io.orch.api.core.v1.Probe',
+  {
+    handler: field(1, ProbeHandler, { inline: true }),
+    initialDelaySeconds: field(2, int32({ minimum: 0 }), { description: 'Seconds after the container starts before the first check.' }),
+    timeoutSeconds: field(3, int32({ minimum: 0 }), {
+      default: 1,
+      description: 'Seconds after which a check times out (default 1, at least 1).',
+    }),
+    periodSeconds: field(4, int32({ minimum: 0 }), { default: 10, description: 'Seconds between checks (default 10, at least 1).' }),
+    successThreshold: field(5, int32({ minimum: 0 }), {
+      default: 1,
+      description:
+        'Consecutive successes after a failure before the check counts as passing (default 1; must be 1 for liveness and startup probes).',
+    }),
+    failureThreshold: field(6, int32({ minimum: 0 }), {
+      default: 3,
+      description: 'Consecutive failures before the check counts as failed (default 3, at least 1).',
+    }),
+    terminationGracePeriodSeconds: field(7, int64(), {
+      pointer: true,
+      description:
+        "The grace period when a failed liveness or startup probe kills the container; overrides the pod's terminationGracePeriodSeconds.",
+    }),
+  },
+  { description: 'A periodic check of a container, by one handler, and when its results count.' },
+);
 
 /** A periodic check of a container, by one handler, and when its results count. */
 export interface Probe extends ProbeHandler {
@@ -1541,9 +2224,13 @@ export interface Probe extends ProbeHandler {
   terminationGracePeriodSeconds?: number;
 }
 
-export const SleepAction = struct('io.orch.api.core.v1.SleepAction', {
-  seconds: field(1, int64(), { omitEmpty: false, description: 'How many seconds to sleep.' }),
-}, { description: 'A pause of some seconds.' });
+export const SleepAction = struct(
+  'io.orch.api.core.v1.SleepAction',
+  {
+    seconds: field(1, int64(), { omitEmpty: false, description: 'How many seconds to sleep.' }),
+  },
+  { description: 'A pause of some seconds.' },
+);
 
 /** A pause of some seconds. */
 export interface SleepAction {
@@ -1551,12 +2238,19 @@ export interface SleepAction {
   seconds?: number;
 }
 
-export const LifecycleHandler = struct('io.orch.api.core.v1.LifecycleHandler', {
-  exec: field(1, ExecAction, { pointer: true, description: 'Runs a command in the container.' }),
-  httpGet: field(2, HTTPGetAction, { pointer: true, description: 'Sends an HTTP GET request.' }),
-  tcpSocket: field(3, TCPSocketAction, { pointer: true, description: 'Deprecated: accepted for compatibility, but does nothing as a lifecycle hook.' }),
-  sleep: field(4, SleepAction, { pointer: true, description: 'Waits for some time.' }),
-}, { description: 'An action of a lifecycle hook: exactly one member is set.' });
+export const LifecycleHandler = struct(
+  'io.orch.api.core.v1.LifecycleHandler',
+  {
+    exec: field(1, ExecAction, { pointer: true, description: 'Runs a command in the container.' }),
+    httpGet: field(2, HTTPGetAction, { pointer: true, description: 'Sends an HTTP GET request.' }),
+    tcpSocket: field(3, TCPSocketAction, {
+      pointer: true,
+      description: 'Deprecated: accepted for compatibility, but does nothing as a lifecycle hook.',
+    }),
+    sleep: field(4, SleepAction, { pointer: true, description: 'Waits for some time.' }),
+  },
+  { description: 'An action of a lifecycle hook: exactly one member is set.' },
+);
 
 /** An action of a lifecycle hook: exactly one member is set. */
 export interface LifecycleHandler {
@@ -1570,10 +2264,22 @@ export interface LifecycleHandler {
   sleep?: SleepAction;
 }
 
-export const Lifecycle = struct('io.orch.api.core.v1.Lifecycle', {
-  postStart: field(1, LifecycleHandler, { pointer: true, description: 'Runs right after the container is created; if it fails, the container is killed and restarted as the restart policy says. The container is not running until it completes.' }),
-  preStop: field(2, LifecycleHandler, { pointer: true, description: 'Runs before the container is stopped by the system (deletion of the pod, a failed probe, preemption, ...), not when it exits by itself; the grace period counts meanwhile.' }),
-}, { description: 'Actions run at points of the life of a container.' });
+export const Lifecycle = struct(
+  'io.orch.api.core.v1.Lifecycle',
+  {
+    postStart: field(1, LifecycleHandler, {
+      pointer: true,
+      description:
+        'Runs right after the container is created; if it fails, the container is killed and restarted as the restart policy says. The container is not running until it completes.',
+    }),
+    preStop: field(2, LifecycleHandler, {
+      pointer: true,
+      description:
+        'Runs before the container is stopped by the system (deletion of the pod, a failed probe, preemption, ...), not when it exits by itself; the grace period counts meanwhile.',
+    }),
+  },
+  { description: 'Actions run at points of the life of a container.' },
+);
 
 /** Actions run at points of the life of a container. */
 export interface Lifecycle {
@@ -1589,10 +2295,14 @@ export interface Lifecycle {
   preStop?: LifecycleHandler;
 }
 
-export const Capabilities = struct('io.orch.api.core.v1.Capabilities', {
-  add: field(1, list(str(), { listType: 'atomic' }), { description: 'Capabilities to add.' }),
-  drop: field(2, list(str(), { listType: 'atomic' }), { description: 'Capabilities to drop.' }),
-}, { description: 'Linux capabilities to add to and drop from those a container runtime grants.' });
+export const Capabilities = struct(
+  'io.orch.api.core.v1.Capabilities',
+  {
+    add: field(1, list(str(), { listType: 'atomic' }), { description: 'Capabilities to add.' }),
+    drop: field(2, list(str(), { listType: 'atomic' }), { description: 'Capabilities to drop.' }),
+  },
+  { description: 'Linux capabilities to add to and drop from those a container runtime grants.' },
+);
 
 /** Linux capabilities to add to and drop from those a container runtime grants. */
 export interface Capabilities {
@@ -1602,12 +2312,16 @@ export interface Capabilities {
   drop?: string[];
 }
 
-export const SELinuxOptions = struct('io.orch.api.core.v1.SELinuxOptions', {
-  user: field(1, str(), { description: 'The SELinux user label.' }),
-  role: field(2, str(), { description: 'The SELinux role label.' }),
-  type: field(3, str(), { description: 'The SELinux type label.' }),
-  level: field(4, str(), { description: 'The SELinux level label.' }),
-}, { description: 'An SELinux context.' });
+export const SELinuxOptions = struct(
+  'io.orch.api.core.v1.SELinuxOptions',
+  {
+    user: field(1, str(), { description: 'The SELinux user label.' }),
+    role: field(2, str(), { description: 'The SELinux role label.' }),
+    type: field(3, str(), { description: 'The SELinux type label.' }),
+    level: field(4, str(), { description: 'The SELinux level label.' }),
+  },
+  { description: 'An SELinux context.' },
+);
 
 /** An SELinux context. */
 export interface SELinuxOptions {
@@ -1621,12 +2335,26 @@ export interface SELinuxOptions {
   level?: string;
 }
 
-export const WindowsSecurityContextOptions = struct('io.orch.api.core.v1.WindowsSecurityContextOptions', {
-  gmsaCredentialSpecName: field(1, str(), { pointer: true, description: 'The GMSACredentialSpec resource to use.' }),
-  gmsaCredentialSpec: field(2, str(), { pointer: true, description: 'The content of the GMSA credential spec, filled in by the admission webhook that resolves gmsaCredentialSpecName.' }),
-  runAsUserName: field(3, str(), { pointer: true, description: 'The Windows user name the entrypoint runs as (default: the user of the image).' }),
-  hostProcess: field(4, bool(), { pointer: true, description: 'Run the container as a HostProcess container, with access to the node\'s network and processes; then every container of the pod must be one, and hostNetwork must be true.' }),
-}, { description: 'Windows settings of a container.' });
+export const WindowsSecurityContextOptions = struct(
+  'io.orch.api.core.v1.WindowsSecurityContextOptions',
+  {
+    gmsaCredentialSpecName: field(1, str(), { pointer: true, description: 'The GMSACredentialSpec resource to use.' }),
+    gmsaCredentialSpec: field(2, str(), {
+      pointer: true,
+      description: 'The content of the GMSA credential spec, filled in by the admission webhook that resolves gmsaCredentialSpecName.',
+    }),
+    runAsUserName: field(3, str(), {
+      pointer: true,
+      description: 'The Windows user name the entrypoint runs as (default: the user of the image).',
+    }),
+    hostProcess: field(4, bool(), {
+      pointer: true,
+      description:
+        "Run the container as a HostProcess container, with access to the node's network and processes; then every container of the pod must be one, and hostNetwork must be true.",
+    }),
+  },
+  { description: 'Windows settings of a container.' },
+);
 
 /** Windows settings of a container. */
 export interface WindowsSecurityContextOptions {
@@ -1646,10 +2374,28 @@ export interface WindowsSecurityContextOptions {
   hostProcess?: boolean;
 }
 
-export const SeccompProfile = struct('io.orch.api.core.v1.SeccompProfile', {
-  type: field(1, enumOf({ Unconfined: 'applies no profile.', RuntimeDefault: 'applies the default profile of the container runtime.', Localhost: 'applies a profile file of the node, named by localhostProfile.' }, { checkedBy: 'kind' }), { omitEmpty: false, description: 'Which kind of profile.' }),
-  localhostProfile: field(2, str(), { pointer: true, description: 'For type Localhost only: the path of the profile file, relative to the kubelet\'s seccomp directory.' }),
-}, { description: 'A seccomp profile: exactly one source.' });
+export const SeccompProfile = struct(
+  'io.orch.api.core.v1.SeccompProfile',
+  {
+    type: field(
+      1,
+      enumOf(
+        {
+          Unconfined: 'applies no profile.',
+          RuntimeDefault: 'applies the default profile of the container runtime.',
+          Localhost: 'applies a profile file of the node, named by localhostProfile.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { omitEmpty: false, description: 'Which kind of profile.' },
+    ),
+    localhostProfile: field(2, str(), {
+      pointer: true,
+      description: "For type Localhost only: the path of the profile file, relative to the kubelet's seccomp directory.",
+    }),
+  },
+  { description: 'A seccomp profile: exactly one source.' },
+);
 
 /** A seccomp profile: exactly one source. */
 export interface SeccompProfile {
@@ -1668,10 +2414,25 @@ export interface SeccompProfile {
   localhostProfile?: string;
 }
 
-export const AppArmorProfile = struct('io.orch.api.core.v1.AppArmorProfile', {
-  type: field(1, enumOf({ Unconfined: 'applies no profile.', RuntimeDefault: 'applies the default profile of the container runtime.', Localhost: 'applies a profile loaded on the node, named by localhostProfile.' }, { checkedBy: 'kind' }), { omitEmpty: false, description: 'Which kind of profile.' }),
-  localhostProfile: field(2, str(), { pointer: true, description: 'For type Localhost only: the name of a profile loaded on the node.' }),
-}, { description: 'An AppArmor profile.' });
+export const AppArmorProfile = struct(
+  'io.orch.api.core.v1.AppArmorProfile',
+  {
+    type: field(
+      1,
+      enumOf(
+        {
+          Unconfined: 'applies no profile.',
+          RuntimeDefault: 'applies the default profile of the container runtime.',
+          Localhost: 'applies a profile loaded on the node, named by localhostProfile.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { omitEmpty: false, description: 'Which kind of profile.' },
+    ),
+    localhostProfile: field(2, str(), { pointer: true, description: 'For type Localhost only: the name of a profile loaded on the node.' }),
+  },
+  { description: 'An AppArmor profile.' },
+);
 
 /** An AppArmor profile. */
 export interface AppArmorProfile {
@@ -1687,20 +2448,68 @@ export interface AppArmorProfile {
   localhostProfile?: string;
 }
 
-export const SecurityContext = struct('io.orch.api.core.v1.SecurityContext', {
-  capabilities: field(1, Capabilities, { pointer: true, description: 'Linux capabilities to add and drop (default: those the runtime grants). Not on Windows.' }),
-  privileged: field(2, bool(), { pointer: true, description: 'Run the container privileged, which is close to root on the node (default false). Not on Windows.' }),
-  seLinuxOptions: field(3, SELinuxOptions, { pointer: true, description: 'The SELinux context of the container (default: chosen by the runtime). Not on Windows.' }),
-  windowsOptions: field(10, WindowsSecurityContextOptions, { pointer: true, description: 'Windows settings (default: those of the pod). Not on Linux.' }),
-  runAsUser: field(4, int64(), { pointer: true, description: 'The user ID the entrypoint runs as (default: the user of the image). Not on Windows.' }),
-  runAsGroup: field(8, int64(), { pointer: true, description: 'The group ID the entrypoint runs as (default: chosen by the runtime). Not on Windows.' }),
-  runAsNonRoot: field(5, bool(), { pointer: true, description: 'Require the container to run as a user other than root: the kubelet refuses to start it when it would run as UID 0.' }),
-  readOnlyRootFilesystem: field(6, bool(), { pointer: true, description: 'Mount the root filesystem of the container read-only (default false). Not on Windows.' }),
-  allowPrivilegeEscalation: field(7, bool(), { pointer: true, description: 'Whether a process may gain more privileges than its parent (the no_new_privs flag); always true when privileged or with CAP_SYS_ADMIN. Not on Windows.' }),
-  procMount: field(9, enumOf({ Default: 'masks parts of /proc and makes others read-only, as the container runtime does by default.', Unmasked: 'masks nothing of /proc.' }, { checkedBy: 'kind' }), { pointer: true, description: 'How /proc is mounted in the container (default Default). Not on Windows.' }),
-  seccompProfile: field(11, SeccompProfile, { pointer: true, description: 'The seccomp profile of the container; overrides that of the pod. Not on Windows.' }),
-  appArmorProfile: field(12, AppArmorProfile, { pointer: true, description: 'The AppArmor profile of the container; overrides that of the pod. Not on Windows.' }),
-}, { description: 'Security settings of a container; where the pod sets the same, the container wins.' });
+export const SecurityContext = struct(
+  'io.orch.api.core.v1.SecurityContext',
+  {
+    capabilities: field(1, Capabilities, {
+      pointer: true,
+      description: 'Linux capabilities to add and drop (default: those the runtime grants). Not on Windows.',
+    }),
+    privileged: field(2, bool(), {
+      pointer: true,
+      description: 'Run the container privileged, which is close to root on the node (default false). Not on Windows.',
+    }),
+    seLinuxOptions: field(3, SELinuxOptions, {
+      pointer: true,
+      description: 'The SELinux context of the container (default: chosen by the runtime). Not on Windows.',
+    }),
+    windowsOptions: field(10, WindowsSecurityContextOptions, {
+      pointer: true,
+      description: 'Windows settings (default: those of the pod). Not on Linux.',
+    }),
+    runAsUser: field(4, int64(), {
+      pointer: true,
+      description: 'The user ID the entrypoint runs as (default: the user of the image). Not on Windows.',
+    }),
+    runAsGroup: field(8, int64(), {
+      pointer: true,
+      description: 'The group ID the entrypoint runs as (default: chosen by the runtime). Not on Windows.',
+    }),
+    runAsNonRoot: field(5, bool(), {
+      pointer: true,
+      description: 'Require the container to run as a user other than root: the kubelet refuses to start it when it would run as UID 0.',
+    }),
+    readOnlyRootFilesystem: field(6, bool(), {
+      pointer: true,
+      description: 'Mount the root filesystem of the container read-only (default false). Not on Windows.',
+    }),
+    allowPrivilegeEscalation: field(7, bool(), {
+      pointer: true,
+      description:
+        'Whether a process may gain more privileges than its parent (the no_new_privs flag); always true when privileged or with CAP_SYS_ADMIN. Not on Windows.',
+    }),
+    procMount: field(
+      9,
+      enumOf(
+        {
+          Default: 'masks parts of /proc and makes others read-only, as the container runtime does by default.',
+          Unmasked: 'masks nothing of /proc.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { pointer: true, description: 'How /proc is mounted in the container (default Default). Not on Windows.' },
+    ),
+    seccompProfile: field(11, SeccompProfile, {
+      pointer: true,
+      description: 'The seccomp profile of the container; overrides that of the pod. Not on Windows.',
+    }),
+    appArmorProfile: field(12, AppArmorProfile, {
+      pointer: true,
+      description: 'The AppArmor profile of the container; overrides that of the pod. Not on Windows.',
+    }),
+  },
+  { description: 'Security settings of a container; where the pod sets the same, the container wins.' },
+);
 
 /** Security settings of a container; where the pod sets the same, the container wins. */
 export interface SecurityContext {
@@ -1745,32 +2554,133 @@ export interface SecurityContext {
   appArmorProfile?: AppArmorProfile;
 }
 
-export const Container = struct('io.orch.api.core.v1.Container', {
-  name: field(1, str(), { omitEmpty: false, required: true, description: 'The name of the container, a DNS label unique among the containers of the pod. Cannot be updated.' }),
-  image: field(2, str(), { description: 'The container image to run, as a registry reference such as registry.example.com/app:1.2. The API lets templates leave it out, for tools that fill it in; a pod needs it to start.' }),
-  command: field(3, list(str(), { listType: 'atomic' }), { description: 'The entrypoint, run without a shell; replaces the image\'s ENTRYPOINT. $(VAR) expands to the container\'s environment variable VAR, $$(VAR) escapes it. Cannot be updated.' }),
-  args: field(4, list(str(), { listType: 'atomic' }), { description: 'Arguments to the entrypoint; replace the image\'s CMD. $(VAR) expands as in command. Cannot be updated.' }),
-  workingDir: field(5, str(), { description: 'The working directory of the container (default: the image\'s). Cannot be updated.' }),
-  ports: field(6, list(ContainerPort, { listType: 'map', listMapKeys: ['containerPort', 'protocol'], patchStrategy: 'merge', patchMergeKey: 'containerPort' }), { description: 'Ports the container exposes. Mostly informational: a port the container listens on at 0.0.0.0 is reachable from the network whether listed or not. Cannot be updated.' }),
-  envFrom: field(19, list(EnvFromSource, { listType: 'atomic' }), { description: 'Sources whose keys all become environment variables. A key that is not a valid variable name is skipped; env wins over them, and a later source over an earlier one. Cannot be updated.' }),
-  env: field(7, list(EnvVar, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }), { description: 'Environment variables to set in the container. Cannot be updated.' }),
-  resources: field(8, ResourceRequirements, { description: 'The compute resources the container requests and may use at most.' }),
-  resizePolicy: field(23, list(ContainerResizePolicy, { listType: 'atomic' }), { description: 'Whether changing each resource of the container in place needs a restart of the container.' }),
-  restartPolicy: field(24, enumOf({ Always: 'makes an init container a sidecar, restarted whenever it exits, for as long as the pod runs.' }, { checkedBy: 'kind' }), { pointer: true, description: 'For init containers only: Always makes it a sidecar that starts before the app containers, in order with the other init containers, and keeps running (and restarting) as long as the pod. Unset: the pod\'s restartPolicy applies.' }),
-  volumeMounts: field(9, list(VolumeMount, { listType: 'map', listMapKeys: ['mountPath'], patchStrategy: 'merge', patchMergeKey: 'mountPath' }), { description: 'Volumes of the pod mounted into the container\'s filesystem. Cannot be updated.' }),
-  volumeDevices: field(21, list(VolumeDevice, { listType: 'map', listMapKeys: ['devicePath'], patchStrategy: 'merge', patchMergeKey: 'devicePath' }), { description: 'Block volumes of the pod the container gets as devices.' }),
-  livenessProbe: field(10, Probe, { pointer: true, description: 'Checks that the container is alive; the container is restarted when it fails. Cannot be updated.' }),
-  readinessProbe: field(11, Probe, { pointer: true, description: 'Checks that the container can serve; while it fails, the pod is taken out of the endpoints of its Services. Cannot be updated.' }),
-  startupProbe: field(22, Probe, { pointer: true, description: 'Checks that the container has started: the other probes wait until it succeeds, and the container is restarted when it fails, as for the liveness probe. Cannot be updated.' }),
-  lifecycle: field(12, Lifecycle, { pointer: true, description: 'Actions the kubelet runs right after the container starts and before it is stopped. Cannot be updated.' }),
-  terminationMessagePath: field(13, str(), { default: '/dev/termination-log', description: 'The file whose content becomes the termination message of the container, in its status (default /dev/termination-log; at most 4096 bytes, and 12 KiB for all containers of the pod). Cannot be updated.' }),
-  terminationMessagePolicy: field(20, enumOf({ File: 'reads the message from terminationMessagePath only.', FallbackToLogsOnError: 'also uses the end of the log of the container (at most 2048 bytes or 80 lines) when the file is empty and the container failed.' }, { checkedBy: 'kind' }), { default: 'File', description: 'Where the termination message comes from (default File). Cannot be updated.' }),
-  imagePullPolicy: field(14, enumOf({ Always: 'pulls the image every time a container starts; the container fails to start when the pull fails.', IfNotPresent: 'pulls the image only when the node does not have it.', Never: 'never pulls: the container fails to start when the node does not have the image.' }), { description: 'When the image is pulled (default Always for the :latest tag or no tag, IfNotPresent otherwise). Cannot be updated.' }),
-  securityContext: field(15, SecurityContext, { pointer: true, description: 'Security settings of the container; they override those of the pod\'s securityContext.' }),
-  stdin: field(16, bool(), { description: 'Keep a buffer open for stdin in the container runtime; without it, reads from stdin get end-of-file (default false).' }),
-  stdinOnce: field(17, bool(), { description: 'Close stdin once the first attached client detaches, so that the container sees end-of-file, until it restarts (default false: stdin stays open).' }),
-  tty: field(18, bool(), { description: 'Allocate a TTY for the container; needs stdin too (default false).' }),
-}, { description: 'One container of a pod: an image, how to run it and what it needs.' });
+export const Container = struct(
+  'io.orch.api.core.v1.Container',
+  {
+    name: field(1, str(), {
+      omitEmpty: false,
+      required: true,
+      description: 'The name of the container, a DNS label unique among the containers of the pod. Cannot be updated.',
+    }),
+    image: field(2, str(), {
+      description:
+        'The container image to run, as a registry reference such as registry.example.com/app:1.2. The API lets templates leave it out, for tools that fill it in; a pod needs it to start.',
+    }),
+    command: field(3, list(str(), { listType: 'atomic' }), {
+      description:
+        "The entrypoint, run without a shell; replaces the image's ENTRYPOINT. $(VAR) expands to the container's environment variable VAR, $$(VAR) escapes it. Cannot be updated.",
+    }),
+    args: field(4, list(str(), { listType: 'atomic' }), {
+      description: "Arguments to the entrypoint; replace the image's CMD. $(VAR) expands as in command. Cannot be updated.",
+    }),
+    workingDir: field(5, str(), { description: "The working directory of the container (default: the image's). Cannot be updated." }),
+    ports: field(
+      6,
+      list(ContainerPort, {
+        listType: 'map',
+        listMapKeys: ['containerPort', 'protocol'],
+        patchStrategy: 'merge',
+        patchMergeKey: 'containerPort',
+      }),
+      {
+        description:
+          'Ports the container exposes. Mostly informational: a port the container listens on at 0.0.0.0 is reachable from the network whether listed or not. Cannot be updated.',
+      },
+    ),
+    envFrom: field(19, list(EnvFromSource, { listType: 'atomic' }), {
+      description:
+        'Sources whose keys all become environment variables. A key that is not a valid variable name is skipped; env wins over them, and a later source over an earlier one. Cannot be updated.',
+    }),
+    env: field(7, list(EnvVar, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }), {
+      description: 'Environment variables to set in the container. Cannot be updated.',
+    }),
+    resources: field(8, ResourceRequirements, { description: 'The compute resources the container requests and may use at most.' }),
+    resizePolicy: field(23, list(ContainerResizePolicy, { listType: 'atomic' }), {
+      description: 'Whether changing each resource of the container in place needs a restart of the container.',
+    }),
+    restartPolicy: field(
+      24,
+      enumOf(
+        { Always: 'makes an init container a sidecar, restarted whenever it exits, for as long as the pod runs.' },
+        { checkedBy: 'kind' },
+      ),
+      {
+        pointer: true,
+        description:
+          "For init containers only: Always makes it a sidecar that starts before the app containers, in order with the other init containers, and keeps running (and restarting) as long as the pod. Unset: the pod's restartPolicy applies.",
+      },
+    ),
+    volumeMounts: field(
+      9,
+      list(VolumeMount, { listType: 'map', listMapKeys: ['mountPath'], patchStrategy: 'merge', patchMergeKey: 'mountPath' }),
+      { description: "Volumes of the pod mounted into the container's filesystem. Cannot be updated." },
+    ),
+    volumeDevices: field(
+      21,
+      list(VolumeDevice, { listType: 'map', listMapKeys: ['devicePath'], patchStrategy: 'merge', patchMergeKey: 'devicePath' }),
+      { description: 'Block volumes of the pod the container gets as devices.' },
+    ),
+    livenessProbe: field(10, Probe, {
+      pointer: true,
+      description: 'Checks that the container is alive; the container is restarted when it fails. Cannot be updated.',
+    }),
+    readinessProbe: field(11, Probe, {
+      pointer: true,
+      description:
+        'Checks that the container can serve; while it fails, the pod is taken out of the endpoints of its Services. Cannot be updated.',
+    }),
+    startupProbe: field(22, Probe, {
+      pointer: true,
+      description:
+        'Checks that the container has started: the other probes wait until it succeeds, and the container is restarted when it fails, as for the liveness probe. Cannot be updated.',
+    }),
+    lifecycle: field(12, Lifecycle, {
+      pointer: true,
+      description: 'Actions the kubelet runs right after the container starts and before it is stopped. Cannot be updated.',
+    }),
+    terminationMessagePath: field(13, str(), {
+      default: '/dev/termination-log',
+      description:
+        'The file whose content becomes the termination message of the container, in its status (default /dev/termination-log; at most 4096 bytes, and 12 KiB for all containers of the pod). Cannot be updated.',
+    }),
+    terminationMessagePolicy: field(
+      20,
+      enumOf(
+        {
+          File: 'reads the message from terminationMessagePath only.',
+          FallbackToLogsOnError:
+            'also uses the end of the log of the container (at most 2048 bytes or 80 lines) when the file is empty and the container failed.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { default: 'File', description: 'Where the termination message comes from (default File). Cannot be updated.' },
+    ),
+    imagePullPolicy: field(
+      14,
+      enumOf({
+        Always: 'pulls the image every time a container starts; the container fails to start when the pull fails.',
+        IfNotPresent: 'pulls the image only when the node does not have it.',
+        Never: 'never pulls: the container fails to start when the node does not have the image.',
+      }),
+      {
+        description: 'When the image is pulled (default Always for the :latest tag or no tag, IfNotPresent otherwise). Cannot be updated.',
+      },
+    ),
+    securityContext: field(15, SecurityContext, {
+      pointer: true,
+      description: "Security settings of the container; they override those of the pod's securityContext.",
+    }),
+    stdin: field(16, bool(), {
+      description: 'Keep a buffer open for stdin in the container runtime; without it, reads from stdin get end-of-file (default false).',
+    }),
+    stdinOnce: field(17, bool(), {
+      description:
+        'Close stdin once the first attached client detaches, so that the container sees end-of-file, until it restarts (default false: stdin stays open).',
+    }),
+    tty: field(18, bool(), { description: 'Allocate a TTY for the container; needs stdin too (default false).' }),
+  },
+  { description: 'One container of a pod: an image, how to run it and what it needs.' },
+);
 
 /** One container of a pod: an image, how to run it and what it needs. */
 export interface Container {
@@ -1885,32 +2795,114 @@ export interface Container {
   tty?: boolean;
 }
 
-export const EphemeralContainerCommon = struct('io.orch.api.core.v1.EphemeralContainerCommon', {
-  name: field(1, str(), { omitEmpty: false, required: true, description: 'The name of the container, a DNS label unique among all containers of the pod.' }),
-  image: field(2, str(), { description: 'The container image to run, as a registry reference such as registry.example.com/app:1.2. The API lets templates leave it out, for tools that fill it in; a pod needs it to start.' }),
-  command: field(3, list(str(), { listType: 'atomic' }), { description: 'The entrypoint, run without a shell; replaces the image\'s ENTRYPOINT. $(VAR) expands to the container\'s environment variable VAR, $$(VAR) escapes it. Cannot be updated.' }),
-  args: field(4, list(str(), { listType: 'atomic' }), { description: 'Arguments to the entrypoint; replace the image\'s CMD. $(VAR) expands as in command. Cannot be updated.' }),
-  workingDir: field(5, str(), { description: 'The working directory of the container (default: the image\'s). Cannot be updated.' }),
-  ports: field(6, list(ContainerPort, { listType: 'map', listMapKeys: ['containerPort', 'protocol'], patchStrategy: 'merge', patchMergeKey: 'containerPort' }), { description: 'Not allowed for ephemeral containers.' }),
-  envFrom: field(19, list(EnvFromSource, { listType: 'atomic' }), { description: 'Sources whose keys all become environment variables. A key that is not a valid variable name is skipped; env wins over them, and a later source over an earlier one. Cannot be updated.' }),
-  env: field(7, list(EnvVar, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }), { description: 'Environment variables to set in the container. Cannot be updated.' }),
-  resources: field(8, ResourceRequirements, { description: 'Not allowed: ephemeral containers use the resources already given to the pod.' }),
-  resizePolicy: field(23, list(ContainerResizePolicy, { listType: 'atomic' }), { description: 'Not allowed: ephemeral containers have no resources of their own.' }),
-  restartPolicy: field(24, enumOf({ Always: 'makes an init container a sidecar, restarted whenever it exits, for as long as the pod runs.' }, { checkedBy: 'kind' }), { pointer: true, description: 'Not allowed: ephemeral containers are never restarted.' }),
-  volumeMounts: field(9, list(VolumeMount, { listType: 'map', listMapKeys: ['mountPath'], patchStrategy: 'merge', patchMergeKey: 'mountPath' }), { description: 'Volumes of the pod mounted into the container\'s filesystem; subPath and subPathExpr are not allowed.' }),
-  volumeDevices: field(21, list(VolumeDevice, { listType: 'map', listMapKeys: ['devicePath'], patchStrategy: 'merge', patchMergeKey: 'devicePath' }), { description: 'Not allowed for ephemeral containers.' }),
-  livenessProbe: field(10, Probe, { pointer: true, description: 'Not allowed for ephemeral containers.' }),
-  readinessProbe: field(11, Probe, { pointer: true, description: 'Not allowed for ephemeral containers.' }),
-  startupProbe: field(22, Probe, { pointer: true, description: 'Not allowed for ephemeral containers.' }),
-  lifecycle: field(12, Lifecycle, { pointer: true, description: 'Not allowed for ephemeral containers.' }),
-  terminationMessagePath: field(13, str(), { default: '/dev/termination-log', description: 'The file whose content becomes the termination message of the container, in its status (default /dev/termination-log; at most 4096 bytes, and 12 KiB for all containers of the pod). Cannot be updated.' }),
-  terminationMessagePolicy: field(20, enumOf({ File: 'reads the message from terminationMessagePath only.', FallbackToLogsOnError: 'also uses the end of the log of the container (at most 2048 bytes or 80 lines) when the file is empty and the container failed.' }, { checkedBy: 'kind' }), { default: 'File', description: 'Where the termination message comes from (default File). Cannot be updated.' }),
-  imagePullPolicy: field(14, enumOf({ Always: 'pulls the image every time a container starts; the container fails to start when the pull fails.', IfNotPresent: 'pulls the image only when the node does not have it.', Never: 'never pulls: the container fails to start when the node does not have the image.' }), { description: 'When the image is pulled (default Always for the :latest tag or no tag, IfNotPresent otherwise). Cannot be updated.' }),
-  securityContext: field(15, SecurityContext, { pointer: true, description: 'Security settings of the container; they override those of the pod\'s securityContext.' }),
-  stdin: field(16, bool(), { description: 'Keep a buffer open for stdin in the container runtime; without it, reads from stdin get end-of-file (default false).' }),
-  stdinOnce: field(17, bool(), { description: 'Close stdin once the first attached client detaches, so that the container sees end-of-file, until it restarts (default false: stdin stays open).' }),
-  tty: field(18, bool(), { description: 'Allocate a TTY for the container; needs stdin too (default false).' }),
-}, { description: 'The settings of an ephemeral container; those a container of that kind cannot have are rejected.' });
+export const EphemeralContainerCommon = struct(
+  'io.orch.api.core.v1.EphemeralContainerCommon',
+  {
+    name: field(1, str(), {
+      omitEmpty: false,
+      required: true,
+      description: 'The name of the container, a DNS label unique among all containers of the pod.',
+    }),
+    image: field(2, str(), {
+      description:
+        'The container image to run, as a registry reference such as registry.example.com/app:1.2. The API lets templates leave it out, for tools that fill it in; a pod needs it to start.',
+    }),
+    command: field(3, list(str(), { listType: 'atomic' }), {
+      description:
+        "The entrypoint, run without a shell; replaces the image's ENTRYPOINT. $(VAR) expands to the container's environment variable VAR, $$(VAR) escapes it. Cannot be updated.",
+    }),
+    args: field(4, list(str(), { listType: 'atomic' }), {
+      description: "Arguments to the entrypoint; replace the image's CMD. $(VAR) expands as in command. Cannot be updated.",
+    }),
+    workingDir: field(5, str(), { description: "The working directory of the container (default: the image's). Cannot be updated." }),
+    ports: field(
+      6,
+      list(ContainerPort, {
+        listType: 'map',
+        listMapKeys: ['containerPort', 'protocol'],
+        patchStrategy: 'merge',
+        patchMergeKey: 'containerPort',
+      }),
+      { description: 'Not allowed for ephemeral containers.' },
+    ),
+    envFrom: field(19, list(EnvFromSource, { listType: 'atomic' }), {
+      description:
+        'Sources whose keys all become environment variables. A key that is not a valid variable name is skipped; env wins over them, and a later source over an earlier one. Cannot be updated.',
+    }),
+    env: field(7, list(EnvVar, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }), {
+      description: 'Environment variables to set in the container. Cannot be updated.',
+    }),
+    resources: field(8, ResourceRequirements, {
+      description: 'Not allowed: ephemeral containers use the resources already given to the pod.',
+    }),
+    resizePolicy: field(23, list(ContainerResizePolicy, { listType: 'atomic' }), {
+      description: 'Not allowed: ephemeral containers have no resources of their own.',
+    }),
+    restartPolicy: field(
+      24,
+      enumOf(
+        { Always: 'makes an init container a sidecar, restarted whenever it exits, for as long as the pod runs.' },
+        { checkedBy: 'kind' },
+      ),
+      { pointer: true, description: 'Not allowed: ephemeral containers are never restarted.' },
+    ),
+    volumeMounts: field(
+      9,
+      list(VolumeMount, { listType: 'map', listMapKeys: ['mountPath'], patchStrategy: 'merge', patchMergeKey: 'mountPath' }),
+      { description: "Volumes of the pod mounted into the container's filesystem; subPath and subPathExpr are not allowed." },
+    ),
+    volumeDevices: field(
+      21,
+      list(VolumeDevice, { listType: 'map', listMapKeys: ['devicePath'], patchStrategy: 'merge', patchMergeKey: 'devicePath' }),
+      { description: 'Not allowed for ephemeral containers.' },
+    ),
+    livenessProbe: field(10, Probe, { pointer: true, description: 'Not allowed for ephemeral containers.' }),
+    readinessProbe: field(11, Probe, { pointer: true, description: 'Not allowed for ephemeral containers.' }),
+    startupProbe: field(22, Probe, { pointer: true, description: 'Not allowed for ephemeral containers.' }),
+    lifecycle: field(12, Lifecycle, { pointer: true, description: 'Not allowed for ephemeral containers.' }),
+    terminationMessagePath: field(13, str(), {
+      default: '/dev/termination-log',
+      description:
+        'The file whose content becomes the termination message of the container, in its status (default /dev/termination-log; at most 4096 bytes, and 12 KiB for all containers of the pod). Cannot be updated.',
+    }),
+    terminationMessagePolicy: field(
+      20,
+      enumOf(
+        {
+          File: 'reads the message from terminationMessagePath only.',
+          FallbackToLogsOnError:
+            'also uses the end of the log of the container (at most 2048 bytes or 80 lines) when the file is empty and the container failed.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { default: 'File', description: 'Where the termination message comes from (default File). Cannot be updated.' },
+    ),
+    imagePullPolicy: field(
+      14,
+      enumOf({
+        Always: 'pulls the image every time a container starts; the container fails to start when the pull fails.',
+        IfNotPresent: 'pulls the image only when the node does not have it.',
+        Never: 'never pulls: the container fails to start when the node does not have the image.',
+      }),
+      {
+        description: 'When the image is pulled (default Always for the :latest tag or no tag, IfNotPresent otherwise). Cannot be updated.',
+      },
+    ),
+    securityContext: field(15, SecurityContext, {
+      pointer: true,
+      description: "Security settings of the container; they override those of the pod's securityContext.",
+    }),
+    stdin: field(16, bool(), {
+      description: 'Keep a buffer open for stdin in the container runtime; without it, reads from stdin get end-of-file (default false).',
+    }),
+    stdinOnce: field(17, bool(), {
+      description:
+        'Close stdin once the first attached client detaches, so that the container sees end-of-file, until it restarts (default false: stdin stays open).',
+    }),
+    tty: field(18, bool(), { description: 'Allocate a TTY for the container; needs stdin too (default false).' }),
+  },
+  { description: 'The settings of an ephemeral container; those a container of that kind cannot have are rejected.' },
+);
 
 /**
  * The settings of an ephemeral container; those a container of that kind cannot have are rejected.
@@ -2010,10 +3002,20 @@ export interface EphemeralContainerCommon {
   tty?: boolean;
 }
 
-export const EphemeralContainer = struct('io.orch.api.core.v1.EphemeralContainer', {
-  ephemeralContainerCommon: field(1, EphemeralContainerCommon, { inline: true }),
-  targetContainerName: field(2, str(), { description: 'The container of the pod whose namespaces (such as its process namespace) this one joins; unset joins only the namespaces the pod shares.' }),
-}, { description: 'A container added to a running pod for a while, for example to debug it. It has no resource guarantees, no ports and no probes, and is never restarted.' });
+export const EphemeralContainer = struct(
+  'io.orch.api.core.v1.EphemeralContainer',
+  {
+    ephemeralContainerCommon: field(1, EphemeralContainerCommon, { inline: true }),
+    targetContainerName: field(2, str(), {
+      description:
+        'The container of the pod whose namespaces (such as its process namespace) this one joins; unset joins only the namespaces the pod shares.',
+    }),
+  },
+  {
+    description:
+      'A container added to a running pod for a while, for example to debug it. It has no resource guarantees, no ports and no probes, and is never restarted.',
+  },
+);
 
 /**
  * A container added to a running pod for a while, for example to debug it. It has no resource
@@ -2027,10 +3029,14 @@ export interface EphemeralContainer extends EphemeralContainerCommon {
   targetContainerName?: string;
 }
 
-export const Sysctl = struct('io.orch.api.core.v1.Sysctl', {
-  name: field(1, str(), { omitEmpty: false, description: 'The name of the parameter.' }),
-  value: field(2, str(), { omitEmpty: false, description: 'The value of the parameter.' }),
-}, { description: 'A kernel parameter to set.' });
+export const Sysctl = struct(
+  'io.orch.api.core.v1.Sysctl',
+  {
+    name: field(1, str(), { omitEmpty: false, description: 'The name of the parameter.' }),
+    value: field(2, str(), { omitEmpty: false, description: 'The value of the parameter.' }),
+  },
+  { description: 'A kernel parameter to set.' },
+);
 
 /** A kernel parameter to set. */
 export interface Sysctl {
@@ -2040,21 +3046,93 @@ export interface Sysctl {
   value?: string;
 }
 
-export const PodSecurityContext = struct('io.orch.api.core.v1.PodSecurityContext', {
-  seLinuxOptions: field(1, SELinuxOptions, { pointer: true, description: 'The SELinux context of every container (default: chosen by the runtime). Not on Windows.' }),
-  windowsOptions: field(8, WindowsSecurityContextOptions, { pointer: true, description: 'Windows settings of every container. Not on Linux.' }),
-  runAsUser: field(2, int64(), { pointer: true, description: 'The user ID the entrypoints run as (default: the user of each image). Not on Windows.' }),
-  runAsGroup: field(6, int64(), { pointer: true, description: 'The group ID the entrypoints run as (default: chosen by the runtime). Not on Windows.' }),
-  runAsNonRoot: field(3, bool(), { pointer: true, description: 'Require every container to run as a user other than root: the kubelet refuses to start one that would run as UID 0.' }),
-  supplementalGroups: field(4, list(int64(), { listType: 'atomic' }), { description: 'Group IDs the first process of every container gets besides its primary group. Not on Windows.' }),
-  supplementalGroupsPolicy: field(12, enumOf({ Merge: 'adds the groups the /etc/group file of the image gives the user of the container.', Strict: 'uses only fsGroup, supplementalGroups and runAsGroup.' }, { checkedBy: 'kind' }), { pointer: true, description: 'How the supplemental groups of the first process of each container are computed (default Merge). Not on Windows.' }),
-  fsGroup: field(5, int64(), { pointer: true, description: 'A group ID that owns the volumes of the pod, for the volume kinds that support it: new files get the group and the setgid bit, and the group is added to every container. Not on Windows.' }),
-  sysctls: field(7, list(Sysctl, { listType: 'atomic' }), { description: 'Namespaced kernel parameters set for the pod; the pod may fail to start if the runtime does not support one. Not on Windows.' }),
-  fsGroupChangePolicy: field(9, enumOf({ OnRootMismatch: 'changes ownership and permissions only when those of the root directory of the volume do not match.', Always: 'changes ownership and permissions every time the volume is mounted.' }, { checkedBy: 'kind' }), { pointer: true, description: 'When the ownership and permissions of a volume are changed to fsGroup before it is exposed to the pod (default Always). Not on Windows.' }),
-  seccompProfile: field(10, SeccompProfile, { pointer: true, description: 'The seccomp profile of every container. Not on Windows.' }),
-  appArmorProfile: field(11, AppArmorProfile, { pointer: true, description: 'The AppArmor profile of every container. Not on Windows.' }),
-  seLinuxChangePolicy: field(13, enumOf({ Recursive: 'relabels every file of each volume.', MountOption: 'mounts each volume with the context mount option where the volume and its driver support it.' }, { checkedBy: 'kind' }), { pointer: true, description: 'How the SELinux label of the pod is applied to its volumes: by relabelling every file, or with a mount option where possible. Alpha. Not on Windows.' }),
-}, { description: 'Security settings of a pod. Some apply to the pod as a whole; the others are defaults of its containers, which their own securityContext overrides.' });
+export const PodSecurityContext = struct(
+  'io.orch.api.core.v1.PodSecurityContext',
+  {
+    seLinuxOptions: field(1, SELinuxOptions, {
+      pointer: true,
+      description: 'The SELinux context of every container (default: chosen by the runtime). Not on Windows.',
+    }),
+    windowsOptions: field(8, WindowsSecurityContextOptions, {
+      pointer: true,
+      description: 'Windows settings of every container. Not on Linux.',
+    }),
+    runAsUser: field(2, int64(), {
+      pointer: true,
+      description: 'The user ID the entrypoints run as (default: the user of each image). Not on Windows.',
+    }),
+    runAsGroup: field(6, int64(), {
+      pointer: true,
+      description: 'The group ID the entrypoints run as (default: chosen by the runtime). Not on Windows.',
+    }),
+    runAsNonRoot: field(3, bool(), {
+      pointer: true,
+      description: 'Require every container to run as a user other than root: the kubelet refuses to start one that would run as UID 0.',
+    }),
+    supplementalGroups: field(4, list(int64(), { listType: 'atomic' }), {
+      description: 'Group IDs the first process of every container gets besides its primary group. Not on Windows.',
+    }),
+    supplementalGroupsPolicy: field(
+      12,
+      enumOf(
+        {
+          Merge: 'adds the groups the /etc/group file of the image gives the user of the container.',
+          Strict: 'uses only fsGroup, supplementalGroups and runAsGroup.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      {
+        pointer: true,
+        description: 'How the supplemental groups of the first process of each container are computed (default Merge). Not on Windows.',
+      },
+    ),
+    fsGroup: field(5, int64(), {
+      pointer: true,
+      description:
+        'A group ID that owns the volumes of the pod, for the volume kinds that support it: new files get the group and the setgid bit, and the group is added to every container. Not on Windows.',
+    }),
+    sysctls: field(7, list(Sysctl, { listType: 'atomic' }), {
+      description:
+        'Namespaced kernel parameters set for the pod; the pod may fail to start if the runtime does not support one. Not on Windows.',
+    }),
+    fsGroupChangePolicy: field(
+      9,
+      enumOf(
+        {
+          OnRootMismatch: 'changes ownership and permissions only when those of the root directory of the volume do not match.',
+          Always: 'changes ownership and permissions every time the volume is mounted.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      {
+        pointer: true,
+        description:
+          'When the ownership and permissions of a volume are changed to fsGroup before it is exposed to the pod (default Always). Not on Windows.',
+      },
+    ),
+    seccompProfile: field(10, SeccompProfile, { pointer: true, description: 'The seccomp profile of every container. Not on Windows.' }),
+    appArmorProfile: field(11, AppArmorProfile, { pointer: true, description: 'The AppArmor profile of every container. Not on Windows.' }),
+    seLinuxChangePolicy: field(
+      13,
+      enumOf(
+        {
+          Recursive: 'relabels every file of each volume.',
+          MountOption: 'mounts each volume with the context mount option where the volume and its driver support it.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      {
+        pointer: true,
+        description:
+          'How the SELinux label of the pod is applied to its volumes: by relabelling every file, or with a mount option where possible. Alpha. Not on Windows.',
+      },
+    ),
+  },
+  {
+    description:
+      'Security settings of a pod. Some apply to the pod as a whole; the others are defaults of its containers, which their own securityContext overrides.',
+  },
+);
 
 /**
  * Security settings of a pod. Some apply to the pod as a whole; the others are defaults of its
@@ -2120,11 +3198,32 @@ export interface PodSecurityContext {
   seLinuxChangePolicy?: string;
 }
 
-export const NodeSelectorRequirement = struct('io.orch.api.core.v1.NodeSelectorRequirement', {
-  key: field(1, str(), { omitEmpty: false, description: 'The label or field the requirement is about. Required.' }),
-  operator: field(2, enumOf({ In: 'the value is one of the values.', NotIn: 'the value is none of the values (or the key is missing).', Exists: 'the key is there, whatever its value.', DoesNotExist: 'the key is not there.', Gt: 'the value, read as an integer, is greater than the one value given.', Lt: 'the value, read as an integer, is less than the one value given.' }, { checkedBy: 'kind' }), { omitEmpty: false, description: 'How the value of the key relates to values. Required.' }),
-  values: field(3, list(str(), { listType: 'atomic' }), { description: 'The values to compare with: at least one for In and NotIn, none for Exists and DoesNotExist, one integer for Gt and Lt.' }),
-}, { description: 'A requirement on one label or field of a node.' });
+export const NodeSelectorRequirement = struct(
+  'io.orch.api.core.v1.NodeSelectorRequirement',
+  {
+    key: field(1, str(), { omitEmpty: false, description: 'The label or field the requirement is about. Required.' }),
+    operator: field(
+      2,
+      enumOf(
+        {
+          In: 'the value is one of the values.',
+          NotIn: 'the value is none of the values (or the key is missing).',
+          Exists: 'the key is there, whatever its value.',
+          DoesNotExist: 'the key is not there.',
+          Gt: 'the value, read as an integer, is greater than the one value given.',
+          Lt: 'the value, read as an integer, is less than the one value given.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { omitEmpty: false, description: 'How the value of the key relates to values. Required.' },
+    ),
+    values: field(3, list(str(), { listType: 'atomic' }), {
+      description:
+        'The values to compare with: at least one for In and NotIn, none for Exists and DoesNotExist, one integer for Gt and Lt.',
+    }),
+  },
+  { description: 'A requirement on one label or field of a node.' },
+);
 
 /** A requirement on one label or field of a node. */
 export interface NodeSelectorRequirement {
@@ -2148,10 +3247,18 @@ export interface NodeSelectorRequirement {
   values?: string[];
 }
 
-export const NodeSelectorTerm = struct('io.orch.api.core.v1.NodeSelectorTerm', {
-  matchExpressions: field(1, list(NodeSelectorRequirement, { listType: 'atomic' }), { description: 'Requirements on the labels of the node.' }),
-  matchFields: field(2, list(NodeSelectorRequirement, { listType: 'atomic' }), { description: 'Requirements on the fields of the node (only metadata.name is supported).' }),
-}, { structType: 'atomic', description: 'Requirements a node must meet all of; a term without any matches no node.' });
+export const NodeSelectorTerm = struct(
+  'io.orch.api.core.v1.NodeSelectorTerm',
+  {
+    matchExpressions: field(1, list(NodeSelectorRequirement, { listType: 'atomic' }), {
+      description: 'Requirements on the labels of the node.',
+    }),
+    matchFields: field(2, list(NodeSelectorRequirement, { listType: 'atomic' }), {
+      description: 'Requirements on the fields of the node (only metadata.name is supported).',
+    }),
+  },
+  { structType: 'atomic', description: 'Requirements a node must meet all of; a term without any matches no node.' },
+);
 
 /** Requirements a node must meet all of; a term without any matches no node. */
 export interface NodeSelectorTerm {
@@ -2161,9 +3268,16 @@ export interface NodeSelectorTerm {
   matchFields?: NodeSelectorRequirement[];
 }
 
-export const NodeSelector = struct('io.orch.api.core.v1.NodeSelector', {
-  nodeSelectorTerms: field(1, list(NodeSelectorTerm, { listType: 'atomic' }), { omitEmpty: false, description: 'The terms, of which a node must match at least one. Required.' }),
-}, { structType: 'atomic', description: 'A query over nodes: a node matches when it matches any of the terms.' });
+export const NodeSelector = struct(
+  'io.orch.api.core.v1.NodeSelector',
+  {
+    nodeSelectorTerms: field(1, list(NodeSelectorTerm, { listType: 'atomic' }), {
+      omitEmpty: false,
+      description: 'The terms, of which a node must match at least one. Required.',
+    }),
+  },
+  { structType: 'atomic', description: 'A query over nodes: a node matches when it matches any of the terms.' },
+);
 
 /** A query over nodes: a node matches when it matches any of the terms. */
 export interface NodeSelector {
@@ -2171,10 +3285,14 @@ export interface NodeSelector {
   nodeSelectorTerms?: NodeSelectorTerm[] | null;
 }
 
-export const PreferredSchedulingTerm = struct('io.orch.api.core.v1.PreferredSchedulingTerm', {
-  weight: field(1, int32(), { omitEmpty: false, description: 'The weight of the term, 1 to 100.' }),
-  preference: field(2, NodeSelectorTerm, { omitEmpty: false, description: 'The node selector term.' }),
-}, { description: 'A node selector term with a weight; an empty term matches every node.' });
+export const PreferredSchedulingTerm = struct(
+  'io.orch.api.core.v1.PreferredSchedulingTerm',
+  {
+    weight: field(1, int32(), { omitEmpty: false, description: 'The weight of the term, 1 to 100.' }),
+    preference: field(2, NodeSelectorTerm, { omitEmpty: false, description: 'The node selector term.' }),
+  },
+  { description: 'A node selector term with a weight; an empty term matches every node.' },
+);
 
 /** A node selector term with a weight; an empty term matches every node. */
 export interface PreferredSchedulingTerm {
@@ -2184,10 +3302,20 @@ export interface PreferredSchedulingTerm {
   preference?: NodeSelectorTerm;
 }
 
-export const NodeAffinity = struct('io.orch.api.core.v1.NodeAffinity', {
-  requiredDuringSchedulingIgnoredDuringExecution: field(1, NodeSelector, { pointer: true, description: 'Nodes the pod may be scheduled to; a pod already running stays when its node stops matching.' }),
-  preferredDuringSchedulingIgnoredDuringExecution: field(2, list(PreferredSchedulingTerm, { listType: 'atomic' }), { description: 'Nodes the scheduler prefers: each node scores the sum of the weights of the terms it matches, and the highest scores win.' }),
-}, { description: 'Rules on the nodes a pod may be scheduled to.' });
+export const NodeAffinity = struct(
+  'io.orch.api.core.v1.NodeAffinity',
+  {
+    requiredDuringSchedulingIgnoredDuringExecution: field(1, NodeSelector, {
+      pointer: true,
+      description: 'Nodes the pod may be scheduled to; a pod already running stays when its node stops matching.',
+    }),
+    preferredDuringSchedulingIgnoredDuringExecution: field(2, list(PreferredSchedulingTerm, { listType: 'atomic' }), {
+      description:
+        'Nodes the scheduler prefers: each node scores the sum of the weights of the terms it matches, and the highest scores win.',
+    }),
+  },
+  { description: 'Rules on the nodes a pod may be scheduled to.' },
+);
 
 /** Rules on the nodes a pod may be scheduled to. */
 export interface NodeAffinity {
@@ -2202,14 +3330,33 @@ export interface NodeAffinity {
   preferredDuringSchedulingIgnoredDuringExecution?: PreferredSchedulingTerm[];
 }
 
-export const PodAffinityTerm = struct('io.orch.api.core.v1.PodAffinityTerm', {
-  labelSelector: field(1, LabelSelector, { pointer: true, description: 'A label query over the pods of the group; unset matches none.' }),
-  namespaces: field(2, list(str(), { listType: 'atomic' }), { description: 'Namespaces the label query applies to, together with those namespaceSelector selects; with neither, the namespace of the pod.' }),
-  topologyKey: field(3, str(), { omitEmpty: false, description: 'The node label whose values form the domains, such as topology.orchestrator.io/zone; an empty key is not allowed. Required.' }),
-  namespaceSelector: field(4, LabelSelector, { pointer: true, description: 'A label query over the namespaces the label query applies to, together with namespaces; an empty selector matches every namespace.' }),
-  matchLabelKeys: field(5, list(str(), { listType: 'atomic' }), { description: 'Label keys whose values are taken from the incoming pod and added to labelSelector as key in (value). Beta.' }),
-  mismatchLabelKeys: field(6, list(str(), { listType: 'atomic' }), { description: 'Label keys whose values are taken from the incoming pod and added to labelSelector as key notin (value). Beta.' }),
-}, { description: 'A group of pods (chosen by labels, in some namespaces) and the topology key whose domains the rule is about.' });
+export const PodAffinityTerm = struct(
+  'io.orch.api.core.v1.PodAffinityTerm',
+  {
+    labelSelector: field(1, LabelSelector, { pointer: true, description: 'A label query over the pods of the group; unset matches none.' }),
+    namespaces: field(2, list(str(), { listType: 'atomic' }), {
+      description:
+        'Namespaces the label query applies to, together with those namespaceSelector selects; with neither, the namespace of the pod.',
+    }),
+    topologyKey: field(3, str(), {
+      omitEmpty: false,
+      description:
+        'The node label whose values form the domains, such as topology.orchestrator.io/zone; an empty key is not allowed. Required.',
+    }),
+    namespaceSelector: field(4, LabelSelector, {
+      pointer: true,
+      description:
+        'A label query over the namespaces the label query applies to, together with namespaces; an empty selector matches every namespace.',
+    }),
+    matchLabelKeys: field(5, list(str(), { listType: 'atomic' }), {
+      description: 'Label keys whose values are taken from the incoming pod and added to labelSelector as key in (value). Beta.',
+    }),
+    mismatchLabelKeys: field(6, list(str(), { listType: 'atomic' }), {
+      description: 'Label keys whose values are taken from the incoming pod and added to labelSelector as key notin (value). Beta.',
+    }),
+  },
+  { description: 'A group of pods (chosen by labels, in some namespaces) and the topology key whose domains the rule is about.' },
+);
 
 /**
  * A group of pods (chosen by labels, in some namespaces) and the topology key whose domains the
@@ -2245,10 +3392,14 @@ export interface PodAffinityTerm {
   mismatchLabelKeys?: string[];
 }
 
-export const WeightedPodAffinityTerm = struct('io.orch.api.core.v1.WeightedPodAffinityTerm', {
-  weight: field(1, int32(), { omitEmpty: false, description: 'The weight of the term, 1 to 100.' }),
-  podAffinityTerm: field(2, PodAffinityTerm, { omitEmpty: false, description: 'The term. Required.' }),
-}, { description: 'A pod affinity term with a weight.' });
+export const WeightedPodAffinityTerm = struct(
+  'io.orch.api.core.v1.WeightedPodAffinityTerm',
+  {
+    weight: field(1, int32(), { omitEmpty: false, description: 'The weight of the term, 1 to 100.' }),
+    podAffinityTerm: field(2, PodAffinityTerm, { omitEmpty: false, description: 'The term. Required.' }),
+  },
+  { description: 'A pod affinity term with a weight.' },
+);
 
 /** A pod affinity term with a weight. */
 export interface WeightedPodAffinityTerm {
@@ -2258,10 +3409,19 @@ export interface WeightedPodAffinityTerm {
   podAffinityTerm?: PodAffinityTerm;
 }
 
-export const PodAffinity = struct('io.orch.api.core.v1.PodAffinity', {
-  requiredDuringSchedulingIgnoredDuringExecution: field(1, list(PodAffinityTerm, { listType: 'atomic' }), { description: 'Terms the pod must meet to be scheduled: for each, the node must be in a domain that already has a matching pod. A running pod stays when they stop holding.' }),
-  preferredDuringSchedulingIgnoredDuringExecution: field(2, list(WeightedPodAffinityTerm, { listType: 'atomic' }), { description: 'Weighted terms the scheduler tries to meet: nodes score the sum of the weights of the terms they meet.' }),
-}, { description: 'Rules that put a pod in the same topology domain as certain other pods.' });
+export const PodAffinity = struct(
+  'io.orch.api.core.v1.PodAffinity',
+  {
+    requiredDuringSchedulingIgnoredDuringExecution: field(1, list(PodAffinityTerm, { listType: 'atomic' }), {
+      description:
+        'Terms the pod must meet to be scheduled: for each, the node must be in a domain that already has a matching pod. A running pod stays when they stop holding.',
+    }),
+    preferredDuringSchedulingIgnoredDuringExecution: field(2, list(WeightedPodAffinityTerm, { listType: 'atomic' }), {
+      description: 'Weighted terms the scheduler tries to meet: nodes score the sum of the weights of the terms they meet.',
+    }),
+  },
+  { description: 'Rules that put a pod in the same topology domain as certain other pods.' },
+);
 
 /** Rules that put a pod in the same topology domain as certain other pods. */
 export interface PodAffinity {
@@ -2277,10 +3437,19 @@ export interface PodAffinity {
   preferredDuringSchedulingIgnoredDuringExecution?: WeightedPodAffinityTerm[];
 }
 
-export const PodAntiAffinity = struct('io.orch.api.core.v1.PodAntiAffinity', {
-  requiredDuringSchedulingIgnoredDuringExecution: field(1, list(PodAffinityTerm, { listType: 'atomic' }), { description: 'Terms the pod must meet to be scheduled: for each, the node must be in a domain without a matching pod. A running pod stays when they stop holding.' }),
-  preferredDuringSchedulingIgnoredDuringExecution: field(2, list(WeightedPodAffinityTerm, { listType: 'atomic' }), { description: 'Weighted terms the scheduler tries to meet: nodes score the sum of the weights of the terms they meet.' }),
-}, { description: 'Rules that keep a pod out of the topology domains of certain other pods.' });
+export const PodAntiAffinity = struct(
+  'io.orch.api.core.v1.PodAntiAffinity',
+  {
+    requiredDuringSchedulingIgnoredDuringExecution: field(1, list(PodAffinityTerm, { listType: 'atomic' }), {
+      description:
+        'Terms the pod must meet to be scheduled: for each, the node must be in a domain without a matching pod. A running pod stays when they stop holding.',
+    }),
+    preferredDuringSchedulingIgnoredDuringExecution: field(2, list(WeightedPodAffinityTerm, { listType: 'atomic' }), {
+      description: 'Weighted terms the scheduler tries to meet: nodes score the sum of the weights of the terms they meet.',
+    }),
+  },
+  { description: 'Rules that keep a pod out of the topology domains of certain other pods.' },
+);
 
 /** Rules that keep a pod out of the topology domains of certain other pods. */
 export interface PodAntiAffinity {
@@ -2296,11 +3465,21 @@ export interface PodAntiAffinity {
   preferredDuringSchedulingIgnoredDuringExecution?: WeightedPodAffinityTerm[];
 }
 
-export const Affinity = struct('io.orch.api.core.v1.Affinity', {
-  nodeAffinity: field(1, NodeAffinity, { pointer: true, description: 'Which nodes the pod may go to, or prefers.' }),
-  podAffinity: field(2, PodAffinity, { pointer: true, description: 'Which pods the pod must, or prefers to, run near (in the same topology domain).' }),
-  podAntiAffinity: field(3, PodAntiAffinity, { pointer: true, description: 'Which pods the pod must not, or prefers not to, run near (in the same topology domain).' }),
-}, { description: 'Scheduling constraints of a pod relative to nodes and other pods.' });
+export const Affinity = struct(
+  'io.orch.api.core.v1.Affinity',
+  {
+    nodeAffinity: field(1, NodeAffinity, { pointer: true, description: 'Which nodes the pod may go to, or prefers.' }),
+    podAffinity: field(2, PodAffinity, {
+      pointer: true,
+      description: 'Which pods the pod must, or prefers to, run near (in the same topology domain).',
+    }),
+    podAntiAffinity: field(3, PodAntiAffinity, {
+      pointer: true,
+      description: 'Which pods the pod must not, or prefers not to, run near (in the same topology domain).',
+    }),
+  },
+  { description: 'Scheduling constraints of a pod relative to nodes and other pods.' },
+);
 
 /** Scheduling constraints of a pod relative to nodes and other pods. */
 export interface Affinity {
@@ -2312,13 +3491,34 @@ export interface Affinity {
   podAntiAffinity?: PodAntiAffinity;
 }
 
-export const Toleration = struct('io.orch.api.core.v1.Toleration', {
-  key: field(1, str(), { description: 'The taint key the toleration applies to; empty, with operator Exists, matches every taint.' }),
-  operator: field(2, enumOf({ Equal: 'matches only the given value.', Exists: 'matches any value of the key.' }), { description: 'How the key and value are compared (default Equal).' }),
-  value: field(3, str(), { description: 'The taint value to match; empty for operator Exists.' }),
-  effect: field(4, enumOf({ NoSchedule: 'keeps new pods that do not tolerate the taint off the node.', PreferNoSchedule: 'makes the scheduler avoid the node for pods that do not tolerate the taint.', NoExecute: 'evicts running pods that do not tolerate the taint, and keeps new ones off the node.' }, { checkedBy: 'kind' }), { description: 'The taint effect to match; empty matches every effect.' }),
-  tolerationSeconds: field(5, int64(), { pointer: true, description: 'For effect NoExecute only: how long the pod stays on the node once the taint appears. Unset: for ever; 0 or less: evicted at once.' }),
-}, { description: 'A taint a pod tolerates, matched by key, value and effect.' });
+export const Toleration = struct(
+  'io.orch.api.core.v1.Toleration',
+  {
+    key: field(1, str(), { description: 'The taint key the toleration applies to; empty, with operator Exists, matches every taint.' }),
+    operator: field(2, enumOf({ Equal: 'matches only the given value.', Exists: 'matches any value of the key.' }), {
+      description: 'How the key and value are compared (default Equal).',
+    }),
+    value: field(3, str(), { description: 'The taint value to match; empty for operator Exists.' }),
+    effect: field(
+      4,
+      enumOf(
+        {
+          NoSchedule: 'keeps new pods that do not tolerate the taint off the node.',
+          PreferNoSchedule: 'makes the scheduler avoid the node for pods that do not tolerate the taint.',
+          NoExecute: 'evicts running pods that do not tolerate the taint, and keeps new ones off the node.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { description: 'The taint effect to match; empty matches every effect.' },
+    ),
+    tolerationSeconds: field(5, int64(), {
+      pointer: true,
+      description:
+        'For effect NoExecute only: how long the pod stays on the node once the taint appears. Unset: for ever; 0 or less: evicted at once.',
+    }),
+  },
+  { description: 'A taint a pod tolerates, matched by key, value and effect.' },
+);
 
 /** A taint a pod tolerates, matched by key, value and effect. */
 export interface Toleration {
@@ -2350,10 +3550,14 @@ export interface Toleration {
   tolerationSeconds?: number;
 }
 
-export const HostAlias = struct('io.orch.api.core.v1.HostAlias', {
-  ip: field(1, str(), { omitEmpty: false, description: 'The IP address.' }),
-  hostnames: field(2, list(str(), { listType: 'atomic' }), { description: 'Host names for the IP address.' }),
-}, { description: 'An entry of the /etc/hosts file of a pod.' });
+export const HostAlias = struct(
+  'io.orch.api.core.v1.HostAlias',
+  {
+    ip: field(1, str(), { omitEmpty: false, description: 'The IP address.' }),
+    hostnames: field(2, list(str(), { listType: 'atomic' }), { description: 'Host names for the IP address.' }),
+  },
+  { description: 'An entry of the /etc/hosts file of a pod.' },
+);
 
 /** An entry of the /etc/hosts file of a pod. */
 export interface HostAlias {
@@ -2363,10 +3567,14 @@ export interface HostAlias {
   hostnames?: string[];
 }
 
-export const PodDNSConfigOption = struct('io.orch.api.core.v1.PodDNSConfigOption', {
-  name: field(1, str(), { description: 'The name of the option. Required.' }),
-  value: field(2, str(), { pointer: true, description: 'The value of the option, if it takes one.' }),
-}, { description: 'A resolver option.' });
+export const PodDNSConfigOption = struct(
+  'io.orch.api.core.v1.PodDNSConfigOption',
+  {
+    name: field(1, str(), { description: 'The name of the option. Required.' }),
+    value: field(2, str(), { pointer: true, description: 'The value of the option, if it takes one.' }),
+  },
+  { description: 'A resolver option.' },
+);
 
 /** A resolver option. */
 export interface PodDNSConfigOption {
@@ -2376,11 +3584,21 @@ export interface PodDNSConfigOption {
   value?: string;
 }
 
-export const PodDNSConfig = struct('io.orch.api.core.v1.PodDNSConfig', {
-  nameservers: field(1, list(str(), { listType: 'atomic' }), { description: 'IPs of DNS servers, added to those of dnsPolicy (duplicates removed).' }),
-  searches: field(2, list(str(), { listType: 'atomic' }), { description: 'DNS search domains, added to those of dnsPolicy (duplicates removed).' }),
-  options: field(3, list(PodDNSConfigOption, { listType: 'atomic' }), { description: 'Resolver options; one named like an option of dnsPolicy replaces it.' }),
-}, { description: 'DNS settings of a pod, besides those dnsPolicy makes.' });
+export const PodDNSConfig = struct(
+  'io.orch.api.core.v1.PodDNSConfig',
+  {
+    nameservers: field(1, list(str(), { listType: 'atomic' }), {
+      description: 'IPs of DNS servers, added to those of dnsPolicy (duplicates removed).',
+    }),
+    searches: field(2, list(str(), { listType: 'atomic' }), {
+      description: 'DNS search domains, added to those of dnsPolicy (duplicates removed).',
+    }),
+    options: field(3, list(PodDNSConfigOption, { listType: 'atomic' }), {
+      description: 'Resolver options; one named like an option of dnsPolicy replaces it.',
+    }),
+  },
+  { description: 'DNS settings of a pod, besides those dnsPolicy makes.' },
+);
 
 /** DNS settings of a pod, besides those dnsPolicy makes. */
 export interface PodDNSConfig {
@@ -2392,9 +3610,16 @@ export interface PodDNSConfig {
   options?: PodDNSConfigOption[];
 }
 
-export const PodReadinessGate = struct('io.orch.api.core.v1.PodReadinessGate', {
-  conditionType: field(1, str(), { omitEmpty: false, description: 'The type of a condition in the status of the pod that must be True.' }),
-}, { description: 'A further condition the pod needs to be ready.' });
+export const PodReadinessGate = struct(
+  'io.orch.api.core.v1.PodReadinessGate',
+  {
+    conditionType: field(1, str(), {
+      omitEmpty: false,
+      description: 'The type of a condition in the status of the pod that must be True.',
+    }),
+  },
+  { description: 'A further condition the pod needs to be ready.' },
+);
 
 /** A further condition the pod needs to be ready. */
 export interface PodReadinessGate {
@@ -2402,16 +3627,52 @@ export interface PodReadinessGate {
   conditionType?: string;
 }
 
-export const TopologySpreadConstraint = struct('io.orch.api.core.v1.TopologySpreadConstraint', {
-  maxSkew: field(1, int32(), { omitEmpty: false, description: 'The most the number of matching pods in a domain may exceed the lowest number in any eligible domain; at least 1. Required.' }),
-  topologyKey: field(2, str(), { omitEmpty: false, description: 'The node label whose values form the domains, such as topology.orchestrator.io/zone. Required.' }),
-  whenUnsatisfiable: field(3, enumOf({ DoNotSchedule: 'leaves the pod unscheduled.', ScheduleAnyway: 'schedules the pod anyway, preferring nodes that keep the skew low.' }, { checkedBy: 'kind' }), { omitEmpty: false, description: 'What the scheduler does with a pod that would break the constraint. Required.' }),
-  labelSelector: field(4, LabelSelector, { pointer: true, description: 'Which pods are counted in each domain.' }),
-  minDomains: field(5, int32(), { pointer: true, description: 'The least number of eligible domains; with fewer, the lowest count is taken to be 0. Only with whenUnsatisfiable DoNotSchedule.' }),
-  nodeAffinityPolicy: field(6, enumOf({ Honor: 'counts only the nodes that pass the filter.', Ignore: 'counts all nodes.' }, { checkedBy: 'kind' }), { pointer: true, description: 'Whether only the nodes the pod\'s nodeAffinity and nodeSelector allow are counted (default Honor).' }),
-  nodeTaintsPolicy: field(7, enumOf({ Honor: 'counts only the nodes that pass the filter.', Ignore: 'counts all nodes.' }, { checkedBy: 'kind' }), { pointer: true, description: 'Whether nodes with taints the pod does not tolerate are counted (default Ignore).' }),
-  matchLabelKeys: field(8, list(str(), { listType: 'atomic' }), { description: 'Label keys whose values are taken from the incoming pod and added to labelSelector; a key may not also appear in labelSelector.' }),
-}, { description: 'How the pods of a group are spread over the domains of one topology key.' });
+export const TopologySpreadConstraint = struct(
+  'io.orch.api.core.v1.TopologySpreadConstraint',
+  {
+    maxSkew: field(1, int32(), {
+      omitEmpty: false,
+      description:
+        'The most the number of matching pods in a domain may exceed the lowest number in any eligible domain; at least 1. Required.',
+    }),
+    topologyKey: field(2, str(), {
+      omitEmpty: false,
+      description: 'The node label whose values form the domains, such as topology.orchestrator.io/zone. Required.',
+    }),
+    whenUnsatisfiable: field(
+      3,
+      enumOf(
+        {
+          DoNotSchedule: 'leaves the pod unscheduled.',
+          ScheduleAnyway: 'schedules the pod anyway, preferring nodes that keep the skew low.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { omitEmpty: false, description: 'What the scheduler does with a pod that would break the constraint. Required.' },
+    ),
+    labelSelector: field(4, LabelSelector, { pointer: true, description: 'Which pods are counted in each domain.' }),
+    minDomains: field(5, int32(), {
+      pointer: true,
+      description:
+        'The least number of eligible domains; with fewer, the lowest count is taken to be 0. Only with whenUnsatisfiable DoNotSchedule.',
+    }),
+    nodeAffinityPolicy: field(
+      6,
+      enumOf({ Honor: 'counts only the nodes that pass the filter.', Ignore: 'counts all nodes.' }, { checkedBy: 'kind' }),
+      { pointer: true, description: "Whether only the nodes the pod's nodeAffinity and nodeSelector allow are counted (default Honor)." },
+    ),
+    nodeTaintsPolicy: field(
+      7,
+      enumOf({ Honor: 'counts only the nodes that pass the filter.', Ignore: 'counts all nodes.' }, { checkedBy: 'kind' }),
+      { pointer: true, description: 'Whether nodes with taints the pod does not tolerate are counted (default Ignore).' },
+    ),
+    matchLabelKeys: field(8, list(str(), { listType: 'atomic' }), {
+      description:
+        'Label keys whose values are taken from the incoming pod and added to labelSelector; a key may not also appear in labelSelector.',
+    }),
+  },
+  { description: 'How the pods of a group are spread over the domains of one topology key.' },
+);
 
 /** How the pods of a group are spread over the domains of one topology key. */
 export interface TopologySpreadConstraint {
@@ -2460,9 +3721,16 @@ export interface TopologySpreadConstraint {
   matchLabelKeys?: string[];
 }
 
-export const PodOS = struct('io.orch.api.core.v1.PodOS', {
-  name: field(1, enumOf({ linux: 'is Linux.', windows: 'is Windows.' }, { checkedBy: 'kind' }), { omitEmpty: false, description: 'The name of the operating system. Required.' }),
-}, { description: 'The operating system of a pod.' });
+export const PodOS = struct(
+  'io.orch.api.core.v1.PodOS',
+  {
+    name: field(1, enumOf({ linux: 'is Linux.', windows: 'is Windows.' }, { checkedBy: 'kind' }), {
+      omitEmpty: false,
+      description: 'The name of the operating system. Required.',
+    }),
+  },
+  { description: 'The operating system of a pod.' },
+);
 
 /** The operating system of a pod. */
 export interface PodOS {
@@ -2475,9 +3743,13 @@ export interface PodOS {
   name?: string;
 }
 
-export const PodSchedulingGate = struct('io.orch.api.core.v1.PodSchedulingGate', {
-  name: field(1, str(), { omitEmpty: false, description: 'The name of the gate, unique among the gates of the pod. Required.' }),
-}, { description: 'A gate that keeps a pod from being scheduled.' });
+export const PodSchedulingGate = struct(
+  'io.orch.api.core.v1.PodSchedulingGate',
+  {
+    name: field(1, str(), { omitEmpty: false, description: 'The name of the gate, unique among the gates of the pod. Required.' }),
+  },
+  { description: 'A gate that keeps a pod from being scheduled.' },
+);
 
 /** A gate that keeps a pod from being scheduled. */
 export interface PodSchedulingGate {
@@ -2485,11 +3757,25 @@ export interface PodSchedulingGate {
   name?: string;
 }
 
-export const PodResourceClaim = struct('io.orch.api.core.v1.PodResourceClaim', {
-  name: field(1, str(), { omitEmpty: false, description: 'The name of the claim within the pod, a DNS label unique in the pod. Required.' }),
-  resourceClaimName: field(3, str(), { pointer: true, description: 'An existing ResourceClaim in the namespace of the pod.' }),
-  resourceClaimTemplateName: field(4, str(), { pointer: true, description: 'A ResourceClaimTemplate in the namespace of the pod: a ResourceClaim is made from it for the pod, and deleted with the pod.' }),
-}, { description: 'A ResourceClaim a pod needs, under the name its containers use; exactly one of resourceClaimName and resourceClaimTemplateName is set.' });
+export const PodResourceClaim = struct(
+  'io.orch.api.core.v1.PodResourceClaim',
+  {
+    name: field(1, str(), {
+      omitEmpty: false,
+      description: 'The name of the claim within the pod, a DNS label unique in the pod. Required.',
+    }),
+    resourceClaimName: field(3, str(), { pointer: true, description: 'An existing ResourceClaim in the namespace of the pod.' }),
+    resourceClaimTemplateName: field(4, str(), {
+      pointer: true,
+      description:
+        'A ResourceClaimTemplate in the namespace of the pod: a ResourceClaim is made from it for the pod, and deleted with the pod.',
+    }),
+  },
+  {
+    description:
+      'A ResourceClaim a pod needs, under the name its containers use; exactly one of resourceClaimName and resourceClaimTemplateName is set.',
+  },
+);
 
 /**
  * A ResourceClaim a pod needs, under the name its containers use; exactly one of resourceClaimName
@@ -2507,48 +3793,197 @@ export interface PodResourceClaim {
   resourceClaimTemplateName?: string;
 }
 
-export const PodSpec = struct('io.orch.api.core.v1.PodSpec', {
-  volumes: field(1, list(Volume, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge,retainKeys', patchMergeKey: 'name' }), { description: 'Volumes the containers of the pod can mount, each with a name and one source.' }),
-  initContainers: field(20, list(Container, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }), { description: 'Containers run one after another, each to completion, before the app containers start; a failed one is retried as restartPolicy says. Those with restartPolicy Always are sidecars that keep running. Cannot be updated.' }),
-  containers: field(2, list(Container, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }), { omitEmpty: false, description: 'The app containers of the pod; at least one. Containers cannot be added or removed later.' }),
-  ephemeralContainers: field(34, list(EphemeralContainer, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }), { description: 'Temporary containers added to a running pod, for example to debug it, through its ephemeralcontainers subresource. They are never restarted and cannot be removed.' }),
-  restartPolicy: field(3, enumOf({ Always: 'restarts a container whenever it exits.', OnFailure: 'restarts a container only when it exits with a non-zero status.', Never: 'never restarts a container.' }), { default: 'Always', description: 'When the containers of the pod are restarted after they exit (default Always).' }),
-  terminationGracePeriodSeconds: field(4, int64(), { pointer: true, default: 30, description: 'Seconds a pod being deleted gets between the termination signal and being killed (default 30); 0 kills at once. A delete request may shorten it.' }),
-  activeDeadlineSeconds: field(5, int64(), { pointer: true, description: 'How long, from its start, the pod may be active before the system marks it failed and kills its containers; a positive number.' }),
-  dnsPolicy: field(6, enumOf({ ClusterFirstWithHostNet: 'is ClusterFirst for pods with hostNetwork as well.', ClusterFirst: 'asks the cluster DNS first, which forwards names outside the cluster domain to the upstream servers of the node; pods with hostNetwork fall back to Default.', Default: 'uses the DNS configuration of the node.', None: 'ignores the cluster settings: dnsConfig is the whole configuration.' }), { default: 'ClusterFirst', description: 'How DNS resolution of the pod is set up (default ClusterFirst); dnsConfig adds to it.' }),
-  nodeSelector: field(7, map(str(), { mapType: 'atomic' }), { description: 'Labels a node must have for the pod to be scheduled onto it.' }),
-  serviceAccountName: field(8, str(), { description: 'The ServiceAccount whose identity the pod runs with (default: the account named default).' }),
-  serviceAccount: field(9, str(), { description: 'Deprecated: the former name of serviceAccountName.' }),
-  automountServiceAccountToken: field(21, bool(), { pointer: true, description: 'Whether a token of the pod\'s ServiceAccount is mounted into its containers; overrides the ServiceAccount\'s own setting.' }),
-  nodeName: field(10, str(), { description: 'The node the pod runs on. The scheduler sets it (through the binding subresource); a pod created with it set skips scheduling.' }),
-  hostNetwork: field(11, bool(), { description: 'Run the pod in the node\'s network namespace, with the node\'s IPs; its container ports are then host ports (default false).' }),
-  hostPID: field(12, bool(), { description: 'Share the node\'s process ID namespace (default false).' }),
-  hostIPC: field(13, bool(), { description: 'Share the node\'s IPC namespace (default false).' }),
-  shareProcessNamespace: field(27, bool(), { pointer: true, description: 'Run the pod\'s containers in one process namespace, so that they see and can signal each other\'s processes; not with hostPID (default false).' }),
-  securityContext: field(14, PodSecurityContext, { pointer: true, default: {}, description: 'Security settings of the whole pod, and defaults of the security settings of its containers.' }),
-  imagePullSecrets: field(15, list(LocalObjectReference, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }), { description: 'Secrets of the pod namespace with registry credentials for pulling the images of the containers.' }),
-  hostname: field(16, str(), { description: 'The host name of the pod (default: a name the system chooses, the pod\'s name).' }),
-  subdomain: field(17, str(), { description: 'With hostname, gives the pod the fully qualified name <hostname>.<subdomain>.<namespace>.svc.<cluster domain>; usually the name of a headless Service.' }),
-  affinity: field(18, Affinity, { pointer: true, description: 'Scheduling constraints that draw the pod to, or keep it away from, nodes and other pods.' }),
-  schedulerName: field(19, str(), { default: 'default-scheduler', description: 'The scheduler that places the pod (default: the default scheduler).' }),
-  tolerations: field(22, list(Toleration, { listType: 'atomic' }), { description: 'Taints of nodes the pod tolerates.' }),
-  hostAliases: field(23, list(HostAlias, { listType: 'map', listMapKeys: ['ip'], patchStrategy: 'merge', patchMergeKey: 'ip' }), { description: 'Extra entries for the pod\'s /etc/hosts file; not with hostNetwork.' }),
-  priorityClassName: field(24, str(), { description: 'The PriorityClass that gives the pod its priority; system-node-critical and system-cluster-critical are built in. Unset: the default class, or priority 0.' }),
-  priority: field(25, int32(), { pointer: true, description: 'The priority of the pod, filled in from priorityClassName at admission; higher is more important.' }),
-  dnsConfig: field(26, PodDNSConfig, { pointer: true, description: 'DNS settings added to those dnsPolicy makes: nameservers, search domains and resolver options.' }),
-  readinessGates: field(28, list(PodReadinessGate, { listType: 'atomic' }), { description: 'Further conditions that must be True in the status of the pod for the pod to count as ready.' }),
-  runtimeClassName: field(29, str(), { pointer: true, description: 'The RuntimeClass that chooses the container runtime handler of the pod (default: the default handler).' }),
-  enableServiceLinks: field(30, bool(), { pointer: true, description: 'Whether the containers get environment variables about the Services of the namespace, as Docker links once did (default true).' }),
-  preemptionPolicy: field(31, enumOf({ PreemptLowerPriority: 'may evict pods of lower priority to make room.', Never: 'never evicts other pods; the pod waits for room.' }, { checkedBy: 'kind' }), { pointer: true, description: 'Whether the pod may preempt pods of lower priority to be scheduled (default PreemptLowerPriority).' }),
-  overhead: field(32, map(quantity()), { description: 'The resources the runtime of the pod uses beyond its containers, filled in from its RuntimeClass at admission and counted by scheduling and quota.' }),
-  topologySpreadConstraints: field(33, list(TopologySpreadConstraint, { listType: 'map', listMapKeys: ['topologyKey', 'whenUnsatisfiable'], patchStrategy: 'merge', patchMergeKey: 'topologyKey' }), { description: 'How the pods of a group are spread over topology domains such as zones or nodes; the scheduler meets all of them.' }),
-  setHostnameAsFQDN: field(35, bool(), { pointer: true, description: 'Make the host name of the pod its fully qualified domain name rather than its short name (default false).' }),
-  os: field(36, PodOS, { pointer: true, description: 'The operating system the containers run on; validation then rejects the settings that do not apply to it.' }),
-  hostUsers: field(37, bool(), { pointer: true, description: 'Whether the pod uses the node\'s user namespace (default true); false gives the pod a user namespace of its own.' }),
-  schedulingGates: field(38, list(PodSchedulingGate, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }), { description: 'Gates that keep the pod from being scheduled while any of them is there; set at creation, they can only be removed.' }),
-  resourceClaims: field(39, list(PodResourceClaim, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge,retainKeys', patchMergeKey: 'name' }), { description: 'ResourceClaims the pod needs, each under a name that its containers use in resources.claims. Needs feature DynamicResourceAllocation.' }),
-  resources: field(40, ResourceRequirements, { pointer: true, description: 'Requests and limits of the pod as a whole, shared by its containers (cpu and memory only). Alpha, with feature PodLevelResources.' }),
-}, { description: 'The desired behaviour of a pod: its containers and volumes, where it may run and how.' });
+export const PodSpec = struct(
+  'io.orch.api.core.v1.PodSpec',
+  {
+    volumes: field(1, list(Volume, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge,retainKeys', patchMergeKey: 'name' }), {
+      description: 'Volumes the containers of the pod can mount, each with a name and one source.',
+    }),
+    initContainers: field(20, list(Container, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }), {
+      description:
+        'Containers run one after another, each to completion, before the app containers start; a failed one is retried as restartPolicy says. Those with restartPolicy Always are sidecars that keep running. Cannot be updated.',
+    }),
+    containers: field(2, list(Container, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }), {
+      omitEmpty: false,
+      description: 'The app containers of the pod; at least one. Containers cannot be added or removed later.',
+    }),
+    ephemeralContainers: field(
+      34,
+      list(EphemeralContainer, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }),
+      {
+        description:
+          'Temporary containers added to a running pod, for example to debug it, through its ephemeralcontainers subresource. They are never restarted and cannot be removed.',
+      },
+    ),
+    restartPolicy: field(
+      3,
+      enumOf({
+        Always: 'restarts a container whenever it exits.',
+        OnFailure: 'restarts a container only when it exits with a non-zero status.',
+        Never: 'never restarts a container.',
+      }),
+      { default: 'Always', description: 'When the containers of the pod are restarted after they exit (default Always).' },
+    ),
+    terminationGracePeriodSeconds: field(4, int64(), {
+      pointer: true,
+      default: 30,
+      description:
+        'Seconds a pod being deleted gets between the termination signal and being killed (default 30); 0 kills at once. A delete request may shorten it.',
+    }),
+    activeDeadlineSeconds: field(5, int64(), {
+      pointer: true,
+      description:
+        'How long, from its start, the pod may be active before the system marks it failed and kills its containers; a positive number.',
+    }),
+    dnsPolicy: field(
+      6,
+      enumOf({
+        ClusterFirstWithHostNet: 'is ClusterFirst for pods with hostNetwork as well.',
+        ClusterFirst:
+          'asks the cluster DNS first, which forwards names outside the cluster domain to the upstream servers of the node; pods with hostNetwork fall back to Default.',
+        Default: 'uses the DNS configuration of the node.',
+        None: 'ignores the cluster settings: dnsConfig is the whole configuration.',
+      }),
+      { default: 'ClusterFirst', description: 'How DNS resolution of the pod is set up (default ClusterFirst); dnsConfig adds to it.' },
+    ),
+    nodeSelector: field(7, map(str(), { mapType: 'atomic' }), {
+      description: 'Labels a node must have for the pod to be scheduled onto it.',
+    }),
+    serviceAccountName: field(8, str(), {
+      description: 'The ServiceAccount whose identity the pod runs with (default: the account named default).',
+    }),
+    serviceAccount: field(9, str(), { description: 'Deprecated: the former name of serviceAccountName.' }),
+    automountServiceAccountToken: field(21, bool(), {
+      pointer: true,
+      description:
+        "Whether a token of the pod's ServiceAccount is mounted into its containers; overrides the ServiceAccount's own setting.",
+    }),
+    nodeName: field(10, str(), {
+      description:
+        'The node the pod runs on. The scheduler sets it (through the binding subresource); a pod created with it set skips scheduling.',
+    }),
+    hostNetwork: field(11, bool(), {
+      description:
+        "Run the pod in the node's network namespace, with the node's IPs; its container ports are then host ports (default false).",
+    }),
+    hostPID: field(12, bool(), { description: "Share the node's process ID namespace (default false)." }),
+    hostIPC: field(13, bool(), { description: "Share the node's IPC namespace (default false)." }),
+    shareProcessNamespace: field(27, bool(), {
+      pointer: true,
+      description:
+        "Run the pod's containers in one process namespace, so that they see and can signal each other's processes; not with hostPID (default false).",
+    }),
+    securityContext: field(14, PodSecurityContext, {
+      pointer: true,
+      default: {},
+      description: 'Security settings of the whole pod, and defaults of the security settings of its containers.',
+    }),
+    imagePullSecrets: field(
+      15,
+      list(LocalObjectReference, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }),
+      { description: 'Secrets of the pod namespace with registry credentials for pulling the images of the containers.' },
+    ),
+    hostname: field(16, str(), { description: "The host name of the pod (default: a name the system chooses, the pod's name)." }),
+    subdomain: field(17, str(), {
+      description:
+        'With hostname, gives the pod the fully qualified name <hostname>.<subdomain>.<namespace>.svc.<cluster domain>; usually the name of a headless Service.',
+    }),
+    affinity: field(18, Affinity, {
+      pointer: true,
+      description: 'Scheduling constraints that draw the pod to, or keep it away from, nodes and other pods.',
+    }),
+    schedulerName: field(19, str(), {
+      default: 'default-scheduler',
+      description: 'The scheduler that places the pod (default: the default scheduler).',
+    }),
+    tolerations: field(22, list(Toleration, { listType: 'atomic' }), { description: 'Taints of nodes the pod tolerates.' }),
+    hostAliases: field(23, list(HostAlias, { listType: 'map', listMapKeys: ['ip'], patchStrategy: 'merge', patchMergeKey: 'ip' }), {
+      description: "Extra entries for the pod's /etc/hosts file; not with hostNetwork.",
+    }),
+    priorityClassName: field(24, str(), {
+      description:
+        'The PriorityClass that gives the pod its priority; system-node-critical and system-cluster-critical are built in. Unset: the default class, or priority 0.',
+    }),
+    priority: field(25, int32(), {
+      pointer: true,
+      description: 'The priority of the pod, filled in from priorityClassName at admission; higher is more important.',
+    }),
+    dnsConfig: field(26, PodDNSConfig, {
+      pointer: true,
+      description: 'DNS settings added to those dnsPolicy makes: nameservers, search domains and resolver options.',
+    }),
+    readinessGates: field(28, list(PodReadinessGate, { listType: 'atomic' }), {
+      description: 'Further conditions that must be True in the status of the pod for the pod to count as ready.',
+    }),
+    runtimeClassName: field(29, str(), {
+      pointer: true,
+      description: 'The RuntimeClass that chooses the container runtime handler of the pod (default: the default handler).',
+    }),
+    enableServiceLinks: field(30, bool(), {
+      pointer: true,
+      description:
+        'Whether the containers get environment variables about the Services of the namespace, as Docker links once did (default true).',
+    }),
+    preemptionPolicy: field(
+      31,
+      enumOf(
+        {
+          PreemptLowerPriority: 'may evict pods of lower priority to make room.',
+          Never: 'never evicts other pods; the pod waits for room.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { pointer: true, description: 'Whether the pod may preempt pods of lower priority to be scheduled (default PreemptLowerPriority).' },
+    ),
+    overhead: field(32, map(quantity()), {
+      description:
+        'The resources the runtime of the pod uses beyond its containers, filled in from its RuntimeClass at admission and counted by scheduling and quota.',
+    }),
+    topologySpreadConstraints: field(
+      33,
+      list(TopologySpreadConstraint, {
+        listType: 'map',
+        listMapKeys: ['topologyKey', 'whenUnsatisfiable'],
+        patchStrategy: 'merge',
+        patchMergeKey: 'topologyKey',
+      }),
+      { description: 'How the pods of a group are spread over topology domains such as zones or nodes; the scheduler meets all of them.' },
+    ),
+    setHostnameAsFQDN: field(35, bool(), {
+      pointer: true,
+      description: 'Make the host name of the pod its fully qualified domain name rather than its short name (default false).',
+    }),
+    os: field(36, PodOS, {
+      pointer: true,
+      description: 'The operating system the containers run on; validation then rejects the settings that do not apply to it.',
+    }),
+    hostUsers: field(37, bool(), {
+      pointer: true,
+      description: "Whether the pod uses the node's user namespace (default true); false gives the pod a user namespace of its own.",
+    }),
+    schedulingGates: field(
+      38,
+      list(PodSchedulingGate, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }),
+      {
+        description: 'Gates that keep the pod from being scheduled while any of them is there; set at creation, they can only be removed.',
+      },
+    ),
+    resourceClaims: field(
+      39,
+      list(PodResourceClaim, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge,retainKeys', patchMergeKey: 'name' }),
+      {
+        description:
+          'ResourceClaims the pod needs, each under a name that its containers use in resources.claims. Needs feature DynamicResourceAllocation.',
+      },
+    ),
+    resources: field(40, ResourceRequirements, {
+      pointer: true,
+      description:
+        'Requests and limits of the pod as a whole, shared by its containers (cpu and memory only). Alpha, with feature PodLevelResources.',
+    }),
+  },
+  { description: 'The desired behaviour of a pod: its containers and volumes, where it may run and how.' },
+);
 
 /** The desired behaviour of a pod: its containers and volumes, where it may run and how. */
 export interface PodSpec {
@@ -2728,14 +4163,26 @@ export interface PodSpec {
   resources?: ResourceRequirements;
 }
 
-export const PodCondition = struct('io.orch.api.core.v1.PodCondition', {
-  type: field(1, str(), { omitEmpty: false, required: true, description: 'The kind of condition, such as Ready or PodScheduled.' }),
-  status: field(2, enumOf({ True: 'the condition holds.', False: 'the condition does not hold.', Unknown: 'whether the condition holds cannot be told.' }), { omitEmpty: false, required: true, description: 'Whether the condition holds.' }),
-  lastProbeTime: field(3, time(), { description: 'When the condition was last checked.' }),
-  lastTransitionTime: field(4, time(), { description: 'When the condition last changed from one status to another.' }),
-  reason: field(5, str(), { description: 'A one-word CamelCase reason for the last transition.' }),
-  message: field(6, str(), { description: 'A human readable explanation of the last transition.' }),
-}, { description: 'One aspect of the state of a pod.' });
+export const PodCondition = struct(
+  'io.orch.api.core.v1.PodCondition',
+  {
+    type: field(1, str(), { omitEmpty: false, required: true, description: 'The kind of condition, such as Ready or PodScheduled.' }),
+    status: field(
+      2,
+      enumOf({
+        True: 'the condition holds.',
+        False: 'the condition does not hold.',
+        Unknown: 'whether the condition holds cannot be told.',
+      }),
+      { omitEmpty: false, required: true, description: 'Whether the condition holds.' },
+    ),
+    lastProbeTime: field(3, time(), { description: 'When the condition was last checked.' }),
+    lastTransitionTime: field(4, time(), { description: 'When the condition last changed from one status to another.' }),
+    reason: field(5, str(), { description: 'A one-word CamelCase reason for the last transition.' }),
+    message: field(6, str(), { description: 'A human readable explanation of the last transition.' }),
+  },
+  { description: 'One aspect of the state of a pod.' },
+);
 
 /** One aspect of the state of a pod. */
 export interface PodCondition {
@@ -2759,9 +4206,13 @@ export interface PodCondition {
   message?: string;
 }
 
-export const HostIP = struct('io.orch.api.core.v1.HostIP', {
-  ip: field(1, str(), { omitEmpty: false, description: 'The IP.' }),
-}, { description: 'An IP of the node of a pod.' });
+export const HostIP = struct(
+  'io.orch.api.core.v1.HostIP',
+  {
+    ip: field(1, str(), { omitEmpty: false, description: 'The IP.' }),
+  },
+  { description: 'An IP of the node of a pod.' },
+);
 
 /** An IP of the node of a pod. */
 export interface HostIP {
@@ -2769,9 +4220,13 @@ export interface HostIP {
   ip?: string;
 }
 
-export const PodIP = struct('io.orch.api.core.v1.PodIP', {
-  ip: field(1, str(), { omitEmpty: false, description: 'The IP.' }),
-}, { description: 'An IP of a pod.' });
+export const PodIP = struct(
+  'io.orch.api.core.v1.PodIP',
+  {
+    ip: field(1, str(), { omitEmpty: false, description: 'The IP.' }),
+  },
+  { description: 'An IP of a pod.' },
+);
 
 /** An IP of a pod. */
 export interface PodIP {
@@ -2779,10 +4234,14 @@ export interface PodIP {
   ip?: string;
 }
 
-export const ContainerStateWaiting = struct('io.orch.api.core.v1.ContainerStateWaiting', {
-  reason: field(1, str(), { description: 'Why the container is waiting, such as ContainerCreating or ImagePullBackOff.' }),
-  message: field(2, str(), { description: 'A human readable message on why the container is waiting.' }),
-}, { description: 'A container that is not running yet.' });
+export const ContainerStateWaiting = struct(
+  'io.orch.api.core.v1.ContainerStateWaiting',
+  {
+    reason: field(1, str(), { description: 'Why the container is waiting, such as ContainerCreating or ImagePullBackOff.' }),
+    message: field(2, str(), { description: 'A human readable message on why the container is waiting.' }),
+  },
+  { description: 'A container that is not running yet.' },
+);
 
 /** A container that is not running yet. */
 export interface ContainerStateWaiting {
@@ -2792,9 +4251,13 @@ export interface ContainerStateWaiting {
   message?: string;
 }
 
-export const ContainerStateRunning = struct('io.orch.api.core.v1.ContainerStateRunning', {
-  startedAt: field(1, time(), { description: 'When the container last (re)started.' }),
-}, { description: 'A running container.' });
+export const ContainerStateRunning = struct(
+  'io.orch.api.core.v1.ContainerStateRunning',
+  {
+    startedAt: field(1, time(), { description: 'When the container last (re)started.' }),
+  },
+  { description: 'A running container.' },
+);
 
 /** A running container. */
 export interface ContainerStateRunning {
@@ -2802,15 +4265,19 @@ export interface ContainerStateRunning {
   startedAt?: string | null;
 }
 
-export const ContainerStateTerminated = struct('io.orch.api.core.v1.ContainerStateTerminated', {
-  exitCode: field(1, int32(), { omitEmpty: false, description: 'The exit status of the last run.' }),
-  signal: field(2, int32(), { description: 'The signal that ended the last run, if any.' }),
-  reason: field(3, str(), { description: 'Why the container exited, such as Completed, Error or OOMKilled.' }),
-  message: field(4, str(), { description: 'A human readable message on why the container exited.' }),
-  startedAt: field(5, time(), { description: 'When the last run started.' }),
-  finishedAt: field(6, time(), { description: 'When the last run ended.' }),
-  containerID: field(7, str(), { description: 'The ID of the container, as <runtime>://<id>.' }),
-}, { description: 'A container that has exited.' });
+export const ContainerStateTerminated = struct(
+  'io.orch.api.core.v1.ContainerStateTerminated',
+  {
+    exitCode: field(1, int32(), { omitEmpty: false, description: 'The exit status of the last run.' }),
+    signal: field(2, int32(), { description: 'The signal that ended the last run, if any.' }),
+    reason: field(3, str(), { description: 'Why the container exited, such as Completed, Error or OOMKilled.' }),
+    message: field(4, str(), { description: 'A human readable message on why the container exited.' }),
+    startedAt: field(5, time(), { description: 'When the last run started.' }),
+    finishedAt: field(6, time(), { description: 'When the last run ended.' }),
+    containerID: field(7, str(), { description: 'The ID of the container, as <runtime>://<id>.' }),
+  },
+  { description: 'A container that has exited.' },
+);
 
 /** A container that has exited. */
 export interface ContainerStateTerminated {
@@ -2830,11 +4297,15 @@ export interface ContainerStateTerminated {
   containerID?: string;
 }
 
-export const ContainerState = struct('io.orch.api.core.v1.ContainerState', {
-  waiting: field(1, ContainerStateWaiting, { pointer: true, description: 'The container is not running yet.' }),
-  running: field(2, ContainerStateRunning, { pointer: true, description: 'The container is running.' }),
-  terminated: field(3, ContainerStateTerminated, { pointer: true, description: 'The container has exited.' }),
-}, { description: 'The state of a container: exactly one member is set (waiting when none is).' });
+export const ContainerState = struct(
+  'io.orch.api.core.v1.ContainerState',
+  {
+    waiting: field(1, ContainerStateWaiting, { pointer: true, description: 'The container is not running yet.' }),
+    running: field(2, ContainerStateRunning, { pointer: true, description: 'The container is running.' }),
+    terminated: field(3, ContainerStateTerminated, { pointer: true, description: 'The container has exited.' }),
+  },
+  { description: 'The state of a container: exactly one member is set (waiting when none is).' },
+);
 
 /** The state of a container: exactly one member is set (waiting when none is). */
 export interface ContainerState {
@@ -2846,12 +4317,27 @@ export interface ContainerState {
   terminated?: ContainerStateTerminated;
 }
 
-export const VolumeMountStatus = struct('io.orch.api.core.v1.VolumeMountStatus', {
-  name: field(1, str(), { omitEmpty: false, description: 'The name of the volume mount.' }),
-  mountPath: field(2, str(), { omitEmpty: false, description: 'Where the volume is mounted.' }),
-  readOnly: field(3, bool(), { description: 'Whether the mount is read-only.' }),
-  recursiveReadOnly: field(4, enumOf({ Disabled: 'leaves submounts as they are.', IfPossible: 'makes submounts read-only when the container runtime can, and leaves them otherwise.', Enabled: 'makes submounts read-only, or fails to start the container when the runtime cannot.' }, { checkedBy: 'kind' }), { pointer: true, description: 'Whether the submounts of the mount are read-only too.' }),
-}, { description: 'A volume mount of a container, as applied.' });
+export const VolumeMountStatus = struct(
+  'io.orch.api.core.v1.VolumeMountStatus',
+  {
+    name: field(1, str(), { omitEmpty: false, description: 'The name of the volume mount.' }),
+    mountPath: field(2, str(), { omitEmpty: false, description: 'Where the volume is mounted.' }),
+    readOnly: field(3, bool(), { description: 'Whether the mount is read-only.' }),
+    recursiveReadOnly: field(
+      4,
+      enumOf(
+        {
+          Disabled: 'leaves submounts as they are.',
+          IfPossible: 'makes submounts read-only when the container runtime can, and leaves them otherwise.',
+          Enabled: 'makes submounts read-only, or fails to start the container when the runtime cannot.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { pointer: true, description: 'Whether the submounts of the mount are read-only too.' },
+    ),
+  },
+  { description: 'A volume mount of a container, as applied.' },
+);
 
 /** A volume mount of a container, as applied. */
 export interface VolumeMountStatus {
@@ -2873,11 +4359,15 @@ export interface VolumeMountStatus {
   recursiveReadOnly?: string;
 }
 
-export const LinuxContainerUser = struct('io.orch.api.core.v1.LinuxContainerUser', {
-  uid: field(1, int64(), { omitEmpty: false, description: 'The user ID.' }),
-  gid: field(2, int64(), { omitEmpty: false, description: 'The primary group ID.' }),
-  supplementalGroups: field(3, list(int64(), { listType: 'atomic' }), { description: 'The supplemental group IDs.' }),
-}, { description: 'The user and groups of the first process of a container on Linux.' });
+export const LinuxContainerUser = struct(
+  'io.orch.api.core.v1.LinuxContainerUser',
+  {
+    uid: field(1, int64(), { omitEmpty: false, description: 'The user ID.' }),
+    gid: field(2, int64(), { omitEmpty: false, description: 'The primary group ID.' }),
+    supplementalGroups: field(3, list(int64(), { listType: 'atomic' }), { description: 'The supplemental group IDs.' }),
+  },
+  { description: 'The user and groups of the first process of a container on Linux.' },
+);
 
 /** The user and groups of the first process of a container on Linux. */
 export interface LinuxContainerUser {
@@ -2889,9 +4379,13 @@ export interface LinuxContainerUser {
   supplementalGroups?: number[];
 }
 
-export const ContainerUser = struct('io.orch.api.core.v1.ContainerUser', {
-  linux: field(1, LinuxContainerUser, { pointer: true, description: 'The identity on Linux.' }),
-}, { description: 'The identity the first process of a container runs with, per operating system.' });
+export const ContainerUser = struct(
+  'io.orch.api.core.v1.ContainerUser',
+  {
+    linux: field(1, LinuxContainerUser, { pointer: true, description: 'The identity on Linux.' }),
+  },
+  { description: 'The identity the first process of a container runs with, per operating system.' },
+);
 
 /** The identity the first process of a container runs with, per operating system. */
 export interface ContainerUser {
@@ -2899,10 +4393,21 @@ export interface ContainerUser {
   linux?: LinuxContainerUser;
 }
 
-export const ResourceHealth = struct('io.orch.api.core.v1.ResourceHealth', {
-  resourceID: field(1, str(), { omitEmpty: false, description: 'The ID of the device, unique among those of the resource.' }),
-  health: field(2, enumOf({ Healthy: 'the device works.', Unhealthy: 'the device does not work.', Unknown: 'the health of the device cannot be told.' }, { checkedBy: 'kind' }), { description: 'The health of the device.' }),
-}, { description: 'The health of one device.' });
+export const ResourceHealth = struct(
+  'io.orch.api.core.v1.ResourceHealth',
+  {
+    resourceID: field(1, str(), { omitEmpty: false, description: 'The ID of the device, unique among those of the resource.' }),
+    health: field(
+      2,
+      enumOf(
+        { Healthy: 'the device works.', Unhealthy: 'the device does not work.', Unknown: 'the health of the device cannot be told.' },
+        { checkedBy: 'kind' },
+      ),
+      { description: 'The health of the device.' },
+    ),
+  },
+  { description: 'The health of one device.' },
+);
 
 /** The health of one device. */
 export interface ResourceHealth {
@@ -2918,10 +4423,19 @@ export interface ResourceHealth {
   health?: string;
 }
 
-export const ResourceStatus = struct('io.orch.api.core.v1.ResourceStatus', {
-  name: field(1, str(), { omitEmpty: false, description: 'The resource, as the resources of the container name it: claim:<claim name>/<request>, or an extended resource name.' }),
-  resources: field(2, list(ResourceHealth, { listType: 'map', listMapKeys: ['resourceID'] }), { description: 'The health of each device of the resource.' }),
-}, { description: 'The health of the devices behind one resource of a container.' });
+export const ResourceStatus = struct(
+  'io.orch.api.core.v1.ResourceStatus',
+  {
+    name: field(1, str(), {
+      omitEmpty: false,
+      description: 'The resource, as the resources of the container name it: claim:<claim name>/<request>, or an extended resource name.',
+    }),
+    resources: field(2, list(ResourceHealth, { listType: 'map', listMapKeys: ['resourceID'] }), {
+      description: 'The health of each device of the resource.',
+    }),
+  },
+  { description: 'The health of the devices behind one resource of a container.' },
+);
 
 /** The health of the devices behind one resource of a container. */
 export interface ResourceStatus {
@@ -2934,22 +4448,43 @@ export interface ResourceStatus {
   resources?: ResourceHealth[];
 }
 
-export const ContainerStatus = struct('io.orch.api.core.v1.ContainerStatus', {
-  name: field(1, str(), { omitEmpty: false, required: true, description: 'The name of the container.' }),
-  state: field(2, ContainerState, { description: 'The current state of the container.' }),
-  lastState: field(3, ContainerState, { description: 'The state the container was in before its last restart, such as why it terminated.' }),
-  ready: field(4, bool(), { omitEmpty: false, description: 'Whether the readiness probe of the container passes (true when it has none).' }),
-  restartCount: field(5, int32(), { omitEmpty: false, description: 'How often the container has been restarted.' }),
-  image: field(6, str(), { omitEmpty: false, description: 'The image the container runs.' }),
-  imageID: field(7, str(), { omitEmpty: false, description: 'The ID of the image the container runs.' }),
-  containerID: field(8, str(), { description: 'The ID of the container in its runtime, as <runtime>://<id>.' }),
-  started: field(9, bool(), { pointer: true, description: 'Whether the startup probe of the container has passed (true when it has none); false again after a restart until it does.' }),
-  allocatedResources: field(10, map(quantity()), { description: 'The resources the node has allocated to the container.' }),
-  resources: field(11, ResourceRequirements, { pointer: true, description: 'The requests and limits applied to the running container.' }),
-  volumeMounts: field(12, list(VolumeMountStatus, { listType: 'map', listMapKeys: ['mountPath'], patchStrategy: 'merge', patchMergeKey: 'mountPath' }), { description: 'The volume mounts of the container, as applied.' }),
-  user: field(13, ContainerUser, { pointer: true, description: 'The identity the first process of the container runs with.' }),
-  allocatedResourcesStatus: field(14, list(ResourceStatus, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }), { description: 'The health of the devices allocated to the container.' }),
-}, { description: 'The observed state of one container of a pod.' });
+export const ContainerStatus = struct(
+  'io.orch.api.core.v1.ContainerStatus',
+  {
+    name: field(1, str(), { omitEmpty: false, required: true, description: 'The name of the container.' }),
+    state: field(2, ContainerState, { description: 'The current state of the container.' }),
+    lastState: field(3, ContainerState, {
+      description: 'The state the container was in before its last restart, such as why it terminated.',
+    }),
+    ready: field(4, bool(), {
+      omitEmpty: false,
+      description: 'Whether the readiness probe of the container passes (true when it has none).',
+    }),
+    restartCount: field(5, int32(), { omitEmpty: false, description: 'How often the container has been restarted.' }),
+    image: field(6, str(), { omitEmpty: false, description: 'The image the container runs.' }),
+    imageID: field(7, str(), { omitEmpty: false, description: 'The ID of the image the container runs.' }),
+    containerID: field(8, str(), { description: 'The ID of the container in its runtime, as <runtime>://<id>.' }),
+    started: field(9, bool(), {
+      pointer: true,
+      description:
+        'Whether the startup probe of the container has passed (true when it has none); false again after a restart until it does.',
+    }),
+    allocatedResources: field(10, map(quantity()), { description: 'The resources the node has allocated to the container.' }),
+    resources: field(11, ResourceRequirements, { pointer: true, description: 'The requests and limits applied to the running container.' }),
+    volumeMounts: field(
+      12,
+      list(VolumeMountStatus, { listType: 'map', listMapKeys: ['mountPath'], patchStrategy: 'merge', patchMergeKey: 'mountPath' }),
+      { description: 'The volume mounts of the container, as applied.' },
+    ),
+    user: field(13, ContainerUser, { pointer: true, description: 'The identity the first process of the container runs with.' }),
+    allocatedResourcesStatus: field(
+      14,
+      list(ResourceStatus, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' }),
+      { description: 'The health of the devices allocated to the container.' },
+    ),
+  },
+  { description: 'The observed state of one container of a pod.' },
+);
 
 /** The observed state of one container of a pod. */
 export interface ContainerStatus {
@@ -2986,10 +4521,17 @@ export interface ContainerStatus {
   allocatedResourcesStatus?: ResourceStatus[];
 }
 
-export const PodResourceClaimStatus = struct('io.orch.api.core.v1.PodResourceClaimStatus', {
-  name: field(1, str(), { omitEmpty: false, description: 'The name of the entry in the resourceClaims of the pod.' }),
-  resourceClaimName: field(2, str(), { pointer: true, description: 'The name of the generated ResourceClaim; unset when none was needed.' }),
-}, { description: 'The ResourceClaim generated for a claim of the pod that uses a template.' });
+export const PodResourceClaimStatus = struct(
+  'io.orch.api.core.v1.PodResourceClaimStatus',
+  {
+    name: field(1, str(), { omitEmpty: false, description: 'The name of the entry in the resourceClaims of the pod.' }),
+    resourceClaimName: field(2, str(), {
+      pointer: true,
+      description: 'The name of the generated ResourceClaim; unset when none was needed.',
+    }),
+  },
+  { description: 'The ResourceClaim generated for a claim of the pod that uses a template.' },
+);
 
 /** The ResourceClaim generated for a claim of the pod that uses a template. */
 export interface PodResourceClaimStatus {
@@ -2999,24 +4541,75 @@ export interface PodResourceClaimStatus {
   resourceClaimName?: string;
 }
 
-export const PodStatus = struct('io.orch.api.core.v1.PodStatus', {
-  phase: field(1, enumOf({ Pending: 'is accepted, but not all of its containers run yet (it may wait for scheduling or images).', Running: 'is on a node with all containers created; at least one is running, starting or restarting.', Succeeded: 'has all containers ended with success; they will not be restarted.', Failed: 'has all containers ended, at least one of them with a failure.', Unknown: 'could not be observed, usually because its node cannot be reached.' }), { description: 'A summary of where the pod is in its lifecycle.' }),
-  conditions: field(2, list(PodCondition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' }), { description: 'The current conditions of the pod, such as PodScheduled, Initialized, ContainersReady and Ready.' }),
-  message: field(3, str(), { description: 'A human readable message on why the pod is in this state.' }),
-  reason: field(4, str(), { description: 'A brief CamelCase word on why the pod is in this state, such as Evicted.' }),
-  nominatedNodeName: field(11, str(), { description: 'The node where the pod would go once the preemption it caused is over; it may still end up elsewhere.' }),
-  hostIP: field(5, str(), { description: 'The primary IP of the node of the pod; empty until the pod is placed.' }),
-  hostIPs: field(16, list(HostIP, { listType: 'atomic', patchStrategy: 'merge', patchMergeKey: 'ip' }), { description: 'The IPs of the node of the pod, at most one per IP family; the first one is hostIP.' }),
-  podIP: field(6, str(), { description: 'The primary IP of the pod; empty until one is allocated.' }),
-  podIPs: field(12, list(PodIP, { listType: 'map', listMapKeys: ['ip'], patchStrategy: 'merge', patchMergeKey: 'ip' }), { description: 'The IPs of the pod, at most one per IP family; the first one is podIP.' }),
-  startTime: field(7, time(), { pointer: true, description: 'When the kubelet accepted the pod, before it pulled any image.' }),
-  initContainerStatuses: field(10, list(ContainerStatus, { listType: 'atomic' }), { description: 'The status of each init container.' }),
-  containerStatuses: field(8, list(ContainerStatus, { listType: 'atomic' }), { description: 'The status of each app container.' }),
-  qosClass: field(9, enumOf({ Guaranteed: 'every container has requests equal to its limits for cpu and memory.', Burstable: 'some container has a request or limit, but the pod is not Guaranteed.', BestEffort: 'no container has any request or limit.' }, { checkedBy: 'kind' }), { description: 'The quality of service class of the pod, from the requests and limits of its containers.' }),
-  ephemeralContainerStatuses: field(13, list(ContainerStatus, { listType: 'atomic' }), { description: 'The status of each ephemeral container.' }),
-  resize: field(14, enumOf({ Proposed: 'is asked for but not yet handled.', InProgress: 'is accepted and being applied.', Deferred: 'cannot be done now; it is tried again later.', Infeasible: 'cannot be done on this node.' }, { checkedBy: 'kind' }), { description: 'The state of a resize of the resources of the containers in place. Alpha.' }),
-  resourceClaimStatuses: field(15, list(PodResourceClaimStatus, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge,retainKeys', patchMergeKey: 'name' }), { description: 'The ResourceClaims generated for the claims of the pod that use a template.' }),
-}, { description: 'The observed state of a pod; it may lag behind the actual state of the node.' });
+export const PodStatus = struct(
+  'io.orch.api.core.v1.PodStatus',
+  {
+    phase: field(
+      1,
+      enumOf({
+        Pending: 'is accepted, but not all of its containers run yet (it may wait for scheduling or images).',
+        Running: 'is on a node with all containers created; at least one is running, starting or restarting.',
+        Succeeded: 'has all containers ended with success; they will not be restarted.',
+        Failed: 'has all containers ended, at least one of them with a failure.',
+        Unknown: 'could not be observed, usually because its node cannot be reached.',
+      }),
+      { description: 'A summary of where the pod is in its lifecycle.' },
+    ),
+    conditions: field(2, list(PodCondition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' }), {
+      description: 'The current conditions of the pod, such as PodScheduled, Initialized, ContainersReady and Ready.',
+    }),
+    message: field(3, str(), { description: 'A human readable message on why the pod is in this state.' }),
+    reason: field(4, str(), { description: 'A brief CamelCase word on why the pod is in this state, such as Evicted.' }),
+    nominatedNodeName: field(11, str(), {
+      description: 'The node where the pod would go once the preemption it caused is over; it may still end up elsewhere.',
+    }),
+    hostIP: field(5, str(), { description: 'The primary IP of the node of the pod; empty until the pod is placed.' }),
+    hostIPs: field(16, list(HostIP, { listType: 'atomic', patchStrategy: 'merge', patchMergeKey: 'ip' }), {
+      description: 'The IPs of the node of the pod, at most one per IP family; the first one is hostIP.',
+    }),
+    podIP: field(6, str(), { description: 'The primary IP of the pod; empty until one is allocated.' }),
+    podIPs: field(12, list(PodIP, { listType: 'map', listMapKeys: ['ip'], patchStrategy: 'merge', patchMergeKey: 'ip' }), {
+      description: 'The IPs of the pod, at most one per IP family; the first one is podIP.',
+    }),
+    startTime: field(7, time(), { pointer: true, description: 'When the kubelet accepted the pod, before it pulled any image.' }),
+    initContainerStatuses: field(10, list(ContainerStatus, { listType: 'atomic' }), { description: 'The status of each init container.' }),
+    containerStatuses: field(8, list(ContainerStatus, { listType: 'atomic' }), { description: 'The status of each app container.' }),
+    qosClass: field(
+      9,
+      enumOf(
+        {
+          Guaranteed: 'every container has requests equal to its limits for cpu and memory.',
+          Burstable: 'some container has a request or limit, but the pod is not Guaranteed.',
+          BestEffort: 'no container has any request or limit.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { description: 'The quality of service class of the pod, from the requests and limits of its containers.' },
+    ),
+    ephemeralContainerStatuses: field(13, list(ContainerStatus, { listType: 'atomic' }), {
+      description: 'The status of each ephemeral container.',
+    }),
+    resize: field(
+      14,
+      enumOf(
+        {
+          Proposed: 'is asked for but not yet handled.',
+          InProgress: 'is accepted and being applied.',
+          Deferred: 'cannot be done now; it is tried again later.',
+          Infeasible: 'cannot be done on this node.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { description: 'The state of a resize of the resources of the containers in place. Alpha.' },
+    ),
+    resourceClaimStatuses: field(
+      15,
+      list(PodResourceClaimStatus, { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge,retainKeys', patchMergeKey: 'name' }),
+      { description: 'The ResourceClaims generated for the claims of the pod that use a template.' },
+    ),
+  },
+  { description: 'The observed state of a pod; it may lag behind the actual state of the node.' },
+);
 
 /** The observed state of a pod; it may lag behind the actual state of the node. */
 export interface PodStatus {
@@ -3083,10 +4676,17 @@ export interface PodStatus {
   resourceClaimStatuses?: PodResourceClaimStatus[];
 }
 
-export const Pod = objectType('io.orch.api.core.v1.Pod', {
-  spec: field(2, PodSpec, { description: 'The desired behaviour of the pod.' }),
-  status: field(3, PodStatus, { description: 'The most recently observed state of the pod, written by the system; it may lag behind.' }),
-}, { description: 'The smallest unit that runs: one or more containers scheduled together onto one node, sharing its network identity and the volumes of the pod.' });
+export const Pod = objectType(
+  'io.orch.api.core.v1.Pod',
+  {
+    spec: field(2, PodSpec, { description: 'The desired behaviour of the pod.' }),
+    status: field(3, PodStatus, { description: 'The most recently observed state of the pod, written by the system; it may lag behind.' }),
+  },
+  {
+    description:
+      'The smallest unit that runs: one or more containers scheduled together onto one node, sharing its network identity and the volumes of the pod.',
+  },
+);
 
 /**
  * The smallest unit that runs: one or more containers scheduled together onto one node, sharing its
@@ -3130,14 +4730,29 @@ export interface PodList {
   items: Pod[];
 }
 
-export const PersistentVolumeClaimCondition = struct('io.orch.api.core.v1.PersistentVolumeClaimCondition', {
-  type: field(1, str(), { omitEmpty: false, required: true, description: 'The kind of condition, such as Resizing or FileSystemResizePending.' }),
-  status: field(2, enumOf({ True: 'the condition holds.', False: 'the condition does not hold.', Unknown: 'whether the condition holds cannot be told.' }, { checkedBy: 'kind' }), { omitEmpty: false, required: true, description: 'Whether the condition holds.' }),
-  lastProbeTime: field(3, time(), { description: 'When the condition was last checked.' }),
-  lastTransitionTime: field(4, time(), { description: 'When the condition last changed from one status to another.' }),
-  reason: field(5, str(), { description: 'A one-word CamelCase reason for the last transition; for a resize, which step is under way.' }),
-  message: field(6, str(), { description: 'A human readable explanation of the last transition.' }),
-}, { description: 'One aspect of the state of a PersistentVolumeClaim.' });
+export const PersistentVolumeClaimCondition = struct(
+  'io.orch.api.core.v1.PersistentVolumeClaimCondition',
+  {
+    type: field(1, str(), {
+      omitEmpty: false,
+      required: true,
+      description: 'The kind of condition, such as Resizing or FileSystemResizePending.',
+    }),
+    status: field(
+      2,
+      enumOf(
+        { True: 'the condition holds.', False: 'the condition does not hold.', Unknown: 'whether the condition holds cannot be told.' },
+        { checkedBy: 'kind' },
+      ),
+      { omitEmpty: false, required: true, description: 'Whether the condition holds.' },
+    ),
+    lastProbeTime: field(3, time(), { description: 'When the condition was last checked.' }),
+    lastTransitionTime: field(4, time(), { description: 'When the condition last changed from one status to another.' }),
+    reason: field(5, str(), { description: 'A one-word CamelCase reason for the last transition; for a resize, which step is under way.' }),
+    message: field(6, str(), { description: 'A human readable explanation of the last transition.' }),
+  },
+  { description: 'One aspect of the state of a PersistentVolumeClaim.' },
+);
 
 /** One aspect of the state of a PersistentVolumeClaim. */
 export interface PersistentVolumeClaimCondition {
@@ -3161,10 +4776,25 @@ export interface PersistentVolumeClaimCondition {
   message?: string;
 }
 
-export const ModifyVolumeStatus = struct('io.orch.api.core.v1.ModifyVolumeStatus', {
-  targetVolumeAttributesClassName: field(1, str(), { description: 'The VolumeAttributesClass being applied.' }),
-  status: field(2, enumOf({ Pending: 'waits for something, such as the class to exist.', InProgress: 'is being applied.', Infeasible: 'was rejected by the driver as invalid; another class may be asked for.' }, { checkedBy: 'kind' }), { omitEmpty: false, description: 'How the change is going.' }),
-}, { description: 'A change of the VolumeAttributesClass of a claim under way.' });
+export const ModifyVolumeStatus = struct(
+  'io.orch.api.core.v1.ModifyVolumeStatus',
+  {
+    targetVolumeAttributesClassName: field(1, str(), { description: 'The VolumeAttributesClass being applied.' }),
+    status: field(
+      2,
+      enumOf(
+        {
+          Pending: 'waits for something, such as the class to exist.',
+          InProgress: 'is being applied.',
+          Infeasible: 'was rejected by the driver as invalid; another class may be asked for.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { omitEmpty: false, description: 'How the change is going.' },
+    ),
+  },
+  { description: 'A change of the VolumeAttributesClass of a claim under way.' },
+);
 
 /** A change of the VolumeAttributesClass of a claim under way. */
 export interface ModifyVolumeStatus {
@@ -3180,16 +4810,67 @@ export interface ModifyVolumeStatus {
   status?: string;
 }
 
-export const PersistentVolumeClaimStatus = struct('io.orch.api.core.v1.PersistentVolumeClaimStatus', {
-  phase: field(1, enumOf({ Pending: 'is not bound yet.', Bound: 'is bound to a volume.', Lost: 'has lost its bound volume; the data on it is gone.' }), { description: 'Where the claim is in its lifecycle.' }),
-  accessModes: field(2, list(enumOf({ ReadWriteOnce: 'read-write, mounted by a single node.', ReadOnlyMany: 'read-only, mounted by many nodes.', ReadWriteMany: 'read-write, mounted by many nodes.', ReadWriteOncePod: 'read-write, mounted by a single pod.' }, { checkedBy: 'kind' }), { listType: 'atomic' }), { description: 'The access modes of the bound volume.' }),
-  capacity: field(3, map(quantity()), { description: 'The resources of the bound volume.' }),
-  conditions: field(4, list(PersistentVolumeClaimCondition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' }), { description: 'The current conditions of the claim, such as Resizing.' }),
-  allocatedResources: field(5, map(quantity()), { description: 'The resources allocated to the claim while it is resized; they may be more than it asks for.' }),
-  allocatedResourceStatuses: field(7, map(enumOf({ ControllerResizeInProgress: 'the controller is resizing the volume.', ControllerResizeInfeasible: 'the controller found the resize impossible; a smaller size may be asked for.', NodeResizePending: 'the controller has resized the volume; the node must still resize its filesystem.', NodeResizeInProgress: 'the node is resizing the filesystem.', NodeResizeInfeasible: 'the node found the resize impossible.' }, { checkedBy: 'kind' }), { mapType: 'granular' }), { description: 'The state of the resize of each resource, such as storage.' }),
-  currentVolumeAttributesClassName: field(8, str(), { pointer: true, description: 'The VolumeAttributesClass the volume has now. Beta.' }),
-  modifyVolumeStatus: field(9, ModifyVolumeStatus, { pointer: true, description: 'The state of a change of the VolumeAttributesClass under way; unset when none is. Beta.' }),
-}, { description: 'The observed state of a PersistentVolumeClaim.' });
+export const PersistentVolumeClaimStatus = struct(
+  'io.orch.api.core.v1.PersistentVolumeClaimStatus',
+  {
+    phase: field(
+      1,
+      enumOf({ Pending: 'is not bound yet.', Bound: 'is bound to a volume.', Lost: 'has lost its bound volume; the data on it is gone.' }),
+      { description: 'Where the claim is in its lifecycle.' },
+    ),
+    accessModes: field(
+      2,
+      list(
+        enumOf(
+          {
+            ReadWriteOnce: 'read-write, mounted by a single node.',
+            ReadOnlyMany: 'read-only, mounted by many nodes.',
+            ReadWriteMany: 'read-write, mounted by many nodes.',
+            ReadWriteOncePod: 'read-write, mounted by a single pod.',
+          },
+          { checkedBy: 'kind' },
+        ),
+        { listType: 'atomic' },
+      ),
+      { description: 'The access modes of the bound volume.' },
+    ),
+    capacity: field(3, map(quantity()), { description: 'The resources of the bound volume.' }),
+    conditions: field(
+      4,
+      list(PersistentVolumeClaimCondition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' }),
+      { description: 'The current conditions of the claim, such as Resizing.' },
+    ),
+    allocatedResources: field(5, map(quantity()), {
+      description: 'The resources allocated to the claim while it is resized; they may be more than it asks for.',
+    }),
+    allocatedResourceStatuses: field(
+      7,
+      map(
+        enumOf(
+          {
+            ControllerResizeInProgress: 'the controller is resizing the volume.',
+            ControllerResizeInfeasible: 'the controller found the resize impossible; a smaller size may be asked for.',
+            NodeResizePending: 'the controller has resized the volume; the node must still resize its filesystem.',
+            NodeResizeInProgress: 'the node is resizing the filesystem.',
+            NodeResizeInfeasible: 'the node found the resize impossible.',
+          },
+          { checkedBy: 'kind' },
+        ),
+        { mapType: 'granular' },
+      ),
+      { description: 'The state of the resize of each resource, such as storage.' },
+    ),
+    currentVolumeAttributesClassName: field(8, str(), {
+      pointer: true,
+      description: 'The VolumeAttributesClass the volume has now. Beta.',
+    }),
+    modifyVolumeStatus: field(9, ModifyVolumeStatus, {
+      pointer: true,
+      description: 'The state of a change of the VolumeAttributesClass under way; unset when none is. Beta.',
+    }),
+  },
+  { description: 'The observed state of a PersistentVolumeClaim.' },
+);
 
 /** The observed state of a PersistentVolumeClaim. */
 export interface PersistentVolumeClaimStatus {
@@ -3226,10 +4907,16 @@ export interface PersistentVolumeClaimStatus {
   modifyVolumeStatus?: ModifyVolumeStatus;
 }
 
-export const PersistentVolumeClaim = objectType('io.orch.api.core.v1.PersistentVolumeClaim', {
-  spec: field(2, PersistentVolumeClaimSpec, { description: 'The storage asked for.' }),
-  status: field(3, PersistentVolumeClaimStatus, { description: 'The current state of the claim, such as its binding and capacity; read-only.' }),
-}, { description: 'A request for storage, which the cluster binds to one PersistentVolume that meets it.' });
+export const PersistentVolumeClaim = objectType(
+  'io.orch.api.core.v1.PersistentVolumeClaim',
+  {
+    spec: field(2, PersistentVolumeClaimSpec, { description: 'The storage asked for.' }),
+    status: field(3, PersistentVolumeClaimStatus, {
+      description: 'The current state of the claim, such as its binding and capacity; read-only.',
+    }),
+  },
+  { description: 'A request for storage, which the cluster binds to one PersistentVolume that meets it.' },
+);
 
 /** A request for storage, which the cluster binds to one PersistentVolume that meets it. */
 export interface PersistentVolumeClaim {
@@ -3270,14 +4957,34 @@ export interface PersistentVolumeClaimList {
   items: PersistentVolumeClaim[];
 }
 
-export const ServicePort = struct('io.orch.api.core.v1.ServicePort', {
-  name: field(1, str(), { description: 'The name of the port, a DNS label unique in the Service; required when there are several ports.' }),
-  protocol: field(2, enumOf({ SCTP: 'is the Stream Control Transmission Protocol.', TCP: 'is the Transmission Control Protocol.', UDP: 'is the User Datagram Protocol.' }), { default: 'TCP', description: 'The IP protocol of the port (default TCP).' }),
-  appProtocol: field(6, str(), { pointer: true, description: 'The application protocol, as an IANA service name (such as http), an orchestrator.io/ name, or a domain-prefixed name (such as example.com/proto).' }),
-  port: field(3, int32(), { omitEmpty: false, description: 'The port the Service exposes. Required.' }),
-  targetPort: field(4, intOrString(), { description: 'The port of the pods the traffic goes to, by number or by name (default: the same as port).' }),
-  nodePort: field(5, int32(), { description: 'The port on every node, for NodePort and LoadBalancer Services; allocated unless given.' }),
-}, { description: 'A port of a Service and where its traffic goes.' });
+export const ServicePort = struct(
+  'io.orch.api.core.v1.ServicePort',
+  {
+    name: field(1, str(), {
+      description: 'The name of the port, a DNS label unique in the Service; required when there are several ports.',
+    }),
+    protocol: field(
+      2,
+      enumOf({
+        SCTP: 'is the Stream Control Transmission Protocol.',
+        TCP: 'is the Transmission Control Protocol.',
+        UDP: 'is the User Datagram Protocol.',
+      }),
+      { default: 'TCP', description: 'The IP protocol of the port (default TCP).' },
+    ),
+    appProtocol: field(6, str(), {
+      pointer: true,
+      description:
+        'The application protocol, as an IANA service name (such as http), an orchestrator.io/ name, or a domain-prefixed name (such as example.com/proto).',
+    }),
+    port: field(3, int32(), { omitEmpty: false, description: 'The port the Service exposes. Required.' }),
+    targetPort: field(4, intOrString(), {
+      description: 'The port of the pods the traffic goes to, by number or by name (default: the same as port).',
+    }),
+    nodePort: field(5, int32(), { description: 'The port on every node, for NodePort and LoadBalancer Services; allocated unless given.' }),
+  },
+  { description: 'A port of a Service and where its traffic goes.' },
+);
 
 /** A port of a Service and where its traffic goes. */
 export interface ServicePort {
@@ -3306,9 +5013,16 @@ export interface ServicePort {
   nodePort?: number;
 }
 
-export const ClientIPConfig = struct('io.orch.api.core.v1.ClientIPConfig', {
-  timeoutSeconds: field(1, int32(), { pointer: true, description: 'How long a client keeps its pod, in seconds (1 to 86400, default 10800: three hours).' }),
-}, { description: 'Settings of ClientIP session affinity.' });
+export const ClientIPConfig = struct(
+  'io.orch.api.core.v1.ClientIPConfig',
+  {
+    timeoutSeconds: field(1, int32(), {
+      pointer: true,
+      description: 'How long a client keeps its pod, in seconds (1 to 86400, default 10800: three hours).',
+    }),
+  },
+  { description: 'Settings of ClientIP session affinity.' },
+);
 
 /** Settings of ClientIP session affinity. */
 export interface ClientIPConfig {
@@ -3316,9 +5030,13 @@ export interface ClientIPConfig {
   timeoutSeconds?: number;
 }
 
-export const SessionAffinityConfig = struct('io.orch.api.core.v1.SessionAffinityConfig', {
-  clientIP: field(1, ClientIPConfig, { pointer: true, description: 'Settings of ClientIP affinity.' }),
-}, { description: 'Settings of the session affinity of a Service.' });
+export const SessionAffinityConfig = struct(
+  'io.orch.api.core.v1.SessionAffinityConfig',
+  {
+    clientIP: field(1, ClientIPConfig, { pointer: true, description: 'Settings of ClientIP affinity.' }),
+  },
+  { description: 'Settings of the session affinity of a Service.' },
+);
 
 /** Settings of the session affinity of a Service. */
 export interface SessionAffinityConfig {
@@ -3326,28 +5044,108 @@ export interface SessionAffinityConfig {
   clientIP?: ClientIPConfig;
 }
 
-export const ServiceSpec = struct('io.orch.api.core.v1.ServiceSpec', {
-  ports: field(1, list(ServicePort, { listType: 'map', listMapKeys: ['port', 'protocol'], patchStrategy: 'merge', patchMergeKey: 'port' }), { description: 'The ports the Service exposes.' }),
-  selector: field(2, map(str(), { mapType: 'atomic' }), { description: 'Pods with these labels receive the traffic of the Service. Empty or unset: its endpoints are managed by someone else. Ignored for ExternalName.' }),
-  clusterIP: field(3, str(), { description: 'The virtual IP of the Service, allocated unless given; "None" makes a headless Service (DNS only, no proxying). It can only change together with type.' }),
-  clusterIPs: field(18, list(str(), { listType: 'atomic' }), { description: 'The cluster IPs of the Service, at most one per IP family; the first one is clusterIP.' }),
-  type: field(4, enumOf({ ClusterIP: 'gives the Service a virtual IP reachable inside the cluster.', ExternalName: 'makes the Service a DNS alias (CNAME) of externalName, without proxying.', LoadBalancer: 'adds an external load balancer to a node port.', NodePort: 'adds a port on every node to a cluster IP.' }), { default: 'ClusterIP', description: 'How the Service is exposed (default ClusterIP).' }),
-  externalIPs: field(5, list(str(), { listType: 'atomic' }), { description: 'IPs, managed outside the cluster, at which the nodes also accept traffic for the Service.' }),
-  sessionAffinity: field(7, enumOf({ ClientIP: 'sends the requests of one client IP to the same pod.', None: 'balances every request on its own.' }), { default: 'None', description: 'Whether the requests of one client go to the same pod (default None).' }),
-  loadBalancerIP: field(8, str(), { description: 'Deprecated: an IP asked of the load balancer, when its provider supports it; use an annotation of the implementation instead.' }),
-  loadBalancerSourceRanges: field(9, list(str(), { listType: 'atomic' }), { description: 'The client CIDRs the load balancer admits, when its provider supports it.' }),
-  externalName: field(10, str(), { description: 'The DNS name an ExternalName Service is an alias (CNAME) of; a lowercase DNS name.' }),
-  externalTrafficPolicy: field(11, enumOf({ Cluster: 'sends traffic to endpoints anywhere in the cluster; balanced, but the client IP is hidden.', Local: 'sends traffic only to endpoints on the node that received it, keeping the client IP; dropped where there are none.' }), { description: 'How traffic from outside, through node ports or the load balancer, reaches the endpoints.' }),
-  healthCheckNodePort: field(12, int32(), { description: 'The node port the load balancer checks, for a LoadBalancer Service with externalTrafficPolicy Local; allocated unless given.' }),
-  publishNotReadyAddresses: field(13, bool(), { description: 'Publish the addresses of pods that are not ready as well, for example for peers that find each other through a headless Service (default false).' }),
-  sessionAffinityConfig: field(14, SessionAffinityConfig, { pointer: true, description: 'Settings of session affinity.' }),
-  ipFamilies: field(19, list(enumOf({ '': 'is an unknown family, not accepted in a spec.', IPv4: 'is IPv4.', IPv6: 'is IPv6.' }, { checkedBy: 'kind' }), { listType: 'atomic' }), { description: 'The IP families of the Service, in order; chosen by the system from ipFamilyPolicy when unset.' }),
-  ipFamilyPolicy: field(17, enumOf({ PreferDualStack: 'gives the Service two IP families where the cluster has both, one otherwise.', RequireDualStack: 'gives the Service two IP families, and fails on a cluster with one.', SingleStack: 'gives the Service one IP family.' }), { pointer: true, description: 'Whether the Service gets one IP family or two (default SingleStack, or as ipFamilies says).' }),
-  allocateLoadBalancerNodePorts: field(20, bool(), { pointer: true, description: 'Whether a LoadBalancer Service gets node ports (default true).' }),
-  loadBalancerClass: field(21, str(), { pointer: true, description: 'The load balancer implementation of a LoadBalancer Service (default: that of the cloud provider). Immutable.' }),
-  internalTrafficPolicy: field(22, enumOf({ Cluster: 'sends traffic to all endpoints.', Local: 'sends traffic only to endpoints on the node of the client; dropped where there are none.' }), { pointer: true, description: 'How traffic from inside the cluster to the cluster IP reaches the endpoints (default Cluster).' }),
-  trafficDistribution: field(23, str(), { pointer: true, description: 'A preference for how traffic is spread over the endpoints, such as PreferClose (endpoints close in the topology first). Beta.' }),
-}, { description: 'How a Service is exposed and where its traffic goes.' });
+export const ServiceSpec = struct(
+  'io.orch.api.core.v1.ServiceSpec',
+  {
+    ports: field(
+      1,
+      list(ServicePort, { listType: 'map', listMapKeys: ['port', 'protocol'], patchStrategy: 'merge', patchMergeKey: 'port' }),
+      { description: 'The ports the Service exposes.' },
+    ),
+    selector: field(2, map(str(), { mapType: 'atomic' }), {
+      description:
+        'Pods with these labels receive the traffic of the Service. Empty or unset: its endpoints are managed by someone else. Ignored for ExternalName.',
+    }),
+    clusterIP: field(3, str(), {
+      description:
+        'The virtual IP of the Service, allocated unless given; "None" makes a headless Service (DNS only, no proxying). It can only change together with type.',
+    }),
+    clusterIPs: field(18, list(str(), { listType: 'atomic' }), {
+      description: 'The cluster IPs of the Service, at most one per IP family; the first one is clusterIP.',
+    }),
+    type: field(
+      4,
+      enumOf({
+        ClusterIP: 'gives the Service a virtual IP reachable inside the cluster.',
+        ExternalName: 'makes the Service a DNS alias (CNAME) of externalName, without proxying.',
+        LoadBalancer: 'adds an external load balancer to a node port.',
+        NodePort: 'adds a port on every node to a cluster IP.',
+      }),
+      { default: 'ClusterIP', description: 'How the Service is exposed (default ClusterIP).' },
+    ),
+    externalIPs: field(5, list(str(), { listType: 'atomic' }), {
+      description: 'IPs, managed outside the cluster, at which the nodes also accept traffic for the Service.',
+    }),
+    sessionAffinity: field(
+      7,
+      enumOf({ ClientIP: 'sends the requests of one client IP to the same pod.', None: 'balances every request on its own.' }),
+      { default: 'None', description: 'Whether the requests of one client go to the same pod (default None).' },
+    ),
+    loadBalancerIP: field(8, str(), {
+      description:
+        'Deprecated: an IP asked of the load balancer, when its provider supports it; use an annotation of the implementation instead.',
+    }),
+    loadBalancerSourceRanges: field(9, list(str(), { listType: 'atomic' }), {
+      description: 'The client CIDRs the load balancer admits, when its provider supports it.',
+    }),
+    externalName: field(10, str(), { description: 'The DNS name an ExternalName Service is an alias (CNAME) of; a lowercase DNS name.' }),
+    externalTrafficPolicy: field(
+      11,
+      enumOf({
+        Cluster: 'sends traffic to endpoints anywhere in the cluster; balanced, but the client IP is hidden.',
+        Local: 'sends traffic only to endpoints on the node that received it, keeping the client IP; dropped where there are none.',
+      }),
+      { description: 'How traffic from outside, through node ports or the load balancer, reaches the endpoints.' },
+    ),
+    healthCheckNodePort: field(12, int32(), {
+      description:
+        'The node port the load balancer checks, for a LoadBalancer Service with externalTrafficPolicy Local; allocated unless given.',
+    }),
+    publishNotReadyAddresses: field(13, bool(), {
+      description:
+        'Publish the addresses of pods that are not ready as well, for example for peers that find each other through a headless Service (default false).',
+    }),
+    sessionAffinityConfig: field(14, SessionAffinityConfig, { pointer: true, description: 'Settings of session affinity.' }),
+    ipFamilies: field(
+      19,
+      list(enumOf({ '': 'is an unknown family, not accepted in a spec.', IPv4: 'is IPv4.', IPv6: 'is IPv6.' }, { checkedBy: 'kind' }), {
+        listType: 'atomic',
+      }),
+      { description: 'The IP families of the Service, in order; chosen by the system from ipFamilyPolicy when unset.' },
+    ),
+    ipFamilyPolicy: field(
+      17,
+      enumOf({
+        PreferDualStack: 'gives the Service two IP families where the cluster has both, one otherwise.',
+        RequireDualStack: 'gives the Service two IP families, and fails on a cluster with one.',
+        SingleStack: 'gives the Service one IP family.',
+      }),
+      { pointer: true, description: 'Whether the Service gets one IP family or two (default SingleStack, or as ipFamilies says).' },
+    ),
+    allocateLoadBalancerNodePorts: field(20, bool(), {
+      pointer: true,
+      description: 'Whether a LoadBalancer Service gets node ports (default true).',
+    }),
+    loadBalancerClass: field(21, str(), {
+      pointer: true,
+      description: 'The load balancer implementation of a LoadBalancer Service (default: that of the cloud provider). Immutable.',
+    }),
+    internalTrafficPolicy: field(
+      22,
+      enumOf({
+        Cluster: 'sends traffic to all endpoints.',
+        Local: 'sends traffic only to endpoints on the node of the client; dropped where there are none.',
+      }),
+      { pointer: true, description: 'How traffic from inside the cluster to the cluster IP reaches the endpoints (default Cluster).' },
+    ),
+    trafficDistribution: field(23, str(), {
+      pointer: true,
+      description:
+        'A preference for how traffic is spread over the endpoints, such as PreferClose (endpoints close in the topology first). Beta.',
+    }),
+  },
+  { description: 'How a Service is exposed and where its traffic goes.' },
+);
 
 /** How a Service is exposed and where its traffic goes. */
 export interface ServiceSpec {
@@ -3452,11 +5250,27 @@ export interface ServiceSpec {
   trafficDistribution?: string;
 }
 
-export const PortStatus = struct('io.orch.api.core.v1.PortStatus', {
-  port: field(1, int32(), { omitEmpty: false, description: 'The port number. Required.' }),
-  protocol: field(2, enumOf({ SCTP: 'is the Stream Control Transmission Protocol.', TCP: 'is the Transmission Control Protocol.', UDP: 'is the User Datagram Protocol.' }), { omitEmpty: false, required: true, description: 'The protocol of the port. Required.' }),
-  error: field(3, str(), { pointer: true, description: 'Why the port has a problem: a built-in CamelCase reason, or <domain>/CamelCase for a reason of a specific provider. Empty when it works.' }),
-}, { description: 'The status of one port of a load balancer.' });
+export const PortStatus = struct(
+  'io.orch.api.core.v1.PortStatus',
+  {
+    port: field(1, int32(), { omitEmpty: false, description: 'The port number. Required.' }),
+    protocol: field(
+      2,
+      enumOf({
+        SCTP: 'is the Stream Control Transmission Protocol.',
+        TCP: 'is the Transmission Control Protocol.',
+        UDP: 'is the User Datagram Protocol.',
+      }),
+      { omitEmpty: false, required: true, description: 'The protocol of the port. Required.' },
+    ),
+    error: field(3, str(), {
+      pointer: true,
+      description:
+        'Why the port has a problem: a built-in CamelCase reason, or <domain>/CamelCase for a reason of a specific provider. Empty when it works.',
+    }),
+  },
+  { description: 'The status of one port of a load balancer.' },
+);
 
 /** The status of one port of a load balancer. */
 export interface PortStatus {
@@ -3477,12 +5291,28 @@ export interface PortStatus {
   error?: string;
 }
 
-export const LoadBalancerIngress = struct('io.orch.api.core.v1.LoadBalancerIngress', {
-  ip: field(1, str(), { description: 'The IP of the point, for load balancers reached by IP.' }),
-  hostname: field(2, str(), { description: 'The DNS name of the point, for load balancers reached by name.' }),
-  ipMode: field(3, enumOf({ VIP: 'delivers traffic to the nodes with the load balancer IP as its destination.', Proxy: 'delivers traffic to the nodes or pods with their own IP as its destination.' }, { checkedBy: 'kind' }), { pointer: true, description: 'How traffic to the IP reaches the nodes (default VIP).' }),
-  ports: field(4, list(PortStatus, { listType: 'atomic' }), { description: 'The ports of the Service, with their status at this point.' }),
-}, { description: 'One point where a load balancer receives traffic.' });
+export const LoadBalancerIngress = struct(
+  'io.orch.api.core.v1.LoadBalancerIngress',
+  {
+    ip: field(1, str(), { description: 'The IP of the point, for load balancers reached by IP.' }),
+    hostname: field(2, str(), { description: 'The DNS name of the point, for load balancers reached by name.' }),
+    ipMode: field(
+      3,
+      enumOf(
+        {
+          VIP: 'delivers traffic to the nodes with the load balancer IP as its destination.',
+          Proxy: 'delivers traffic to the nodes or pods with their own IP as its destination.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      { pointer: true, description: 'How traffic to the IP reaches the nodes (default VIP).' },
+    ),
+    ports: field(4, list(PortStatus, { listType: 'atomic' }), {
+      description: 'The ports of the Service, with their status at this point.',
+    }),
+  },
+  { description: 'One point where a load balancer receives traffic.' },
+);
 
 /** One point where a load balancer receives traffic. */
 export interface LoadBalancerIngress {
@@ -3501,9 +5331,15 @@ export interface LoadBalancerIngress {
   ports?: PortStatus[];
 }
 
-export const LoadBalancerStatus = struct('io.orch.api.core.v1.LoadBalancerStatus', {
-  ingress: field(1, list(LoadBalancerIngress, { listType: 'atomic' }), { description: 'The points where the load balancer receives traffic.' }),
-}, { description: 'The status of a load balancer.' });
+export const LoadBalancerStatus = struct(
+  'io.orch.api.core.v1.LoadBalancerStatus',
+  {
+    ingress: field(1, list(LoadBalancerIngress, { listType: 'atomic' }), {
+      description: 'The points where the load balancer receives traffic.',
+    }),
+  },
+  { description: 'The status of a load balancer.' },
+);
 
 /** The status of a load balancer. */
 export interface LoadBalancerStatus {
@@ -3511,10 +5347,16 @@ export interface LoadBalancerStatus {
   ingress?: LoadBalancerIngress[];
 }
 
-export const ServiceStatus = struct('io.orch.api.core.v1.ServiceStatus', {
-  loadBalancer: field(1, LoadBalancerStatus, { description: 'The load balancer of the Service, if it has one.' }),
-  conditions: field(2, list(Condition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' }), { description: 'The current conditions of the Service.' }),
-}, { description: 'The observed state of a Service.' });
+export const ServiceStatus = struct(
+  'io.orch.api.core.v1.ServiceStatus',
+  {
+    loadBalancer: field(1, LoadBalancerStatus, { description: 'The load balancer of the Service, if it has one.' }),
+    conditions: field(2, list(Condition, { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' }), {
+      description: 'The current conditions of the Service.',
+    }),
+  },
+  { description: 'The observed state of a Service.' },
+);
 
 /** The observed state of a Service. */
 export interface ServiceStatus {
@@ -3524,10 +5366,17 @@ export interface ServiceStatus {
   conditions?: Condition[];
 }
 
-export const Service = objectType('io.orch.api.core.v1.Service', {
-  spec: field(2, ServiceSpec, { description: 'How the Service is exposed and which pods receive its traffic.' }),
-  status: field(3, ServiceStatus, { description: 'The current state of the Service, such as its load balancer; read-only.' }),
-}, { description: 'A stable name and virtual address for a set of pods, chosen by labels, with traffic balanced over them; or a DNS alias of an external name.' });
+export const Service = objectType(
+  'io.orch.api.core.v1.Service',
+  {
+    spec: field(2, ServiceSpec, { description: 'How the Service is exposed and which pods receive its traffic.' }),
+    status: field(3, ServiceStatus, { description: 'The current state of the Service, such as its load balancer; read-only.' }),
+  },
+  {
+    description:
+      'A stable name and virtual address for a set of pods, chosen by labels, with traffic balanced over them; or a DNS alias of an external name.',
+  },
+);
 
 /**
  * A stable name and virtual address for a set of pods, chosen by labels, with traffic balanced over
@@ -3571,10 +5420,14 @@ export interface ServiceList {
   items: Service[];
 }
 
-export const PodTemplateSpec = struct('io.orch.api.core.v1.PodTemplateSpec', {
-  metadata: field(1, ObjectMeta, { description: 'Labels, annotations and other metadata of the created pods.' }),
-  spec: field(2, PodSpec, { description: 'The specification of the created pods.' }),
-}, { description: 'The pod a controller makes its pods from.' });
+export const PodTemplateSpec = struct(
+  'io.orch.api.core.v1.PodTemplateSpec',
+  {
+    metadata: field(1, ObjectMeta, { description: 'Labels, annotations and other metadata of the created pods.' }),
+    spec: field(2, PodSpec, { description: 'The specification of the created pods.' }),
+  },
+  { description: 'The pod a controller makes its pods from.' },
+);
 
 /** The pod a controller makes its pods from. */
 export interface PodTemplateSpec {

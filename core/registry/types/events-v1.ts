@@ -35,12 +35,16 @@ export const Event = objectType(
   `${P}.Event`,
   {
     eventTime: field(2, microTime(), { omitEmpty: false, description: 'When the event was first seen. Required.' }),
-    series: field(3, EventSeries, { pointer: true, description: 'The series the event belongs to, when it repeats; unset for a single event.' }),
+    series: field(3, EventSeries, {
+      pointer: true,
+      description: 'The series the event belongs to, when it repeats; unset for a single event.',
+    }),
     reportingController: field(4, str(), {
       description: 'The controller that reported the event, such as example.com/my-controller. Required for new events.',
     }),
     reportingInstance: field(5, str(), {
-      description: 'Which instance of that controller reported it, such as the name of its pod; at most 128 characters. Required for new events.',
+      description:
+        'Which instance of that controller reported it, such as the name of its pod; at most 128 characters. Required for new events.',
     }),
     action: field(6, str(), { description: 'What was done, or failed, about the object, such as Binding; at most 128 characters.' }),
     reason: field(7, str(), { description: 'Why the action was taken, in CamelCase; at most 128 characters.' }),

@@ -92,7 +92,10 @@ export const ServiceAccountSubject = struct(
   `${P}.ServiceAccountSubject`,
   {
     namespace: field(1, str(), { omitEmpty: false, description: 'The namespace of the service account. Required.' }),
-    name: field(2, str(), { omitEmpty: false, description: 'The name of the service account, or * for every one of the namespace. Required.' }),
+    name: field(2, str(), {
+      omitEmpty: false,
+      description: 'The name of the service account, or * for every one of the namespace. Required.',
+    }),
   },
   { description: 'A service account that makes requests.' },
 );
@@ -199,7 +202,10 @@ export interface ResourcePolicyRule {
 export const NonResourcePolicyRule = struct(
   `${P}.NonResourcePolicyRule`,
   {
-    verbs: field(1, stringSet, { omitEmpty: false, description: 'The verbs that match, such as get, or * for all (then alone). Required, not empty.' }),
+    verbs: field(1, stringSet, {
+      omitEmpty: false,
+      description: 'The verbs that match, such as get, or * for all (then alone). Required, not empty.',
+    }),
     nonResourceURLs: field(6, stringSet, {
       omitEmpty: false,
       description:
@@ -280,7 +286,8 @@ export const FlowSchemaSpec = struct(
     }),
     distinguisherMethod: field(3, FlowDistinguisherMethod, {
       pointer: true,
-      description: 'How the requests of the schema are divided into flows. Unset: they are all one flow (the distinguisher is always empty).',
+      description:
+        'How the requests of the schema are divided into flows. Unset: they are all one flow (the distinguisher is always empty).',
     }),
     rules: field(4, list(PolicyRulesWithSubjects, { listType: 'atomic' }), {
       description: 'The requests the schema is about: a request matches when at least one rule does; an empty list matches none.',
@@ -313,7 +320,9 @@ export interface FlowSchemaSpec {
   rules?: PolicyRulesWithSubjects[];
 }
 
-export const FlowSchemaCondition = struct(`${P}.FlowSchemaCondition`, conditionFields, { description: 'One aspect of the state of a FlowSchema.' });
+export const FlowSchemaCondition = struct(`${P}.FlowSchemaCondition`, conditionFields, {
+  description: 'One aspect of the state of a FlowSchema.',
+});
 
 /** One aspect of the state of a FlowSchema. */
 export interface FlowSchemaCondition {
@@ -420,7 +429,8 @@ export const QueuingConfiguration = struct(
     handSize: field(2, int32(), {
       omitEmpty: false,
       default: 8,
-      description: 'How many of the queues each flow is dealt by shuffle sharding, at most queues (default 8); a request joins the shortest of them.',
+      description:
+        'How many of the queues each flow is dealt by shuffle sharding, at most queues (default 8); a request joins the shortest of them.',
     }),
     queueLengthLimit: field(3, int32(), {
       omitEmpty: false,
@@ -613,7 +623,9 @@ export interface PriorityLevelConfigurationCondition {
 export const PriorityLevelConfigurationStatus = struct(
   `${P}.PriorityLevelConfigurationStatus`,
   {
-    conditions: field(1, list(PriorityLevelConfigurationCondition, conditionsList), { description: 'The current conditions of the priority level.' }),
+    conditions: field(1, list(PriorityLevelConfigurationCondition, conditionsList), {
+      description: 'The current conditions of the priority level.',
+    }),
   },
   { description: 'The observed state of a priority level.' },
 );

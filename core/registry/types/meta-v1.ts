@@ -72,15 +72,21 @@ export const ManagedFieldsEntry = struct(
     operation: field(
       2,
       enumOf(
-        { Apply: 'the fields were written by a server-side apply patch.', Update: 'the fields were written by a create, an update or another kind of patch.' },
+        {
+          Apply: 'the fields were written by a server-side apply patch.',
+          Update: 'the fields were written by a create, an update or another kind of patch.',
+        },
         { checkedBy: 'kind' },
       ),
       { description: 'How the manager last wrote the fields.' },
     ),
-    apiVersion: field(3, str(), { description: 'The API version the field set is written in; each version a manager used has its own entry.' }),
+    apiVersion: field(3, str(), {
+      description: 'The API version the field set is written in; each version a manager used has its own entry.',
+    }),
     time: field(4, time(), {
       pointer: true,
-      description: 'When the entry last changed: when the manager took a field or changed the value of one, not when it wrote the same values again.',
+      description:
+        'When the entry last changed: when the manager took a field or changed the value of one, not when it wrote the same values again.',
     }),
     fieldsType: field(6, str(), { description: 'The format of the field set; the only one is FieldsV1.' }),
     fieldsV1: field(7, raw(), {
@@ -88,7 +94,9 @@ export const ManagedFieldsEntry = struct(
       description:
         'The fields owned, as nested keys: f:<name> for a field, k:<keys> for a list element by its keys, v:<value> for a set element, and "." for the node itself; every leaf is an empty map.',
     }),
-    subresource: field(8, str(), { description: 'The subresource the fields were written through, such as status; empty for the object itself.' }),
+    subresource: field(8, str(), {
+      description: 'The subresource the fields were written through, such as status; empty for the object itself.',
+    }),
   },
   { description: 'The fields one manager owns in one API version of an object, as server-side apply tracks them.' },
 );
@@ -151,7 +159,9 @@ export const ObjectMeta = struct(
       description:
         'The version of the object in storage, changed by every write. Opaque to clients: they send it back to update only the version they read, and to start a watch from it. Read-only.',
     }),
-    generation: field(7, int64(), { description: 'A number the server raises each time the desired state of the object changes. Read-only.' }),
+    generation: field(7, int64(), {
+      description: 'A number the server raises each time the desired state of the object changes. Read-only.',
+    }),
     creationTimestamp: field(8, time(), { description: 'When the server created the object. Read-only.' }),
     deletionTimestamp: field(9, time(), {
       pointer: true,
@@ -160,7 +170,8 @@ export const ObjectMeta = struct(
     }),
     deletionGracePeriodSeconds: field(10, int64(), {
       pointer: true,
-      description: 'The seconds the object has to end gracefully before it is removed; set with deletionTimestamp, and only ever lowered. Read-only.',
+      description:
+        'The seconds the object has to end gracefully before it is removed; set with deletionTimestamp, and only ever lowered. Read-only.',
     }),
     labels: field(11, map(str()), {
       description: 'Key-value pairs that organize objects and let label selectors (of controllers, Services, queries) pick them.',
@@ -253,10 +264,12 @@ export const ListMeta = struct(
   {
     selfLink: field(1, str(), { description: 'Deprecated: no longer set by the server.' }),
     resourceVersion: field(2, str(), {
-      description: 'The version of the collection the list shows, the same on every page of a paged list; a watch started from it sees the changes made since.',
+      description:
+        'The version of the collection the list shows, the same on every page of a paged list; a watch started from it sees the changes made since.',
     }),
     continue: field(3, str(), {
-      description: 'The token for the next page of a paged list; empty on the last page. It may expire, and then the list has to start over.',
+      description:
+        'The token for the next page of a paged list; empty on the last page. It may expire, and then the list has to start over.',
     }),
     remainingItemCount: field(4, int64(), {
       pointer: true,
@@ -340,7 +353,8 @@ export const LabelSelector = struct(
   },
   {
     structType: 'atomic',
-    description: 'A query over the labels of objects: matchLabels and matchExpressions must all hold. An empty selector matches every object; a missing one matches none.',
+    description:
+      'A query over the labels of objects: matchLabels and matchExpressions must all hold. An empty selector matches every object; a missing one matches none.',
   },
 );
 
@@ -416,7 +430,8 @@ export const Status = struct(
     status: field(2, str(), { description: 'Success or Failure.' }),
     message: field(3, str(), { description: 'A human readable description of the result.' }),
     reason: field(4, str(), {
-      description: 'A CamelCase word for why the request failed, such as NotFound or AlreadyExists; empty when there is none. It says more than code.',
+      description:
+        'A CamelCase word for why the request failed, such as NotFound or AlreadyExists; empty when there is none. It says more than code.',
     }),
     details: field(5, StatusDetails, { pointer: true, description: 'More about the reason; which fields are set depends on it.' }),
     code: field(6, int32(), { description: 'The HTTP status code of the result; 0 when not set.' }),
@@ -490,7 +505,10 @@ export const DeleteOptions = struct(
         Foreground:
           'deletes the dependents first: the object stays, with the foregroundDeletion finalizer, until those that block its deletion are gone.',
       }),
-      { pointer: true, description: 'Whether and how the dependents of the object are deleted (default: set by the kind, mostly Background).' },
+      {
+        pointer: true,
+        description: 'Whether and how the dependents of the object are deleted (default: set by the kind, mostly Background).',
+      },
     ),
     dryRun: field(5, list(str(), { listType: 'atomic' }), {
       description: 'When set, the request is processed but nothing is persisted; the only value is All (every stage).',
@@ -585,7 +603,11 @@ export const Condition = struct(
       required: true,
       description: 'The kind of condition, in CamelCase or as example.com/CamelCase. Required.',
     }),
-    status: field(2, enumOf(CONDITION_STATUS_VALUES), { omitEmpty: false, required: true, description: 'Whether the condition holds. Required.' }),
+    status: field(2, enumOf(CONDITION_STATUS_VALUES), {
+      omitEmpty: false,
+      required: true,
+      description: 'Whether the condition holds. Required.',
+    }),
     observedGeneration: field(3, int64(), {
       description: 'The metadata.generation the condition was set for; when older than the current one, the condition may be out of date.',
     }),

@@ -11,10 +11,14 @@ import { listType, objectType } from './object.ts';
 import { TypedLocalObjectReference } from './core-v1.ts';
 import type { ListMeta, ObjectMeta } from './meta-v1.ts';
 
-export const ServiceBackendPort = struct('io.orch.api.networking.v1.ServiceBackendPort', {
-  name: field(1, str(), { description: 'The name of the port, as the Service declares it; not together with number.' }),
-  number: field(2, int32(), { description: 'The number of the port; not together with name.' }),
-}, { structType: 'atomic', description: 'A port of a Service, by name or by number.' });
+export const ServiceBackendPort = struct(
+  'io.orch.api.networking.v1.ServiceBackendPort',
+  {
+    name: field(1, str(), { description: 'The name of the port, as the Service declares it; not together with number.' }),
+    number: field(2, int32(), { description: 'The number of the port; not together with name.' }),
+  },
+  { structType: 'atomic', description: 'A port of a Service, by name or by number.' },
+);
 
 /** A port of a Service, by name or by number. */
 export interface ServiceBackendPort {
@@ -24,10 +28,14 @@ export interface ServiceBackendPort {
   number?: number;
 }
 
-export const IngressServiceBackend = struct('io.orch.api.networking.v1.IngressServiceBackend', {
-  name: field(1, str(), { omitEmpty: false, description: 'The name of the Service, in the same namespace as the Ingress. Required.' }),
-  port: field(2, ServiceBackendPort, { description: 'The port of the Service; a port name or number is required.' }),
-}, { description: 'A Service that receives requests, by name and port.' });
+export const IngressServiceBackend = struct(
+  'io.orch.api.networking.v1.IngressServiceBackend',
+  {
+    name: field(1, str(), { omitEmpty: false, description: 'The name of the Service, in the same namespace as the Ingress. Required.' }),
+    port: field(2, ServiceBackendPort, { description: 'The port of the Service; a port name or number is required.' }),
+  },
+  { description: 'A Service that receives requests, by name and port.' },
+);
 
 /** A Service that receives requests, by name and port. */
 export interface IngressServiceBackend {
@@ -37,10 +45,18 @@ export interface IngressServiceBackend {
   port?: ServiceBackendPort;
 }
 
-export const IngressBackend = struct('io.orch.api.networking.v1.IngressBackend', {
-  service: field(4, IngressServiceBackend, { pointer: true, description: 'A Service of the Ingress namespace, by name and port.' }),
-  resource: field(3, TypedLocalObjectReference, { pointer: true, description: 'Another object in the namespace of the Ingress, such as a storage bucket of a custom kind; then service must not be set.' }),
-}, { description: 'Where matching requests go: a Service, or another resource of the Ingress namespace, not both.' });
+export const IngressBackend = struct(
+  'io.orch.api.networking.v1.IngressBackend',
+  {
+    service: field(4, IngressServiceBackend, { pointer: true, description: 'A Service of the Ingress namespace, by name and port.' }),
+    resource: field(3, TypedLocalObjectReference, {
+      pointer: true,
+      description:
+        'Another object in the namespace of the Ingress, such as a storage bucket of a custom kind; then service must not be set.',
+    }),
+  },
+  { description: 'Where matching requests go: a Service, or another resource of the Ingress namespace, not both.' },
+);
 
 /**
  * Where matching requests go: a Service, or another resource of the Ingress namespace, not both.
@@ -55,10 +71,20 @@ export interface IngressBackend {
   resource?: TypedLocalObjectReference;
 }
 
-export const IngressTLS = struct('io.orch.api.networking.v1.IngressTLS', {
-  hosts: field(1, list(str(), { listType: 'atomic' }), { description: 'Hosts the certificate is for; they must match the names in the Secret. Default: the controller\'s wildcard host setting.' }),
-  secretName: field(2, str(), { description: 'The Secret that terminates TLS on port 443. Optional, so that routing can use the SNI host name alone; when the SNI host and the Host header of a rule differ, SNI chooses the certificate and the Host header the route.' }),
-}, { description: 'A TLS certificate and the hosts it serves.' });
+export const IngressTLS = struct(
+  'io.orch.api.networking.v1.IngressTLS',
+  {
+    hosts: field(1, list(str(), { listType: 'atomic' }), {
+      description:
+        "Hosts the certificate is for; they must match the names in the Secret. Default: the controller's wildcard host setting.",
+    }),
+    secretName: field(2, str(), {
+      description:
+        'The Secret that terminates TLS on port 443. Optional, so that routing can use the SNI host name alone; when the SNI host and the Host header of a rule differ, SNI chooses the certificate and the Host header the route.',
+    }),
+  },
+  { description: 'A TLS certificate and the hosts it serves.' },
+);
 
 /** A TLS certificate and the hosts it serves. */
 export interface IngressTLS {
@@ -75,11 +101,34 @@ export interface IngressTLS {
   secretName?: string;
 }
 
-export const HTTPIngressPath = struct('io.orch.api.networking.v1.HTTPIngressPath', {
-  path: field(1, str(), { description: 'The path matched against the request path; it must start with "/". Required for pathType Exact and Prefix.' }),
-  pathType: field(3, enumOf({ Exact: 'matches the request path exactly, case-sensitively.', Prefix: 'matches element by element, splitting on "/": the elements of the path must be a prefix of those of the request path (so /foo/bar matches /foo/bar/baz but not /foo/barbaz), case-sensitively.', ImplementationSpecific: 'leaves matching to the IngressClass, which may treat it as a type of its own or as Exact or Prefix.' }, { checkedBy: 'kind' }), { pointer: true, omitEmpty: false, description: 'How path is matched. Required. Implementations support every type; when several paths match, the longest one wins, and Exact wins over Prefix.' }),
-  backend: field(2, IngressBackend, { omitEmpty: false, description: 'Where the matching requests go. Required.' }),
-}, { description: 'A path and the backend that receives the requests that match it.' });
+export const HTTPIngressPath = struct(
+  'io.orch.api.networking.v1.HTTPIngressPath',
+  {
+    path: field(1, str(), {
+      description: 'The path matched against the request path; it must start with "/". Required for pathType Exact and Prefix.',
+    }),
+    pathType: field(
+      3,
+      enumOf(
+        {
+          Exact: 'matches the request path exactly, case-sensitively.',
+          Prefix:
+            'matches element by element, splitting on "/": the elements of the path must be a prefix of those of the request path (so /foo/bar matches /foo/bar/baz but not /foo/barbaz), case-sensitively.',
+          ImplementationSpecific: 'leaves matching to the IngressClass, which may treat it as a type of its own or as Exact or Prefix.',
+        },
+        { checkedBy: 'kind' },
+      ),
+      {
+        pointer: true,
+        omitEmpty: false,
+        description:
+          'How path is matched. Required. Implementations support every type; when several paths match, the longest one wins, and Exact wins over Prefix.',
+      },
+    ),
+    backend: field(2, IngressBackend, { omitEmpty: false, description: 'Where the matching requests go. Required.' }),
+  },
+  { description: 'A path and the backend that receives the requests that match it.' },
+);
 
 /** A path and the backend that receives the requests that match it. */
 export interface HTTPIngressPath {
@@ -104,9 +153,17 @@ export interface HTTPIngressPath {
   backend?: IngressBackend;
 }
 
-export const HTTPIngressRuleValue = struct('io.orch.api.networking.v1.HTTPIngressRuleValue', {
-  paths: field(1, list(HTTPIngressPath, { listType: 'atomic' }), { omitEmpty: false, required: true, description: 'The paths that route requests to backends. Required.' }),
-}, { description: 'A list of HTTP paths with their backends, such as http://<host>/<path>?<query> -> backend.' });
+export const HTTPIngressRuleValue = struct(
+  'io.orch.api.networking.v1.HTTPIngressRuleValue',
+  {
+    paths: field(1, list(HTTPIngressPath, { listType: 'atomic' }), {
+      omitEmpty: false,
+      required: true,
+      description: 'The paths that route requests to backends. Required.',
+    }),
+  },
+  { description: 'A list of HTTP paths with their backends, such as http://<host>/<path>?<query> -> backend.' },
+);
 
 /** A list of HTTP paths with their backends, such as http://<host>/<path>?<query> -> backend. */
 export interface HTTPIngressRuleValue {
@@ -114,9 +171,17 @@ export interface HTTPIngressRuleValue {
   paths: HTTPIngressPath[];
 }
 
-export const IngressRuleValue = struct('io.orch.api.networking.v1.IngressRuleValue', {
-  http: field(1, HTTPIngressRuleValue, { pointer: true, description: 'HTTP paths that route requests to backends; a request path is the part of the URL after the host and before any "?" or "#".' }),
-}, { description: 'What a rule does with the requests for its host: currently only HTTP routing.' });
+export const IngressRuleValue = struct(
+  'io.orch.api.networking.v1.IngressRuleValue',
+  {
+    http: field(1, HTTPIngressRuleValue, {
+      pointer: true,
+      description:
+        'HTTP paths that route requests to backends; a request path is the part of the URL after the host and before any "?" or "#".',
+    }),
+  },
+  { description: 'What a rule does with the requests for its host: currently only HTTP routing.' },
+);
 
 /** What a rule does with the requests for its host: currently only HTTP routing. */
 export interface IngressRuleValue {
@@ -127,10 +192,17 @@ export interface IngressRuleValue {
   http?: HTTPIngressRuleValue;
 }
 
-export const IngressRule = struct('io.orch.api.networking.v1.IngressRule', {
-  host: field(1, str(), { description: 'A fully qualified domain name, with the deviations of RFC 3986 that URLs need: no IP addresses, no port (80 for http, 443 for https are implied), no final dot. A request matches when its Host header equals it. A leading "*." label matches exactly one label of the header ("*.foo.com" matches "bar.foo.com", not "foo.com"); "*" alone is invalid. Unset: the rule applies to every host.' }),
-  ingressRuleValue: field(2, IngressRuleValue, { inline: true }),
-}, { description: 'Routes the requests for one host (or for all hosts) to backends.' });
+export const IngressRule = struct(
+  'io.orch.api.networking.v1.IngressRule',
+  {
+    host: field(1, str(), {
+      description:
+        'A fully qualified domain name, with the deviations of RFC 3986 that URLs need: no IP addresses, no port (80 for http, 443 for https are implied), no final dot. A request matches when its Host header equals it. A leading "*." label matches exactly one label of the header ("*.foo.com" matches "bar.foo.com", not "foo.com"); "*" alone is invalid. Unset: the rule applies to every host.',
+    }),
+    ingressRuleValue: field(2, IngressRuleValue, { inline: true }),
+  },
+  { description: 'Routes the requests for one host (or for all hosts) to backends.' },
+);
 
 /** Routes the requests for one host (or for all hosts) to backends. */
 export interface IngressRule extends IngressRuleValue {
@@ -144,12 +216,30 @@ export interface IngressRule extends IngressRuleValue {
   host?: string;
 }
 
-export const IngressSpec = struct('io.orch.api.networking.v1.IngressSpec', {
-  ingressClassName: field(4, str(), { pointer: true, description: 'The IngressClass (a cluster-scoped resource) whose controller serves this Ingress. It replaces the deprecated annotation orchestrator.io/ingress.class, which controllers still honour when present.' }),
-  defaultBackend: field(1, IngressBackend, { pointer: true, description: 'Where requests that match no rule go; required when there are no rules. When unset, unmatched requests are handled as the controller decides.' }),
-  tls: field(2, list(IngressTLS, { listType: 'atomic' }), { description: 'TLS settings; only port 443 is supported. Entries for different hosts share port 443 through SNI when the controller supports it.' }),
-  rules: field(3, list(IngressRule, { listType: 'atomic' }), { description: 'Host and path rules; requests match by host first, then by path. Unset or unmatched: all traffic goes to the default backend.' }),
-}, { description: 'The routing an Ingress asks its controller for.' });
+export const IngressSpec = struct(
+  'io.orch.api.networking.v1.IngressSpec',
+  {
+    ingressClassName: field(4, str(), {
+      pointer: true,
+      description:
+        'The IngressClass (a cluster-scoped resource) whose controller serves this Ingress. It replaces the deprecated annotation orchestrator.io/ingress.class, which controllers still honour when present.',
+    }),
+    defaultBackend: field(1, IngressBackend, {
+      pointer: true,
+      description:
+        'Where requests that match no rule go; required when there are no rules. When unset, unmatched requests are handled as the controller decides.',
+    }),
+    tls: field(2, list(IngressTLS, { listType: 'atomic' }), {
+      description:
+        'TLS settings; only port 443 is supported. Entries for different hosts share port 443 through SNI when the controller supports it.',
+    }),
+    rules: field(3, list(IngressRule, { listType: 'atomic' }), {
+      description:
+        'Host and path rules; requests match by host first, then by path. Unset or unmatched: all traffic goes to the default backend.',
+    }),
+  },
+  { description: 'The routing an Ingress asks its controller for.' },
+);
 
 /** The routing an Ingress asks its controller for. */
 export interface IngressSpec {
@@ -176,11 +266,27 @@ export interface IngressSpec {
   rules?: IngressRule[];
 }
 
-export const IngressPortStatus = struct('io.orch.api.networking.v1.IngressPortStatus', {
-  port: field(1, int32(), { omitEmpty: false, description: 'The port number. Required.' }),
-  protocol: field(2, enumOf({ TCP: 'is the Transmission Control Protocol.', UDP: 'is the User Datagram Protocol.', SCTP: 'is the Stream Control Transmission Protocol.' }), { omitEmpty: false, required: true, description: 'The protocol of the port. Required.' }),
-  error: field(3, str(), { pointer: true, description: 'Why the port has a problem: a built-in CamelCase reason, or <domain>/CamelCase for a reason of a specific implementation. Empty when it works.' }),
-}, { description: 'The status of one port of an Ingress load balancer.' });
+export const IngressPortStatus = struct(
+  'io.orch.api.networking.v1.IngressPortStatus',
+  {
+    port: field(1, int32(), { omitEmpty: false, description: 'The port number. Required.' }),
+    protocol: field(
+      2,
+      enumOf({
+        TCP: 'is the Transmission Control Protocol.',
+        UDP: 'is the User Datagram Protocol.',
+        SCTP: 'is the Stream Control Transmission Protocol.',
+      }),
+      { omitEmpty: false, required: true, description: 'The protocol of the port. Required.' },
+    ),
+    error: field(3, str(), {
+      pointer: true,
+      description:
+        'Why the port has a problem: a built-in CamelCase reason, or <domain>/CamelCase for a reason of a specific implementation. Empty when it works.',
+    }),
+  },
+  { description: 'The status of one port of an Ingress load balancer.' },
+);
 
 /** The status of one port of an Ingress load balancer. */
 export interface IngressPortStatus {
@@ -201,11 +307,15 @@ export interface IngressPortStatus {
   error?: string;
 }
 
-export const IngressLoadBalancerIngress = struct('io.orch.api.networking.v1.IngressLoadBalancerIngress', {
-  ip: field(1, str(), { description: 'The IP of the point, for load balancers reached by IP.' }),
-  hostname: field(2, str(), { description: 'The DNS name of the point, for load balancers reached by name.' }),
-  ports: field(4, list(IngressPortStatus, { listType: 'atomic' }), { description: 'The ports of the point, with their status.' }),
-}, { description: 'One point where the load balancer of an Ingress receives traffic.' });
+export const IngressLoadBalancerIngress = struct(
+  'io.orch.api.networking.v1.IngressLoadBalancerIngress',
+  {
+    ip: field(1, str(), { description: 'The IP of the point, for load balancers reached by IP.' }),
+    hostname: field(2, str(), { description: 'The DNS name of the point, for load balancers reached by name.' }),
+    ports: field(4, list(IngressPortStatus, { listType: 'atomic' }), { description: 'The ports of the point, with their status.' }),
+  },
+  { description: 'One point where the load balancer of an Ingress receives traffic.' },
+);
 
 /** One point where the load balancer of an Ingress receives traffic. */
 export interface IngressLoadBalancerIngress {
@@ -217,9 +327,15 @@ export interface IngressLoadBalancerIngress {
   ports?: IngressPortStatus[];
 }
 
-export const IngressLoadBalancerStatus = struct('io.orch.api.networking.v1.IngressLoadBalancerStatus', {
-  ingress: field(1, list(IngressLoadBalancerIngress, { listType: 'atomic' }), { description: 'The points where the load balancer receives traffic.' }),
-}, { description: 'The status of the load balancer of an Ingress.' });
+export const IngressLoadBalancerStatus = struct(
+  'io.orch.api.networking.v1.IngressLoadBalancerStatus',
+  {
+    ingress: field(1, list(IngressLoadBalancerIngress, { listType: 'atomic' }), {
+      description: 'The points where the load balancer receives traffic.',
+    }),
+  },
+  { description: 'The status of the load balancer of an Ingress.' },
+);
 
 /** The status of the load balancer of an Ingress. */
 export interface IngressLoadBalancerStatus {
@@ -227,9 +343,13 @@ export interface IngressLoadBalancerStatus {
   ingress?: IngressLoadBalancerIngress[];
 }
 
-export const IngressStatus = struct('io.orch.api.networking.v1.IngressStatus', {
-  loadBalancer: field(1, IngressLoadBalancerStatus, { description: 'The load balancer that serves the Ingress.' }),
-}, { description: 'The observed state of an Ingress.' });
+export const IngressStatus = struct(
+  'io.orch.api.networking.v1.IngressStatus',
+  {
+    loadBalancer: field(1, IngressLoadBalancerStatus, { description: 'The load balancer that serves the Ingress.' }),
+  },
+  { description: 'The observed state of an Ingress.' },
+);
 
 /** The observed state of an Ingress. */
 export interface IngressStatus {
@@ -237,10 +357,17 @@ export interface IngressStatus {
   loadBalancer?: IngressLoadBalancerStatus;
 }
 
-export const Ingress = objectType('io.orch.api.networking.v1.Ingress', {
-  spec: field(2, IngressSpec, { description: 'The desired routing of the Ingress.' }),
-  status: field(3, IngressStatus, { description: 'The current state of the Ingress, such as the addresses of its load balancer.' }),
-}, { description: 'Rules that let inbound HTTP connections reach Services of the cluster: externally reachable URLs, load balancing, TLS termination and name based virtual hosting, carried out by an ingress controller.' });
+export const Ingress = objectType(
+  'io.orch.api.networking.v1.Ingress',
+  {
+    spec: field(2, IngressSpec, { description: 'The desired routing of the Ingress.' }),
+    status: field(3, IngressStatus, { description: 'The current state of the Ingress, such as the addresses of its load balancer.' }),
+  },
+  {
+    description:
+      'Rules that let inbound HTTP connections reach Services of the cluster: externally reachable URLs, load balancing, TLS termination and name based virtual hosting, carried out by an ingress controller.',
+  },
+);
 
 /**
  * Rules that let inbound HTTP connections reach Services of the cluster: externally reachable URLs,
@@ -285,13 +412,25 @@ export interface IngressList {
   items: Ingress[];
 }
 
-export const IngressClassParametersReference = struct('io.orch.api.networking.v1.IngressClassParametersReference', {
-  apiGroup: field(1, str(), { pointer: true, description: 'The API group of the object; empty for the core group.' }),
-  kind: field(2, str(), { omitEmpty: false, description: 'The kind of the object.' }),
-  name: field(3, str(), { omitEmpty: false, description: 'The name of the object.' }),
-  scope: field(4, str(), { pointer: true, omitEmpty: false, default: 'Cluster', description: 'Cluster (default) for a cluster-scoped object, or Namespace for an object in the namespace named by namespace.' }),
-  namespace: field(5, str(), { pointer: true, description: 'The namespace of the object; required when scope is Namespace, and not set otherwise.' }),
-}, { description: 'A reference to the object that configures the controller of an IngressClass.' });
+export const IngressClassParametersReference = struct(
+  'io.orch.api.networking.v1.IngressClassParametersReference',
+  {
+    apiGroup: field(1, str(), { pointer: true, description: 'The API group of the object; empty for the core group.' }),
+    kind: field(2, str(), { omitEmpty: false, description: 'The kind of the object.' }),
+    name: field(3, str(), { omitEmpty: false, description: 'The name of the object.' }),
+    scope: field(4, str(), {
+      pointer: true,
+      omitEmpty: false,
+      default: 'Cluster',
+      description: 'Cluster (default) for a cluster-scoped object, or Namespace for an object in the namespace named by namespace.',
+    }),
+    namespace: field(5, str(), {
+      pointer: true,
+      description: 'The namespace of the object; required when scope is Namespace, and not set otherwise.',
+    }),
+  },
+  { description: 'A reference to the object that configures the controller of an IngressClass.' },
+);
 
 /** A reference to the object that configures the controller of an IngressClass. */
 export interface IngressClassParametersReference {
@@ -310,10 +449,20 @@ export interface IngressClassParametersReference {
   namespace?: string;
 }
 
-export const IngressClassSpec = struct('io.orch.api.networking.v1.IngressClassSpec', {
-  controller: field(1, str(), { description: 'The name of the controller that serves the class, a domain-prefixed path such as "example.com/ingress-controller". Immutable.' }),
-  parameters: field(2, IngressClassParametersReference, { pointer: true, description: 'An object with further configuration for the controller; optional.' }),
-}, { description: 'Which controller serves the Ingresses of a class, and how.' });
+export const IngressClassSpec = struct(
+  'io.orch.api.networking.v1.IngressClassSpec',
+  {
+    controller: field(1, str(), {
+      description:
+        'The name of the controller that serves the class, a domain-prefixed path such as "example.com/ingress-controller". Immutable.',
+    }),
+    parameters: field(2, IngressClassParametersReference, {
+      pointer: true,
+      description: 'An object with further configuration for the controller; optional.',
+    }),
+  },
+  { description: 'Which controller serves the Ingresses of a class, and how.' },
+);
 
 /** Which controller serves the Ingresses of a class, and how. */
 export interface IngressClassSpec {
@@ -326,9 +475,16 @@ export interface IngressClassSpec {
   parameters?: IngressClassParametersReference;
 }
 
-export const IngressClass = objectType('io.orch.api.networking.v1.IngressClass', {
-  spec: field(2, IngressClassSpec, { description: 'The controller of the class and its parameters.' }),
-}, { description: 'A kind of Ingress, served by one controller; Ingresses choose theirs by ingressClassName. The class annotated ingressclass.orchestrator.io/is-default-class: "true" is used for Ingresses that name none.' });
+export const IngressClass = objectType(
+  'io.orch.api.networking.v1.IngressClass',
+  {
+    spec: field(2, IngressClassSpec, { description: 'The controller of the class and its parameters.' }),
+  },
+  {
+    description:
+      'A kind of Ingress, served by one controller; Ingresses choose theirs by ingressClassName. The class annotated ingressclass.orchestrator.io/is-default-class: "true" is used for Ingresses that name none.',
+  },
+);
 
 /**
  * A kind of Ingress, served by one controller; Ingresses choose theirs by ingressClassName. The

@@ -15,12 +15,18 @@ const atomicStrings = list(str(), { listType: 'atomic' });
 export const PolicyRule = struct(
   `${P}.PolicyRule`,
   {
-    verbs: field(1, atomicStrings, { omitEmpty: false, description: 'The verbs allowed, such as get, list or create; * allows every verb. Required.' }),
+    verbs: field(1, atomicStrings, {
+      omitEmpty: false,
+      description: 'The verbs allowed, such as get, list or create; * allows every verb. Required.',
+    }),
     apiGroups: field(2, atomicStrings, { description: 'The API groups of the resources; "" is the core group, * every group.' }),
-    resources: field(3, atomicStrings, { description: 'The resources, such as pods or pods/log for a subresource; * allows every resource.' }),
+    resources: field(3, atomicStrings, {
+      description: 'The resources, such as pods or pods/log for a subresource; * allows every resource.',
+    }),
     resourceNames: field(4, atomicStrings, { description: 'Names the rule is limited to; unset allows every name.' }),
     nonResourceURLs: field(5, atomicStrings, {
-      description: 'Paths that are not resources, such as /healthz (a final * allows a prefix); only in ClusterRoles, and not together with resources.',
+      description:
+        'Paths that are not resources, such as /healthz (a final * allows a prefix); only in ClusterRoles, and not together with resources.',
     }),
   },
   { description: 'What a role allows: verbs on resources, or on paths that are not resources.' },
@@ -63,7 +69,9 @@ export const Subject = struct(
   `${P}.Subject`,
   {
     kind: field(1, str(), { omitEmpty: false, description: 'User, Group or ServiceAccount. Required.' }),
-    apiGroup: field(2, str(), { description: 'The API group of the subject: empty for ServiceAccount, rbac.authorization.orch.io for User and Group.' }),
+    apiGroup: field(2, str(), {
+      description: 'The API group of the subject: empty for ServiceAccount, rbac.authorization.orch.io for User and Group.',
+    }),
     name: field(3, str(), { omitEmpty: false, description: 'The name of the subject. Required.' }),
     namespace: field(4, str(), { description: 'The namespace of a ServiceAccount; empty for users and groups.' }),
   },

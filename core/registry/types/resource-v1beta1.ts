@@ -117,7 +117,9 @@ export interface DeviceRequest {
 export const DeviceConstraint = struct(
   `${P}.DeviceConstraint`,
   {
-    requests: field(1, list(str(), { listType: 'atomic' }), { description: 'The requests the constraint is about (default: all requests of the claim).' }),
+    requests: field(1, list(str(), { listType: 'atomic' }), {
+      description: 'The requests the constraint is about (default: all requests of the claim).',
+    }),
     matchAttribute: field(2, str(), {
       pointer: true,
       description:
@@ -147,7 +149,8 @@ export const OpaqueDeviceConfiguration = struct(
     }),
     parameters: field(2, raw(), {
       omitEmpty: false,
-      description: 'The configuration, in a format the driver defines: any JSON, usually an object with a kind and apiVersion of its own. Required.',
+      description:
+        'The configuration, in a format the driver defines: any JSON, usually an object with a kind and apiVersion of its own. Required.',
     }),
   },
   { description: 'Configuration of devices in the format of one driver.' },
@@ -182,7 +185,9 @@ export interface DeviceConfiguration {
 export const DeviceClaimConfiguration = struct(
   `${P}.DeviceClaimConfiguration`,
   {
-    requests: field(1, list(str(), { listType: 'atomic' }), { description: 'The requests the configuration is for (default: all requests of the claim).' }),
+    requests: field(1, list(str(), { listType: 'atomic' }), {
+      description: 'The requests the configuration is for (default: all requests of the claim).',
+    }),
     deviceConfiguration: field(2, DeviceConfiguration, { inline: true }),
   },
   { description: 'Configuration for the devices of some requests of a claim.' },
@@ -201,7 +206,9 @@ export const DeviceClaim = struct(
       omitEmpty: false,
       description: 'The requests, each for devices of one class. Required.',
     }),
-    constraints: field(2, list(DeviceConstraint, { listType: 'atomic' }), { description: 'Conditions the devices of several requests must meet together.' }),
+    constraints: field(2, list(DeviceConstraint, { listType: 'atomic' }), {
+      description: 'Conditions the devices of several requests must meet together.',
+    }),
     config: field(3, list(DeviceClaimConfiguration, { listType: 'atomic' }), {
       description: 'Configuration for the devices of some requests, handed to their drivers.',
     }),
@@ -264,7 +271,11 @@ export const DeviceRequestAllocationResult = struct(
     pool: field(3, str(), { omitEmpty: false, description: 'The pool of the device, among those of the driver. Required.' }),
     device: field(4, str(), { omitEmpty: false, description: 'The name of the device in its pool. Required.' }),
     // Go writes `null` for an unset value (no omitempty on this pointer).
-    adminAccess: field(5, bool(), { pointer: true, omitEmpty: false, description: 'Whether the device was allocated with administrative access.' }),
+    adminAccess: field(5, bool(), {
+      pointer: true,
+      omitEmpty: false,
+      description: 'Whether the device was allocated with administrative access.',
+    }),
   },
   { description: 'A device allocated for a request.' },
 );
@@ -286,11 +297,10 @@ export interface DeviceRequestAllocationResult {
 export const DeviceAllocationConfiguration = struct(
   `${P}.DeviceAllocationConfiguration`,
   {
-    source: field(
-      1,
-      enumOf({ FromClaim: 'came from the claim.', FromClass: 'came from the DeviceClass of a request.' }),
-      { omitEmpty: false, description: 'Where the configuration came from. Required.' },
-    ),
+    source: field(1, enumOf({ FromClaim: 'came from the claim.', FromClass: 'came from the DeviceClass of a request.' }), {
+      omitEmpty: false,
+      description: 'Where the configuration came from. Required.',
+    }),
     requests: field(2, list(str(), { listType: 'atomic' }), { description: 'The requests the configuration is for (default: all).' }),
     deviceConfiguration: field(3, DeviceConfiguration, { inline: true }),
   },
@@ -313,7 +323,9 @@ export interface DeviceAllocationConfiguration extends DeviceConfiguration {
 export const DeviceAllocationResult = struct(
   `${P}.DeviceAllocationResult`,
   {
-    results: field(1, list(DeviceRequestAllocationResult, { listType: 'atomic' }), { description: 'The allocated devices, one entry per device and request.' }),
+    results: field(1, list(DeviceRequestAllocationResult, { listType: 'atomic' }), {
+      description: 'The allocated devices, one entry per device and request.',
+    }),
     config: field(2, list(DeviceAllocationConfiguration, { listType: 'atomic' }), {
       description: 'The configuration of the allocated devices, from their classes and from the claim, in the order the drivers apply it.',
     }),
@@ -336,7 +348,10 @@ export const AllocationResult = struct(
   `${P}.AllocationResult`,
   {
     devices: field(1, DeviceAllocationResult, { description: 'The allocated devices.' }),
-    nodeSelector: field(3, NodeSelector, { pointer: true, description: 'The nodes from which the allocated devices can be used; unset: every node.' }),
+    nodeSelector: field(3, NodeSelector, {
+      pointer: true,
+      description: 'The nodes from which the allocated devices can be used; unset: every node.',
+    }),
   },
   { description: 'Where and how a claim is allocated.' },
 );
@@ -499,7 +514,10 @@ export const ResourceClaimTemplateSpec = struct(
     metadata: field(1, ObjectMeta, {
       description: 'Labels and annotations copied to each claim made from the template; other fields are rejected by validation.',
     }),
-    spec: field(2, ResourceClaimSpec, { required: true, description: 'The specification of the claims, copied into each unchanged. Required.' }),
+    spec: field(2, ResourceClaimSpec, {
+      required: true,
+      description: 'The specification of the claims, copied into each unchanged. Required.',
+    }),
   },
   { description: 'The ResourceClaim a template makes.' },
 );

@@ -45,7 +45,12 @@ export interface RequestOptions {
 }
 
 export async function send(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResult> {
-  const res = await fetch(path, { method, headers: { accept: 'application/json', ...opts.headers }, body: opts.body ?? null, signal: opts.signal ?? null });
+  const res = await fetch(path, {
+    method,
+    headers: { accept: 'application/json', ...opts.headers },
+    body: opts.body ?? null,
+    signal: opts.signal ?? null,
+  });
   const text = await res.text();
   let json: unknown;
   try {

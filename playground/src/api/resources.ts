@@ -17,7 +17,16 @@ export async function discover(fallback: () => Promise<readonly KindInfo[]>): Pr
     return sortTypes([...resources]);
   } catch {
     const kinds = await fallback();
-    return sortTypes(kinds.map((k) => ({ group: k.group, version: k.version, resource: k.resource, kind: k.kind, namespaced: k.namespaced, verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] })));
+    return sortTypes(
+      kinds.map((k) => ({
+        group: k.group,
+        version: k.version,
+        resource: k.resource,
+        kind: k.kind,
+        namespaced: k.namespaced,
+        verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+      })),
+    );
   }
 }
 

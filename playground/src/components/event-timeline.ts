@@ -122,7 +122,9 @@ export class EventTimeline extends LitElement {
         </thead>
         <tbody>
           ${this.entries.map(
-            (x) => html`<tr class="entry" data-event=${x.type} data-name=${x.name} @click=${() => (this.open = this.open === x.seq ? undefined : x.seq)}>
+            (
+              x,
+            ) => html`<tr class="entry" data-event=${x.type} data-name=${x.name} @click=${() => (this.open = this.open === x.seq ? undefined : x.seq)}>
                 <td class="time">${x.at.toLocaleTimeString()}.${String(x.at.getMilliseconds()).padStart(3, '0')}</td>
                 <td><span class="badge ${BADGE[x.type] ?? ''}">${x.type}</span></td>
                 <td>${x.kind}</td>

@@ -145,7 +145,9 @@ export class Explorer extends LitElement {
           <h3>Kinds</h3>
           <ul class="pick" role="listbox" aria-label="kinds">
             ${this.types.map(
-              (x) => html`<li data-resource=${x.resource} data-group=${x.group} aria-selected=${String(x === t)} title=${apiVersionOf(x)} @click=${() => {
+              (
+                x,
+              ) => html`<li data-resource=${x.resource} data-group=${x.group} aria-selected=${String(x === t)} title=${apiVersionOf(x)} @click=${() => {
                 this.type = x;
                 this.selected = undefined;
               }}>
@@ -168,7 +170,9 @@ export class Explorer extends LitElement {
             </thead>
             <tbody>
               ${this.items.map(
-                (o) => html`<tr data-object=${o.metadata?.name ?? ''} aria-selected=${String(this.keyOf(o) === this.selected)} @click=${() => (this.selected = this.keyOf(o))}>
+                (
+                  o,
+                ) => html`<tr data-object=${o.metadata?.name ?? ''} aria-selected=${String(this.keyOf(o) === this.selected)} @click=${() => (this.selected = this.keyOf(o))}>
                   ${t?.namespaced && !this.namespace ? html`<td>${o.metadata?.namespace}</td>` : nothing}
                   <td class="name">${o.metadata?.name}</td>
                   <td>${age(o.metadata?.creationTimestamp, now)}</td>
@@ -178,8 +182,9 @@ export class Explorer extends LitElement {
             </tbody>
           </table>
           ${this.items.length ? nothing : html`<p class="muted">No objects.</p>`}
-          ${current
-            ? html`<div class="detail">
+          ${
+            current
+              ? html`<div class="detail">
                 <div class="row">
                   <strong>${current.kind ?? t?.kind} ${current.metadata?.name}</strong>
                   <button data-action="edit" @click=${() => this.dispatchEvent(new EditEvent(toYaml(current)))}>Edit in YAML editor</button>
@@ -187,7 +192,8 @@ export class Explorer extends LitElement {
                 </div>
                 <pre class="yaml">${toYaml(current)}</pre>
               </div>`
-            : nothing}
+              : nothing
+          }
         </section>
       </div>
     `;

@@ -180,13 +180,15 @@ export class RequestConsole extends LitElement {
       <section class="panel" aria-label="response">
         <h3>Response ${this.streaming ? html`<span class="badge warn">streaming</span>` : nothing}</h3>
         ${this.failure ? html`<div class="status-line error" role="alert">request failed: ${this.failure}</div>` : nothing}
-        ${r
-          ? html`<div class="status-line ${r.status >= 400 ? 'error' : ''}" data-status=${String(r.status)}>${r.status} ${r.statusText}</div>
+        ${
+          r
+            ? html`<div class="status-line ${r.status >= 400 ? 'error' : ''}" data-status=${String(r.status)}>${r.status} ${r.statusText}</div>
               <table class="headers">
                 ${r.headers.map(([k, v]) => html`<tr><th>${k}</th><td><code>${v}</code></td></tr>`)}
               </table>
               <pre class="body">${this.prettyBody()}</pre>`
-          : html`<p class="muted">Send a request to see its raw answer.</p>`}
+            : html`<p class="muted">Send a request to see its raw answer.</p>`
+        }
       </section>
     </div>`;
   }

@@ -190,15 +190,24 @@ export class StatefulSetView extends LitElement {
       </div>`;
     }
     const cls = ['slot', 'present', p.terminating ? 'terminating' : p.ready ? 'ready' : ''].join(' ');
-    const which = p.revision === undefined ? undefined : p.revision === st.updateRevision ? 'update' : p.revision === st.currentRevision ? 'current' : 'old';
+    const which =
+      p.revision === undefined
+        ? undefined
+        : p.revision === st.updateRevision
+          ? 'update'
+          : p.revision === st.currentRevision
+            ? 'current'
+            : 'old';
     return html`<div class=${cls} data-ordinal=${slot.ordinal} data-pod=${p.name} data-phase=${p.phase} data-ready=${String(p.ready)} data-revision=${p.revision ?? ''}>
       <div class="ordinal">${slot.ordinal}</div>
       <div>${p.name}</div>
       <div class="row">
         <span class="badge ${p.phase === 'Running' ? 'ok' : p.phase === 'Failed' ? 'bad' : ''}" title="status.phase">${p.phase}</span>
-        ${p.terminating
-          ? html`<span class="badge warn">Terminating</span>`
-          : html`<span class="badge ${p.ready ? 'ok' : ''}" title="the Ready condition">${p.ready ? 'Ready' : 'not Ready'}</span>`}
+        ${
+          p.terminating
+            ? html`<span class="badge warn">Terminating</span>`
+            : html`<span class="badge ${p.ready ? 'ok' : ''}" title="the Ready condition">${p.ready ? 'Ready' : 'not Ready'}</span>`
+        }
       </div>
       ${p.reason ? html`<div class="muted" data-reason>${p.reason}</div>` : nothing}
       <div class="row" title=${`revision ${p.revision ?? 'unknown'} (label controller-revision-hash)`}>
@@ -222,7 +231,9 @@ export class StatefulSetView extends LitElement {
         <strong data-replicas>${replicas}</strong>
         <button data-action="scale-up" @click=${() => this.merge(sts, { spec: { replicas: replicas + 1 } })}>+</button>
         <button data-action="roll" title="change the pod template: a new revision rolls out" @click=${() =>
-          this.merge(sts, { spec: { template: { metadata: { annotations: { [RESTARTED_AT]: new Date().toISOString() } } } } })}>Roll out a new revision</button>
+          this.merge(sts, {
+            spec: { template: { metadata: { annotations: { [RESTARTED_AT]: new Date().toISOString() } } } },
+          })}>Roll out a new revision</button>
         <button data-action="delete" @click=${() => this.act(() => api('DELETE', this.path(sts)))}>Delete</button>
       </div>
       ${this.renderStatus(sts)}
@@ -244,10 +255,12 @@ export class StatefulSetView extends LitElement {
           </button>
         </div>
         <p class="muted">Pods appear, become ready and roll by ordinal as the StatefulSet controller and the pod simulator work (switch them and the pod's ready delay in the runtime panel).</p>
-        ${this.error
-          ? html`<orch-status data-source="statefulsets" .status=${this.error}></orch-status>
+        ${
+          this.error
+            ? html`<orch-status data-source="statefulsets" .status=${this.error}></orch-status>
               ${this.error.code === 404 ? html`<p class="muted">This server does not serve apps/v1 StatefulSets.</p>` : nothing}`
-          : nothing}
+            : nothing
+        }
         ${this.podsError ? html`<orch-status data-source="pods" .status=${this.podsError}></orch-status>` : nothing}
         ${this.actionError ? html`<orch-status data-source="action" .status=${this.actionError}></orch-status>` : nothing}
         ${!this.error && !this.sets.length ? html`<p class="muted">No StatefulSets in ${this.namespace}.</p>` : nothing}

@@ -44,11 +44,13 @@ export class StatusView extends LitElement {
     return html`<div class="status ${ok ? 'success' : ''}" role=${ok ? 'status' : 'alert'} data-code=${String(s.code ?? '')} data-reason=${s.reason ?? ''}>
       <div class="head">${s.code ? `${s.code} ` : ''}${s.reason ?? s.status ?? 'Status'}</div>
       ${s.message?.includes('\n') ? html`<pre class="message">${s.message}</pre>` : html`<div class="message">${s.message ?? ''}</div>`}
-      ${s.details?.causes?.length
-        ? html`<ul>
+      ${
+        s.details?.causes?.length
+          ? html`<ul>
             ${s.details.causes.map((c) => html`<li><code>${c.field ?? ''}</code> ${c.reason ? html`<span class="badge">${c.reason}</span>` : nothing} ${c.message ?? ''}</li>`)}
           </ul>`
-        : nothing}
+          : nothing
+      }
     </div>`;
   }
 }

@@ -112,7 +112,12 @@ export class YamlEditor extends LitElement {
 
   private aimAt(doc: ApiObject): void {
     const t = findType(this.types, String(doc.apiVersion ?? ''), String(doc.kind ?? ''));
-    if (t) this.target = { resource: `${t.group}/${t.resource}`, namespace: doc.metadata?.namespace ?? this.target.namespace, name: doc.metadata?.name ?? '' };
+    if (t)
+      this.target = {
+        resource: `${t.group}/${t.resource}`,
+        namespace: doc.metadata?.namespace ?? this.target.namespace,
+        name: doc.metadata?.name ?? '',
+      };
   }
 
   /** The object in the editor and where it lives, or a Status saying what is missing. */
@@ -164,7 +169,10 @@ export class YamlEditor extends LitElement {
       if (YamlEditor.failed(id)) return id;
       const { doc, type, namespace } = id;
       this.aimAt(doc);
-      return send('POST', `${collectionPath(type, namespace)}${this.managerQuery()}`, { body: JSON.stringify(doc), headers: { 'content-type': 'application/json' } });
+      return send('POST', `${collectionPath(type, namespace)}${this.managerQuery()}`, {
+        body: JSON.stringify(doc),
+        headers: { 'content-type': 'application/json' },
+      });
     });
   }
 
@@ -179,7 +187,10 @@ export class YamlEditor extends LitElement {
       this.aimAt(doc);
       const q = new URLSearchParams({ fieldManager: this.fieldManager.trim() });
       if (this.force) q.set('force', 'true');
-      return send('PATCH', `${objectPath(type, namespace, name)}?${q}`, { body: this.text, headers: { 'content-type': 'application/apply-patch+yaml' } });
+      return send('PATCH', `${objectPath(type, namespace, name)}?${q}`, {
+        body: this.text,
+        headers: { 'content-type': 'application/apply-patch+yaml' },
+      });
     });
   }
 
@@ -195,10 +206,14 @@ export class YamlEditor extends LitElement {
       } catch (err) {
         return clientStatus((err as Error).message);
       }
-      return send('PATCH', `${objectPath(type, type.namespaced ? this.target.namespace : '', this.target.name.trim())}${this.managerQuery()}`, {
-        body: JSON.stringify(doc),
-        headers: { 'content-type': PATCH_TYPES[this.patchType] },
-      });
+      return send(
+        'PATCH',
+        `${objectPath(type, type.namespaced ? this.target.namespace : '', this.target.name.trim())}${this.managerQuery()}`,
+        {
+          body: JSON.stringify(doc),
+          headers: { 'content-type': PATCH_TYPES[this.patchType] },
+        },
+      );
     });
   }
 

@@ -18,15 +18,13 @@ export const types = {
     description: 'The desired state of a StatefulSet: how many pods, made from which template, with which claims, updated how.',
     fields: {
       replicas: 'The desired number of pods (default 1). Unset and 0 differ: 0 asks for no pods.',
-      selector: "A label query over pods; it must match the labels of the pod template. Required.",
-      template:
-        'The pod each replica is made from; pods are named <set name>-<ordinal>. The only restartPolicy allowed in it is Always.',
+      selector: 'A label query over pods; it must match the labels of the pod template. Required.',
+      template: 'The pod each replica is made from; pods are named <set name>-<ordinal>. The only restartPolicy allowed in it is Always.',
       volumeClaimTemplates:
         'Claims every pod gets, one per template, named <template name>-<pod name>. Each must be mounted, by name, by a container of the template, and takes the place of a template volume of the same name.',
       serviceName:
         'The governing Service, which must exist before the set; it gives each pod the DNS name <pod name>.<serviceName>.<namespace>.svc.<cluster domain>.',
-      podManagementPolicy:
-        'How pods are created and deleted when the set scales, and when lost pods are replaced (default OrderedReady).',
+      podManagementPolicy: 'How pods are created and deleted when the set scales, and when lost pods are replaced (default OrderedReady).',
       updateStrategy: 'How pods are replaced when the template changes (default RollingUpdate).',
       revisionHistoryLimit: 'How many old revisions (ControllerRevisions) of the template are kept for rolling back (default 10).',
       minReadySeconds:
@@ -56,8 +54,7 @@ export const types = {
     description: 'What happens to the claims made from volumeClaimTemplates when they are no longer needed.',
     fields: {
       whenDeleted: 'The fate of the claims when the StatefulSet is deleted (default Retain).',
-      whenScaled:
-        'The fate of the claims of the pods removed when the set scales down (default Retain); the pods that remain keep theirs.',
+      whenScaled: 'The fate of the claims of the pods removed when the set scales down (default Retain); the pods that remain keep theirs.',
     },
   },
   'apps/v1.StatefulSetOrdinals': {

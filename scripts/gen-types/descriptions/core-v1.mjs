@@ -133,11 +133,9 @@ export const types = {
         'The resources the runtime of the pod uses beyond its containers, filled in from its RuntimeClass at admission and counted by scheduling and quota.',
       topologySpreadConstraints:
         'How the pods of a group are spread over topology domains such as zones or nodes; the scheduler meets all of them.',
-      setHostnameAsFQDN:
-        'Make the host name of the pod its fully qualified domain name rather than its short name (default false).',
+      setHostnameAsFQDN: 'Make the host name of the pod its fully qualified domain name rather than its short name (default false).',
       os: 'The operating system the containers run on; validation then rejects the settings that do not apply to it.',
-      hostUsers:
-        "Whether the pod uses the node's user namespace (default true); false gives the pod a user namespace of its own.",
+      hostUsers: "Whether the pod uses the node's user namespace (default true); false gives the pod a user namespace of its own.",
       schedulingGates:
         'Gates that keep the pod from being scheduled while any of them is there; set at creation, they can only be removed.',
       resourceClaims:
@@ -153,8 +151,7 @@ export const types = {
       conditions: 'The current conditions of the pod, such as PodScheduled, Initialized, ContainersReady and Ready.',
       message: 'A human readable message on why the pod is in this state.',
       reason: 'A brief CamelCase word on why the pod is in this state, such as Evicted.',
-      nominatedNodeName:
-        'The node where the pod would go once the preemption it caused is over; it may still end up elsewhere.',
+      nominatedNodeName: 'The node where the pod would go once the preemption it caused is over; it may still end up elsewhere.',
       hostIP: 'The primary IP of the node of the pod; empty until the pod is placed.',
       hostIPs: 'The IPs of the node of the pod, at most one per IP family; the first one is hostIP.',
       podIP: 'The primary IP of the pod; empty until one is allocated.',
@@ -192,8 +189,7 @@ export const types = {
       image: 'The image the container runs.',
       imageID: 'The ID of the image the container runs.',
       containerID: 'The ID of the container in its runtime, as <runtime>://<id>.',
-      started:
-        'Whether the startup probe of the container has passed (true when it has none); false again after a restart until it does.',
+      started: 'Whether the startup probe of the container has passed (true when it has none); false again after a restart until it does.',
       allocatedResources: 'The resources the node has allocated to the container.',
       resources: 'The requests and limits applied to the running container.',
       volumeMounts: 'The volume mounts of the container, as applied.',
@@ -406,8 +402,7 @@ export const types = {
         'Whether a read-only mount is read-only in its submounts too (default Disabled); needs readOnly, and mountPropagation None unless Disabled.',
       mountPath: 'Where the volume is mounted in the container; it may not contain ":". Required.',
       subPath: "A path inside the volume to mount instead of the volume's root (default: the root).",
-      subPathExpr:
-        "Like subPath, with $(VAR) expanded from the container's environment (default: the root); not together with subPath.",
+      subPathExpr: "Like subPath, with $(VAR) expanded from the container's environment (default: the root); not together with subPath.",
       mountPropagation: 'How mounts propagate between the node and the container (default None).',
     },
   },
@@ -493,8 +488,7 @@ export const types = {
     description: 'A call of the gRPC health checking service of a container.',
     fields: {
       port: 'The port of the gRPC service (1 to 65535).',
-      service:
-        'The service name sent in the health check request (default empty: the health of the whole server).',
+      service: 'The service name sent in the health check request (default empty: the health of the whole server).',
     },
   },
   'core/v1.SleepAction': {
@@ -510,8 +504,7 @@ export const types = {
       windowsOptions: 'Windows settings (default: those of the pod). Not on Linux.',
       runAsUser: 'The user ID the entrypoint runs as (default: the user of the image). Not on Windows.',
       runAsGroup: 'The group ID the entrypoint runs as (default: chosen by the runtime). Not on Windows.',
-      runAsNonRoot:
-        'Require the container to run as a user other than root: the kubelet refuses to start it when it would run as UID 0.',
+      runAsNonRoot: 'Require the container to run as a user other than root: the kubelet refuses to start it when it would run as UID 0.',
       readOnlyRootFilesystem: 'Mount the root filesystem of the container read-only (default false). Not on Windows.',
       allowPrivilegeEscalation:
         'Whether a process may gain more privileges than its parent (the no_new_privs flag); always true when privileged or with CAP_SYS_ADMIN. Not on Windows.',
@@ -528,15 +521,14 @@ export const types = {
       windowsOptions: 'Windows settings of every container. Not on Linux.',
       runAsUser: 'The user ID the entrypoints run as (default: the user of each image). Not on Windows.',
       runAsGroup: 'The group ID the entrypoints run as (default: chosen by the runtime). Not on Windows.',
-      runAsNonRoot:
-        'Require every container to run as a user other than root: the kubelet refuses to start one that would run as UID 0.',
-      supplementalGroups:
-        'Group IDs the first process of every container gets besides its primary group. Not on Windows.',
+      runAsNonRoot: 'Require every container to run as a user other than root: the kubelet refuses to start one that would run as UID 0.',
+      supplementalGroups: 'Group IDs the first process of every container gets besides its primary group. Not on Windows.',
       supplementalGroupsPolicy:
         'How the supplemental groups of the first process of each container are computed (default Merge). Not on Windows.',
       fsGroup:
         'A group ID that owns the volumes of the pod, for the volume kinds that support it: new files get the group and the setgid bit, and the group is added to every container. Not on Windows.',
-      sysctls: 'Namespaced kernel parameters set for the pod; the pod may fail to start if the runtime does not support one. Not on Windows.',
+      sysctls:
+        'Namespaced kernel parameters set for the pod; the pod may fail to start if the runtime does not support one. Not on Windows.',
       fsGroupChangePolicy:
         'When the ownership and permissions of a volume are changed to fsGroup before it is exposed to the pod (default Always). Not on Windows.',
       seccompProfile: 'The seccomp profile of every container. Not on Windows.',
@@ -576,8 +568,7 @@ export const types = {
     description: 'A seccomp profile: exactly one source.',
     fields: {
       type: 'Which kind of profile.',
-      localhostProfile:
-        "For type Localhost only: the path of the profile file, relative to the kubelet's seccomp directory.",
+      localhostProfile: "For type Localhost only: the path of the profile file, relative to the kubelet's seccomp directory.",
     },
   },
   'core/v1.AppArmorProfile': {
@@ -629,8 +620,7 @@ export const types = {
     fields: {
       key: 'The label or field the requirement is about. Required.',
       operator: 'How the value of the key relates to values. Required.',
-      values:
-        'The values to compare with: at least one for In and NotIn, none for Exists and DoesNotExist, one integer for Gt and Lt.',
+      values: 'The values to compare with: at least one for In and NotIn, none for Exists and DoesNotExist, one integer for Gt and Lt.',
     },
   },
   'core/v1.PreferredSchedulingTerm': {
@@ -659,8 +649,7 @@ export const types = {
     },
   },
   'core/v1.PodAffinityTerm': {
-    description:
-      'A group of pods (chosen by labels, in some namespaces) and the topology key whose domains the rule is about.',
+    description: 'A group of pods (chosen by labels, in some namespaces) and the topology key whose domains the rule is about.',
     fields: {
       labelSelector: 'A label query over the pods of the group; unset matches none.',
       namespaces:
@@ -669,10 +658,8 @@ export const types = {
         'The node label whose values form the domains, such as topology.orchestrator.io/zone; an empty key is not allowed. Required.',
       namespaceSelector:
         'A label query over the namespaces the label query applies to, together with namespaces; an empty selector matches every namespace.',
-      matchLabelKeys:
-        'Label keys whose values are taken from the incoming pod and added to labelSelector as key in (value). Beta.',
-      mismatchLabelKeys:
-        'Label keys whose values are taken from the incoming pod and added to labelSelector as key notin (value). Beta.',
+      matchLabelKeys: 'Label keys whose values are taken from the incoming pod and added to labelSelector as key in (value). Beta.',
+      mismatchLabelKeys: 'Label keys whose values are taken from the incoming pod and added to labelSelector as key notin (value). Beta.',
     },
   },
   'core/v1.WeightedPodAffinityTerm': {
@@ -766,8 +753,7 @@ export const types = {
       emptyDir: 'An empty directory that lives as long as the pod.',
       gcePersistentDisk: 'Deprecated: a GCE persistent disk; the pd.csi.storage.gke.io CSI driver replaces it.',
       awsElasticBlockStore: 'Deprecated: an AWS EBS volume; the ebs.csi.aws.com CSI driver replaces it.',
-      gitRepo:
-        'Deprecated: a git repository cloned when the pod starts; clone into an emptyDir from an init container instead.',
+      gitRepo: 'Deprecated: a git repository cloned when the pod starts; clone into an emptyDir from an init container instead.',
       secret: 'The keys of a Secret as files.',
       nfs: 'An NFS share.',
       iscsi: 'An iSCSI disk.',
@@ -808,8 +794,7 @@ export const types = {
     description: 'An empty directory created for the pod and deleted with it.',
     fields: {
       medium: 'What stores the directory: empty for the default storage of the node, Memory for a tmpfs, or HugePages.',
-      sizeLimit:
-        'The most the directory may hold; for Memory, the memory limits of the pod apply too. Default: no limit of its own.',
+      sizeLimit: 'The most the directory may hold; for Memory, the memory limits of the pod apply too. Default: no limit of its own.',
     },
   },
   'core/v1.GCEPersistentDiskVolumeSource': {
@@ -835,15 +820,15 @@ export const types = {
     fields: {
       repository: 'The URL of the repository. Required.',
       revision: 'The commit to check out.',
-      directory: 'The directory to clone into, without ".."; "." clones into the root of the volume (default: a subdirectory named after the repository).',
+      directory:
+        'The directory to clone into, without ".."; "." clones into the root of the volume (default: a subdirectory named after the repository).',
     },
   },
   'core/v1.SecretVolumeSource': {
     description: 'The keys of a Secret as files, one per key.',
     fields: {
       secretName: 'The Secret, in the namespace of the pod.',
-      items:
-        'Which keys become which files; unset, every key becomes a file named after it. A listed key must exist unless optional.',
+      items: 'Which keys become which files; unset, every key becomes a file named after it. A listed key must exist unless optional.',
       defaultMode: DEFAULT_MODE,
       optional: 'Whether the Secret, or a listed key, may be missing.',
     },
@@ -851,8 +836,7 @@ export const types = {
   'core/v1.ConfigMapVolumeSource': {
     description: 'The keys of a ConfigMap as files, one per key.',
     fields: {
-      items:
-        'Which keys become which files; unset, every key becomes a file named after it. A listed key must exist unless optional.',
+      items: 'Which keys become which files; unset, every key becomes a file named after it. A listed key must exist unless optional.',
       defaultMode: DEFAULT_MODE,
       optional: 'Whether the ConfigMap, or a listed key, may be missing.',
     },
@@ -1065,13 +1049,13 @@ export const types = {
     description: "A token of the pod's ServiceAccount as a file, renewed by the kubelet before it expires.",
     fields: {
       audience: 'The audience of the token, which its recipient must check (default: the API server).',
-      expirationSeconds: 'How long the token is to be valid, in seconds (at least 600, default 3600); it is renewed at 80% of that or after 24 hours.',
+      expirationSeconds:
+        'How long the token is to be valid, in seconds (at least 600, default 3600); it is renewed at 80% of that or after 24 hours.',
       path: 'The path of the file, relative to the volume. Required.',
     },
   },
   'core/v1.ClusterTrustBundleProjection': {
-    description:
-      'The certificates of ClusterTrustBundles as one PEM file: one bundle by name, or those of a signer chosen by labels.',
+    description: 'The certificates of ClusterTrustBundles as one PEM file: one bundle by name, or those of a signer chosen by labels.',
     fields: {
       name: 'One ClusterTrustBundle, by name; not with signerName and labelSelector.',
       signerName: 'The ClusterTrustBundles of this signer.',
@@ -1183,8 +1167,7 @@ export const types = {
       resources:
         'The least storage the volume must have (requests.storage). It may be raised later, when the StorageClass allows resizing, but not lowered below the current capacity.',
       volumeName: 'Binds the claim to the PersistentVolume of this name.',
-      storageClassName:
-        'The StorageClass the volume must belong to. Empty asks for a volume without a class; unset, the default class.',
+      storageClassName: 'The StorageClass the volume must belong to. Empty asks for a volume without a class; unset, the default class.',
       volumeMode: 'Whether the volume is mounted with a filesystem or handed over as a raw block device (default Filesystem).',
       dataSource:
         'An existing VolumeSnapshot or PersistentVolumeClaim to fill the new volume from, or, with a volume populator, an object of another kind. Kept equal to dataSourceRef when either is set alone.',
@@ -1208,8 +1191,7 @@ export const types = {
       accessModes: 'The access modes of the bound volume.',
       capacity: 'The resources of the bound volume.',
       conditions: 'The current conditions of the claim, such as Resizing.',
-      allocatedResources:
-        'The resources allocated to the claim while it is resized; they may be more than it asks for.',
+      allocatedResources: 'The resources allocated to the claim while it is resized; they may be more than it asks for.',
       allocatedResourceStatuses: 'The state of the resize of each resource, such as storage.',
       currentVolumeAttributesClassName: 'The VolumeAttributesClass the volume has now. Beta.',
       modifyVolumeStatus: 'The state of a change of the VolumeAttributesClass under way; unset when none is. Beta.',
@@ -1265,8 +1247,7 @@ export const types = {
       ipFamilies: 'The IP families of the Service, in order; chosen by the system from ipFamilyPolicy when unset.',
       ipFamilyPolicy: 'Whether the Service gets one IP family or two (default SingleStack, or as ipFamilies says).',
       allocateLoadBalancerNodePorts: 'Whether a LoadBalancer Service gets node ports (default true).',
-      loadBalancerClass:
-        'The load balancer implementation of a LoadBalancer Service (default: that of the cloud provider). Immutable.',
+      loadBalancerClass: 'The load balancer implementation of a LoadBalancer Service (default: that of the cloud provider). Immutable.',
       internalTrafficPolicy: 'How traffic from inside the cluster to the cluster IP reaches the endpoints (default Cluster).',
       trafficDistribution:
         'A preference for how traffic is spread over the endpoints, such as PreferClose (endpoints close in the topology first). Beta.',

@@ -20,7 +20,8 @@ export const types = {
       defaultBackend:
         'Where requests that match no rule go; required when there are no rules. When unset, unmatched requests are handled as the controller decides.',
       tls: 'TLS settings; only port 443 is supported. Entries for different hosts share port 443 through SNI when the controller supports it.',
-      rules: 'Host and path rules; requests match by host first, then by path. Unset or unmatched: all traffic goes to the default backend.',
+      rules:
+        'Host and path rules; requests match by host first, then by path. Unset or unmatched: all traffic goes to the default backend.',
     },
   },
   'networking/v1.IngressBackend': {
@@ -47,8 +48,7 @@ export const types = {
   'networking/v1.IngressTLS': {
     description: 'A TLS certificate and the hosts it serves.',
     fields: {
-      hosts:
-        "Hosts the certificate is for; they must match the names in the Secret. Default: the controller's wildcard host setting.",
+      hosts: "Hosts the certificate is for; they must match the names in the Secret. Default: the controller's wildcard host setting.",
       secretName:
         'The Secret that terminates TLS on port 443. Optional, so that routing can use the SNI host name alone; when the SNI host and the Host header of a rule differ, SNI chooses the certificate and the Host header the route.',
     },
@@ -56,15 +56,13 @@ export const types = {
   'networking/v1.IngressRule': {
     description: 'Routes the requests for one host (or for all hosts) to backends.',
     fields: {
-      host:
-        'A fully qualified domain name, with the deviations of RFC 3986 that URLs need: no IP addresses, no port (80 for http, 443 for https are implied), no final dot. A request matches when its Host header equals it. A leading "*." label matches exactly one label of the header ("*.foo.com" matches "bar.foo.com", not "foo.com"); "*" alone is invalid. Unset: the rule applies to every host.',
+      host: 'A fully qualified domain name, with the deviations of RFC 3986 that URLs need: no IP addresses, no port (80 for http, 443 for https are implied), no final dot. A request matches when its Host header equals it. A leading "*." label matches exactly one label of the header ("*.foo.com" matches "bar.foo.com", not "foo.com"); "*" alone is invalid. Unset: the rule applies to every host.',
     },
   },
   'networking/v1.IngressRuleValue': {
     description: 'What a rule does with the requests for its host: currently only HTTP routing.',
     fields: {
-      http:
-        'HTTP paths that route requests to backends; a request path is the part of the URL after the host and before any "?" or "#".',
+      http: 'HTTP paths that route requests to backends; a request path is the part of the URL after the host and before any "?" or "#".',
     },
   },
   'networking/v1.HTTPIngressRuleValue': {
@@ -143,7 +141,6 @@ export const enums = {
     Exact: 'matches the request path exactly, case-sensitively.',
     Prefix:
       'matches element by element, splitting on "/": the elements of the path must be a prefix of those of the request path (so /foo/bar matches /foo/bar/baz but not /foo/barbaz), case-sensitively.',
-    ImplementationSpecific:
-      'leaves matching to the IngressClass, which may treat it as a type of its own or as Exact or Prefix.',
+    ImplementationSpecific: 'leaves matching to the IngressClass, which may treat it as a type of its own or as Exact or Prefix.',
   },
 };

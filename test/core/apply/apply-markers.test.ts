@@ -47,7 +47,11 @@ describe('map lists (listType map)', () => {
   });
 
   it('an item the applier drops is removed whole; items of others stay', () => {
-    const ab = applyWidget(applyWidget(undefined, { containers: [{ name: 'a', image: 'ia' }] }, 'alice'), { containers: [{ name: 'b' }] }, 'bob');
+    const ab = applyWidget(
+      applyWidget(undefined, { containers: [{ name: 'a', image: 'ia' }] }, 'alice'),
+      { containers: [{ name: 'b' }] },
+      'bob',
+    );
     const after = applyWidget(ab, { containers: [] }, 'alice');
     expect(spec(after).containers).toEqual([{ name: 'b' }]);
     expect(Object.keys(owners(after))).toEqual(['bob Apply']);
@@ -96,7 +100,10 @@ describe('sets (listType set, or patchStrategy merge without a key)', () => {
     const x = applyWidget(undefined, { hosts: ['x'], gates: ['g1'] }, 'alice');
     const xy = applyWidget(x, { hosts: ['y'], gates: ['g2'] }, 'bob');
     expect(spec(xy)).toMatchObject({ hosts: ['x', 'y'], gates: ['g1', 'g2'] });
-    expect(owners(xy)).toEqual({ 'alice Apply': ['.spec.gates[="g1"]', '.spec.hosts[="x"]'], 'bob Apply': ['.spec.gates[="g2"]', '.spec.hosts[="y"]'] });
+    expect(owners(xy)).toEqual({
+      'alice Apply': ['.spec.gates[="g1"]', '.spec.hosts[="x"]'],
+      'bob Apply': ['.spec.gates[="g2"]', '.spec.hosts[="y"]'],
+    });
   });
 
   it('a value the applier drops is removed; values of others stay', () => {
@@ -120,7 +127,9 @@ describe('atomic values', () => {
 
   it('another applier changing an atomic list conflicts on the whole list; forcing takes it', () => {
     const ab = applyWidget(undefined, { command: ['a', 'b'] }, 'alice');
-    expect(conflictText(() => applyWidget(ab, { command: ['a', 'b', 'c'] }, 'bob'))).toBe('Apply failed with 1 conflict: conflict with "alice": .spec.command');
+    expect(conflictText(() => applyWidget(ab, { command: ['a', 'b', 'c'] }, 'bob'))).toBe(
+      'Apply failed with 1 conflict: conflict with "alice": .spec.command',
+    );
     const forced = applyWidget(ab, { command: ['z'] }, 'bob', { force: true });
     expect(spec(forced).command).toEqual(['z']);
     expect(owners(forced)).toEqual({ 'bob Apply': ['.spec.command'] });
@@ -129,7 +138,9 @@ describe('atomic values', () => {
   it('an atomic map (mapType atomic) is replaced whole', () => {
     const ab = applyWidget(undefined, { pinned: { a: '1', b: '2' } }, 'alice');
     expect(spec(applyWidget(ab, { pinned: { a: '1' } }, 'alice')).pinned).toEqual({ a: '1' });
-    expect(conflictText(() => applyWidget(ab, { pinned: { c: '3' } }, 'bob'))).toBe('Apply failed with 1 conflict: conflict with "alice": .spec.pinned');
+    expect(conflictText(() => applyWidget(ab, { pinned: { c: '3' } }, 'bob'))).toBe(
+      'Apply failed with 1 conflict: conflict with "alice": .spec.pinned',
+    );
   });
 
   it('an atomic struct (structType atomic) is replaced whole', () => {
@@ -161,7 +172,9 @@ describe('granular maps and structs', () => {
   it('fields nobody owns are kept when the applier drops its own beside them', () => {
     const created = updateWidget(undefined, { paused: true, replicas: 2 }, 'creator');
     // A reset leaves `paused` owned by nobody.
-    const orphaned = update(created, { ...created, metadata: { ...(created.metadata as JsonObject), managedFields: [{}] } }, 'x', { kind: WIDGET });
+    const orphaned = update(created, { ...created, metadata: { ...(created.metadata as JsonObject), managedFields: [{}] } }, 'x', {
+      kind: WIDGET,
+    });
     expect(owners(orphaned)).toEqual({});
     const applied = applyWidget(orphaned, { replicas: 2, hosts: ['x'] }, 'alice');
     const dropped = applyWidget(applied, { replicas: 2 }, 'alice');
@@ -172,7 +185,9 @@ describe('granular maps and structs', () => {
 describe('schema changes', () => {
   it('granular → atomic: who owned any element owns the whole value, so later changes conflict', () => {
     const live = withEntry(widget({ pinned: { a: '1' } }), 'alice', { 'f:spec': { 'f:pinned': { 'f:a': {} } } });
-    expect(conflictText(() => applyWidget(live, { pinned: { a: '1', b: '2' } }, 'bob'))).toBe('Apply failed with 1 conflict: conflict with "alice": .spec.pinned');
+    expect(conflictText(() => applyWidget(live, { pinned: { a: '1', b: '2' } }, 'bob'))).toBe(
+      'Apply failed with 1 conflict: conflict with "alice": .spec.pinned',
+    );
   });
 
   it('atomic → granular: the owner of the whole value owns nothing below it, so nested changes do not conflict', () => {

@@ -7,7 +7,21 @@ import { describe, expect, it } from 'vitest';
 import { ApplyConflictError, conflictStatus } from '../../../core/apply/index.ts';
 import { StatusError } from '../../../core/errors/status-error.ts';
 import { clone, type JsonObject } from '../../../core/util/json.ts';
-import { apply, applyWidget, cm, CONFIGMAP, entries, minutes, owners, rfc3339, T0, thrown, update, widget, WIDGET } from '../../support/apply.ts';
+import {
+  apply,
+  applyWidget,
+  cm,
+  CONFIGMAP,
+  entries,
+  minutes,
+  owners,
+  rfc3339,
+  T0,
+  thrown,
+  update,
+  widget,
+  WIDGET,
+} from '../../support/apply.ts';
 
 /** The conflict an apply throws (fails the test if it does not throw one). */
 const conflictOf = (run: () => unknown): ApplyConflictError => thrown(ApplyConflictError, run);
@@ -50,8 +64,12 @@ describe('Field ownership table', () => {
 
   it('any later change of a shared field by any owner: conflict', () => {
     const shared = apply(apply(undefined, cm({ a: '1' }), 'alice'), cm({ a: '1' }), 'bob');
-    expect(conflictOf(() => apply(shared, cm({ a: '2' }), 'alice')).message).toBe('Apply failed with 1 conflict: conflict with "bob": .data.a');
-    expect(conflictOf(() => apply(shared, cm({ a: '3' }), 'bob')).message).toBe('Apply failed with 1 conflict: conflict with "alice": .data.a');
+    expect(conflictOf(() => apply(shared, cm({ a: '2' }), 'alice')).message).toBe(
+      'Apply failed with 1 conflict: conflict with "bob": .data.a',
+    );
+    expect(conflictOf(() => apply(shared, cm({ a: '3' }), 'bob')).message).toBe(
+      'Apply failed with 1 conflict: conflict with "alice": .data.a',
+    );
   });
 
   it('apply omits a field the applier owned, others do not own it: field deleted', () => {
@@ -115,7 +133,11 @@ describe('Server-side apply rules', () => {
   const typed = 'failed to create typed patch object (default/cm; /v1, Kind=ConfigMap)';
 
   it.each<{ name: string; fields: JsonObject; message: string }>([
-    { name: 'a value of the wrong type', fields: { data: { a: 1 } }, message: `${typed}: .data.a: expected string, got &value.valueUnstructured{Value:1}` },
+    {
+      name: 'a value of the wrong type',
+      fields: { data: { a: 1 } },
+      message: `${typed}: .data.a: expected string, got &value.valueUnstructured{Value:1}`,
+    },
     { name: 'a field the kind does not have', fields: { extra: true }, message: `${typed}: .extra: field not declared in schema` },
     {
       name: 'several problems, in the order sent',
@@ -128,14 +150,23 @@ describe('Server-side apply rules', () => {
   });
 
   it.each<{ name: string; spec: JsonObject; detail: string }>([
-    { name: 'a repeated map-list key', spec: { containers: [{ name: 'a' }, { name: 'a' }] }, detail: '.spec.containers: duplicate entries for key [name="a"]' },
+    {
+      name: 'a repeated map-list key',
+      spec: { containers: [{ name: 'a' }, { name: 'a' }] },
+      detail: '.spec.containers: duplicate entries for key [name="a"]',
+    },
     { name: 'a repeated set value', spec: { hosts: ['x', 'x'] }, detail: '.spec.hosts: duplicate entries for key [="x"]' },
     {
       name: 'a map-list item without its key',
       spec: { containers: [{ image: 'i' }] },
-      detail: '.spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn\'t have default value)',
+      detail:
+        '.spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn\'t have default value)',
     },
-    { name: 'a set item that is an object', spec: { hosts: [{ a: 1 }] }, detail: ".spec.hosts: element 0: associative list without keys has an element that's a map type" },
+    {
+      name: 'a set item that is an object',
+      spec: { hosts: [{ a: 1 }] },
+      detail: ".spec.hosts: element 0: associative list without keys has an element that's a map type",
+    },
   ])('list items must be identifiable: $name (400)', ({ spec, detail }) => {
     const err = statusOf(() => applyWidget(undefined, spec, 'alice'));
     expect(err.status.message).toBe(`failed to create typed patch object (default/w; test/v1, Kind=Widget): ${detail}`);

@@ -49,7 +49,11 @@ describe('fieldsOf per marker', () => {
     { name: 'mapType atomic: one leaf', spec: { pinned: { a: '1', b: '2' } }, want: ['.spec.pinned'] },
     { name: 'structType atomic: one leaf', spec: { limits: { cpu: '1' } }, want: ['.spec.limits'] },
     { name: 'an atomic struct from meta/v1 (LabelSelector)', spec: { selector: { matchLabels: { a: 'b' } } }, want: ['.spec.selector'] },
-    { name: 'nested granular maps: every key is a member', spec: { config: { db: { host: 'h' } } }, want: ['.spec.config.db', '.spec.config.db.host'] },
+    {
+      name: 'nested granular maps: every key is a member',
+      spec: { config: { db: { host: 'h' } } },
+      want: ['.spec.config.db', '.spec.config.db.host'],
+    },
     { name: 'an empty granular map sets nothing', spec: { config: {} }, want: [] },
     { name: 'an empty atomic list is still a leaf', spec: { command: [] }, want: ['.spec.command'] },
     { name: 'a field the schema does not know is a leaf', spec: { unknown: { deep: 1 } }, want: ['.spec.unknown'] },

@@ -26,12 +26,23 @@ describe('path element tokens', () => {
   it.each([
     { name: 'a field', element: f('data'), token: 'f:data' },
     { name: 'a field with dots and slashes', element: f('app.orchestrator.io/name'), token: 'f:app.orchestrator.io/name' },
-    { name: 'a map-list item, key fields sorted by name', element: keyElement([{ name: 'protocol', value: 'TCP' }, { name: 'containerPort', value: 80 }]), token: 'k:{"containerPort":80,"protocol":"TCP"}' },
+    {
+      name: 'a map-list item, key fields sorted by name',
+      element: keyElement([
+        { name: 'protocol', value: 'TCP' },
+        { name: 'containerPort', value: 80 },
+      ]),
+      token: 'k:{"containerPort":80,"protocol":"TCP"}',
+    },
     { name: 'a map-list item with one key', element: keyElement([{ name: 'name', value: 'nginx' }]), token: 'k:{"name":"nginx"}' },
     { name: 'a set item (string)', element: valueElement('x'), token: 'v:"x"' },
     { name: 'a set item (number)', element: valueElement(3), token: 'v:3' },
     { name: 'a set item (boolean)', element: valueElement(true), token: 'v:true' },
-    { name: 'a set item, HTML characters escaped as Go escapes them', element: valueElement('a<b>&c'), token: 'v:"a\\u003cb\\u003e\\u0026c"' },
+    {
+      name: 'a set item, HTML characters escaped as Go escapes them',
+      element: valueElement('a<b>&c'),
+      token: 'v:"a\\u003cb\\u003e\\u0026c"',
+    },
     { name: 'a list item by index', element: indexElement(2), token: 'i:2' },
   ])('$name', ({ element, token }) => {
     expect(elementToken(element)).toBe(token);
@@ -40,7 +51,10 @@ describe('path element tokens', () => {
 
   it('reads key fields in any order and keeps them sorted', () => {
     expect(parseElementToken('k:{"protocol":"UDP","containerPort":53}')).toEqual(
-      keyElement([{ name: 'containerPort', value: 53 }, { name: 'protocol', value: 'UDP' }]),
+      keyElement([
+        { name: 'containerPort', value: 53 },
+        { name: 'protocol', value: 'UDP' },
+      ]),
     );
   });
 
@@ -61,8 +75,21 @@ describe('path element tokens', () => {
 describe('path strings (conflict messages)', () => {
   it.each<{ path: Path; text: string }>([
     { path: fieldPath('data', 'key'), text: '.data.key' },
-    { path: [f('spec'), f('containers'), keyElement([{ name: 'name', value: 'app' }]), f('image')], text: '.spec.containers[name="app"].image' },
-    { path: [f('spec'), f('ports'), keyElement([{ name: 'containerPort', value: 80 }, { name: 'protocol', value: 'TCP' }])], text: '.spec.ports[containerPort=80,protocol="TCP"]' },
+    {
+      path: [f('spec'), f('containers'), keyElement([{ name: 'name', value: 'app' }]), f('image')],
+      text: '.spec.containers[name="app"].image',
+    },
+    {
+      path: [
+        f('spec'),
+        f('ports'),
+        keyElement([
+          { name: 'containerPort', value: 80 },
+          { name: 'protocol', value: 'TCP' },
+        ]),
+      ],
+      text: '.spec.ports[containerPort=80,protocol="TCP"]',
+    },
     { path: [f('metadata'), f('finalizers'), valueElement('a')], text: '.metadata.finalizers[="a"]' },
     { path: [f('spec'), f('args'), indexElement(0)], text: '.spec.args[0]' },
   ])('$path prints as $text', ({ path, text }) => {
@@ -72,7 +99,12 @@ describe('path strings (conflict messages)', () => {
 
 describe('FieldsV1 encoding', () => {
   it('a member with no children is {}; a member with children also lists "." (last)', () => {
-    const s = FieldSet.of(fieldPath('data'), fieldPath('data', 'a'), fieldPath('metadata', 'labels'), fieldPath('metadata', 'labels', 'app'));
+    const s = FieldSet.of(
+      fieldPath('data'),
+      fieldPath('data', 'a'),
+      fieldPath('metadata', 'labels'),
+      fieldPath('metadata', 'labels', 'app'),
+    );
     expect(JSON.stringify(toFieldsV1(s))).toBe('{"f:data":{"f:a":{},".":{}},"f:metadata":{"f:labels":{"f:app":{},".":{}}}}');
   });
 
@@ -89,7 +121,18 @@ describe('FieldsV1 encoding', () => {
       [f('zeta')],
       [f('alpha')],
     );
-    expect(Object.keys(toFieldsV1(s))).toEqual(['f:alpha', 'f:zeta', 'k:{"name":"first"}', 'k:{"name":"second"}', 'v:2', 'v:"a"', 'v:"b"', 'v:true', 'i:2', 'i:10']);
+    expect(Object.keys(toFieldsV1(s))).toEqual([
+      'f:alpha',
+      'f:zeta',
+      'k:{"name":"first"}',
+      'k:{"name":"second"}',
+      'v:2',
+      'v:"a"',
+      'v:"b"',
+      'v:true',
+      'i:2',
+      'i:10',
+    ]);
   });
 
   it('orders field names by code point, as Go compares UTF-8 bytes', () => {
@@ -132,7 +175,7 @@ describe('FieldsV1 decoding', () => {
   });
 
   it.each<{ name: string; value: JsonValue }>([
-    { name: 'a malformed key', value: { 'x': {} } },
+    { name: 'a malformed key', value: { x: {} } },
     { name: 'a value that is not an object', value: { 'f:a': 1 } },
     { name: 'not an object at all', value: ['f:a'] },
   ])('rejects $name', ({ value }) => {
@@ -144,7 +187,12 @@ describe('field set operations', () => {
   const parentAndChild = FieldSet.of(fieldPath('a'), fieldPath('a', 'b'));
 
   it('difference is path by path: removing a parent keeps its children', () => {
-    expect(parentAndChild.difference(FieldSet.of(fieldPath('a'))).paths().map(pathString)).toEqual(['.a.b']);
+    expect(
+      parentAndChild
+        .difference(FieldSet.of(fieldPath('a')))
+        .paths()
+        .map(pathString),
+    ).toEqual(['.a.b']);
   });
 
   it('recursive difference removes a member with everything below it', () => {

@@ -14,8 +14,18 @@ describe('resetPathsOf', () => {
   it.each([
     { name: 'a kind without subresources', kind: configMapKind, subresource: '', want: [] },
     { name: 'the status subresource', kind: namespaceKind, subresource: 'status', want: [['metadata'], ['spec']] },
-    { name: 'the main resource of Namespace (status and finalize)', kind: namespaceKind, subresource: '', want: [['status'], ['spec', 'finalizers']] },
-    { name: 'the finalize subresource, which owns spec.finalizers only', kind: namespaceKind, subresource: 'finalize', want: [['metadata'], ['status']] },
+    {
+      name: 'the main resource of Namespace (status and finalize)',
+      kind: namespaceKind,
+      subresource: '',
+      want: [['status'], ['spec', 'finalizers']],
+    },
+    {
+      name: 'the finalize subresource, which owns spec.finalizers only',
+      kind: namespaceKind,
+      subresource: 'finalize',
+      want: [['metadata'], ['status']],
+    },
     { name: 'a subresource the kind does not have', kind: configMapKind, subresource: 'status', want: [] },
   ])('$name', ({ kind, subresource, want }) => {
     expect(resetPathsOf(kind, subresource)).toEqual(want);

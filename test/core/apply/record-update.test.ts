@@ -165,7 +165,10 @@ describe('managedFields sent by the client', () => {
     { name: 'an unknown operation', entry: { manager: 'x', operation: 'Patch', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: {} } },
     { name: 'no apiVersion', entry: { manager: 'x', operation: 'Update', fieldsType: 'FieldsV1', fieldsV1: {} } },
     { name: 'another fieldsType', entry: { manager: 'x', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV2', fieldsV1: {} } },
-    { name: 'unreadable fieldsV1', entry: { manager: 'x', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { nokey: {} } } },
+    {
+      name: 'unreadable fieldsV1',
+      entry: { manager: 'x', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { nokey: {} } },
+    },
   ])('an invalid list ($name) is ignored and the stored one kept', ({ entry }) => {
     const live = base();
     const after = update(live, withManagedFields(cm({ a: '1', b: '2' }), [entry]), 'someone');
@@ -186,7 +189,11 @@ describe('subresources', () => {
 
   it('a status write records its own entry with subresource "status"', () => {
     const live = created();
-    const after = update(live, widget({ replicas: 1 }, { ready: 1 }), 'controller', { kind: WIDGET, subresource: 'status', now: minutes(1) });
+    const after = update(live, widget({ replicas: 1 }, { ready: 1 }), 'controller', {
+      kind: WIDGET,
+      subresource: 'status',
+      now: minutes(1),
+    });
     expect(entries(after)[1]).toMatchObject({ manager: 'controller', operation: 'Update', apiVersion: 'test/v1', subresource: 'status' });
     expect(owners(after)).toEqual({ 'creator Update': ['.spec.replicas'], 'controller Update status': ['.status.ready'] });
   });

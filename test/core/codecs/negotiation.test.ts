@@ -17,13 +17,22 @@ afterEach(async () => {
 
 async function raw(path: string, init: RequestInit = {}) {
   const res = await t.request(path, init);
-  return { status: res.status, type: res.headers.get('content-type'), headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    headers: res.headers,
+    bytes: new Uint8Array(await res.arrayBuffer()),
+  };
 }
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
 
 async function seed(opts: Parameters<typeof inProcess>[0] = {}) {
   t = await inProcess(opts);
-  await t.request(CM, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'a' }, data: { k: 'v' }, binaryData: { b: 'AAEC' } }) });
+  await t.request(CM, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name: 'a' }, data: { k: 'v' }, binaryData: { b: 'AAEC' } }),
+  });
 }
 
 describe('Accept negotiation', () => {
@@ -41,7 +50,10 @@ describe('Accept negotiation', () => {
     { accept: 'text/html, */*;q=0.8', type: 'application/json' },
     { accept: 'application/json;as=Table;g=meta.k8s.io;v=v1', type: 'application/json;as=Table;v=v1;g=meta.k8s.io' },
     { accept: 'application/json;as=Table;g=meta.orch.io;v=v1', type: 'application/json;as=Table;v=v1;g=meta.orch.io' },
-    { accept: 'application/json;as=Table;v=v1beta1;g=meta.k8s.io, application/json', type: 'application/json;as=Table;v=v1beta1;g=meta.k8s.io' },
+    {
+      accept: 'application/json;as=Table;v=v1beta1;g=meta.k8s.io, application/json',
+      type: 'application/json;as=Table;v=v1beta1;g=meta.k8s.io',
+    },
     { accept: 'application/json;as=Table;g=nope.io;v=v1, application/yaml', type: 'application/yaml' },
   ])('Accept $accept → $type', async ({ accept, type }) => {
     await seed();
@@ -54,7 +66,9 @@ describe('Accept negotiation', () => {
     await seed();
     const r = await raw(`${CM}/a`, { headers: { accept: 'text/html, image/*' } });
     expect(r.status).toBe(406);
-    expect(JSON.parse(text(r.bytes)).message).toBe('only the following media types are accepted: application/json, application/yaml, application/vnd.orchestrator.protobuf');
+    expect(JSON.parse(text(r.bytes)).message).toBe(
+      'only the following media types are accepted: application/json, application/yaml, application/vnd.orchestrator.protobuf',
+    );
   });
 
   it('an unsupported Content-Type → 415', async () => {
@@ -137,7 +151,11 @@ describe('CBOR (gate CBORServingAndStorage)', () => {
   it('server-side apply accepts application/apply-patch+cbor; other patch kinds have no CBOR form (415)', async () => {
     await seed({ featureGates: { CBORServingAndStorage: true } });
     const apply = encodeCbor({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ap' }, data: { x: '1' } }, ConfigMap);
-    const r = await raw(`${CM}/ap?fieldManager=cbor-test`, { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+cbor' }, body: apply });
+    const r = await raw(`${CM}/ap?fieldManager=cbor-test`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/apply-patch+cbor' },
+      body: apply,
+    });
     expect(r.status).toBe(201);
     const merge = await raw(`${CM}/ap`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+cbor' }, body: apply });
     expect(merge.status).toBe(415);
@@ -148,8 +166,14 @@ describe('Table', () => {
   const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io';
   it('a kind without custom columns: Name and Created At', async () => {
     t = await inProcess();
-    await t.request('/apis/rbac.authorization.orch.io/v1/namespaces/default/roles', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'r' }, rules: [] }) });
-    const r = JSON.parse(text((await raw('/apis/rbac.authorization.orch.io/v1/namespaces/default/roles', { headers: { accept: TABLE } })).bytes));
+    await t.request('/apis/rbac.authorization.orch.io/v1/namespaces/default/roles', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ metadata: { name: 'r' }, rules: [] }),
+    });
+    const r = JSON.parse(
+      text((await raw('/apis/rbac.authorization.orch.io/v1/namespaces/default/roles', { headers: { accept: TABLE } })).bytes),
+    );
     expect(r.kind).toBe('Table');
     expect(r.columnDefinitions.map((c: any) => [c.name, c.type, c.format])).toEqual([
       ['Name', 'string', 'name'],
@@ -176,12 +200,18 @@ describe('Table', () => {
     { name: 'a watch', path: `${CM}?watch=1`, method: 'GET', body: undefined },
     { name: 'a watch of one object', path: `${CM}/a?watch=1`, method: 'GET', body: undefined },
     { name: 'a create (nothing is created)', path: CM, method: 'POST', body: JSON.stringify({ metadata: { name: 'made' } }) },
-  ])('a bad includeObject is 400 before $name starts, in the real platform\'s words', async ({ path, method, body }) => {
+  ])("a bad includeObject is 400 before $name starts, in the real platform's words", async ({ path, method, body }) => {
     await seed();
     const sep = path.includes('?') ? '&' : '?';
-    const res = await raw(`${path}${sep}includeObject=Exact`, { method, headers: { accept: TABLE, 'content-type': 'application/json' }, ...(body ? { body } : {}) });
+    const res = await raw(`${path}${sep}includeObject=Exact`, {
+      method,
+      headers: { accept: TABLE, 'content-type': 'application/json' },
+      ...(body ? { body } : {}),
+    });
     expect(res.status).toBe(400);
-    expect(JSON.parse(text(res.bytes)).message).toBe(`Unable to convert to Table as requested: includeObject: Invalid value: "Exact": must be 'Metadata', 'Object', 'None', or empty`);
+    expect(JSON.parse(text(res.bytes)).message).toBe(
+      `Unable to convert to Table as requested: includeObject: Invalid value: "Exact": must be 'Metadata', 'Object', 'None', or empty`,
+    );
     expect((await raw(`${CM}/made`)).status).toBe(404);
   });
 
@@ -189,11 +219,18 @@ describe('Table', () => {
     await seed();
     const res = await t.request(`${CM}?watch=1`, { headers: { accept: TABLE } });
     const reader = res.body!.getReader();
-    await t.request(CM, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'b' } }) });
+    await t.request(CM, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ metadata: { name: 'b' } }),
+    });
     let buf = '';
     while (buf.split('\n').filter(Boolean).length < 2) buf += text((await reader.read()).value!);
     await reader.cancel();
-    const [first, second] = buf.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const [first, second] = buf
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     expect(first.object.kind).toBe('Table');
     expect(first.object.columnDefinitions.length).toBe(3);
     expect(second.object.columnDefinitions).toEqual([]);
@@ -205,7 +242,11 @@ describe('compression', () => {
   it('Accept-Encoding: gzip compresses get and list answers above the threshold', async () => {
     t = await inProcess({ compressionThresholdBytes: 1024 });
     for (let i = 0; i < 20; i++) {
-      await t.request(CM, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: `c${i}` }, data: { text: 'x'.repeat(100) } }) });
+      await t.request(CM, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ metadata: { name: `c${i}` }, data: { text: 'x'.repeat(100) } }),
+      });
     }
     const r = await t.request(CM, { headers: { 'accept-encoding': 'gzip' } });
     expect(r.headers.get('content-encoding')).toBe('gzip');

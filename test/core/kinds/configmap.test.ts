@@ -41,13 +41,18 @@ describe('ConfigMap data and binaryData', () => {
   it('data and binaryData may not share a key', async () => {
     const r = await call(t, 'POST', CM, { metadata: { name: 'dup' }, data: { k: 'v' }, binaryData: { k: 'dg==' } });
     expect(r.status).toBe(422);
-    expect(r.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', field: 'data[k]', message: 'Invalid value: "k": duplicate of key present in binaryData' }]);
+    expect(r.body.details.causes).toEqual([
+      { reason: 'FieldValueInvalid', field: 'data[k]', message: 'Invalid value: "k": duplicate of key present in binaryData' },
+    ]);
   });
 
   it('the values together may not exceed 1 MiB', async () => {
     const r = await call(t, 'POST', CM, { metadata: { name: 'huge' }, data: { a: 'x'.repeat(600 * 1024), b: 'y'.repeat(600 * 1024) } });
     expect(r.status).toBe(422);
-    expect(r.body.details.causes[0]).toMatchObject({ reason: 'FieldValueTooLong', message: 'Too long: may not be more than 1048576 bytes' });
+    expect(r.body.details.causes[0]).toMatchObject({
+      reason: 'FieldValueTooLong',
+      message: 'Too long: may not be more than 1048576 bytes',
+    });
   });
 
   it('an empty ConfigMap is valid and keeps no empty maps', async () => {
@@ -72,13 +77,21 @@ describe('ConfigMap immutability (Mutable → Immutable)', () => {
 
     const data = await call(t, 'PUT', `${CM}/m`, { ...frozen, data: { a: '2' } });
     expect(data.status).toBe(422);
-    expect(data.body.details.causes).toEqual([{ reason: 'FieldValueForbidden', field: 'data', message: 'Forbidden: field is immutable when `immutable` is set' }]);
+    expect(data.body.details.causes).toEqual([
+      { reason: 'FieldValueForbidden', field: 'data', message: 'Forbidden: field is immutable when `immutable` is set' },
+    ]);
 
     const bin = await call(t, 'PATCH', `${CM}/m`, { binaryData: { b: 'dg==' } }, { 'content-type': 'application/merge-patch+json' });
     expect(bin.status).toBe(422);
     expect(bin.body.details.causes[0].field).toBe('binaryData');
 
-    const meta = await call(t, 'PATCH', `${CM}/m`, { metadata: { labels: { tier: 'gold' } } }, { 'content-type': 'application/merge-patch+json' });
+    const meta = await call(
+      t,
+      'PATCH',
+      `${CM}/m`,
+      { metadata: { labels: { tier: 'gold' } } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(meta.status).toBe(200);
     expect(meta.body.metadata.labels).toEqual({ tier: 'gold' });
   });
@@ -87,7 +100,9 @@ describe('ConfigMap immutability (Mutable → Immutable)', () => {
     await call(t, 'POST', CM, { ...configMap('m', { a: '1' }), immutable: true });
     const r = await call(t, 'PATCH', `${CM}/m`, { immutable: false }, { 'content-type': 'application/merge-patch+json' });
     expect(r.status).toBe(422);
-    expect(r.body.details.causes).toEqual([{ reason: 'FieldValueForbidden', field: 'immutable', message: 'Forbidden: field is immutable when `immutable` is set' }]);
+    expect(r.body.details.causes).toEqual([
+      { reason: 'FieldValueForbidden', field: 'immutable', message: 'Forbidden: field is immutable when `immutable` is set' },
+    ]);
   });
 
   it('an immutable ConfigMap can still be deleted', async () => {
@@ -114,11 +129,16 @@ describe('ConfigMap metadata', () => {
     expect(ts.body.metadata.creationTimestamp).toBe(c.metadata.creationTimestamp);
   });
 
-  it('output field order is the real platform\'s (kind, apiVersion, metadata in Go order, then immutable, data, binaryData)', async () => {
+  it("output field order is the real platform's (kind, apiVersion, metadata in Go order, then immutable, data, binaryData)", async () => {
     const r = await t.request(CM, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ binaryData: { z: 'dg==' }, data: { b: '2', a: '1' }, immutable: false, metadata: { labels: { x: 'y' }, name: 'o' } }),
+      body: JSON.stringify({
+        binaryData: { z: 'dg==' },
+        data: { b: '2', a: '1' },
+        immutable: false,
+        metadata: { labels: { x: 'y' }, name: 'o' },
+      }),
     });
     const text = await r.text();
     expect(text).toMatch(
@@ -134,11 +154,17 @@ describe('keys special to JavaScript are data', () => {
     expect(Object.keys(c.body.data)).toEqual([key]);
     const p = await call(t, 'PATCH', `${CM}/p`, JSON.parse(`{"data":{"${key}":"v2"}}`), { 'content-type': 'application/merge-patch+json' });
     expect(p.body.data[key]).toBe('v2');
-    const a = await call(t, 'PATCH', `${CM}/p?fieldManager=m&force=true`, `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"p"},"data":{"${key}":"v3"}}`, {
-      'content-type': 'application/apply-patch+yaml',
-    });
+    const a = await call(
+      t,
+      'PATCH',
+      `${CM}/p?fieldManager=m&force=true`,
+      `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"p"},"data":{"${key}":"v3"}}`,
+      {
+        'content-type': 'application/apply-patch+yaml',
+      },
+    );
     expect(a.status).toBe(200);
-    expect(Object.prototype.hasOwnProperty.call(a.body.data, key)).toBe(true);
+    expect(Object.hasOwn(a.body.data, key)).toBe(true);
     expect((await call(t, 'GET', `${CM}/p`)).body.data[key]).toBe('v3');
   });
 });

@@ -108,9 +108,24 @@ describe('core/v1 Event (legacy rules)', () => {
   const rows: { rule: string; path: string; value: unknown; expected: string[] }[] = [
     { rule: 'an old-style event', path: 'type', value: 'Normal', expected: [] },
     { rule: 'any type is accepted', path: 'type', value: 'Odd', expected: [] },
-    { rule: 'involved object in another namespace', path: 'involvedObject.namespace', value: 'other', expected: ['involvedObject.namespace FieldValueInvalid'] },
+    {
+      rule: 'involved object in another namespace',
+      path: 'involvedObject.namespace',
+      value: 'other',
+      expected: ['involvedObject.namespace FieldValueInvalid'],
+    },
     { rule: 'cluster-scoped involved object', path: 'involvedObject', value: { kind: 'Node', name: 'n' }, expected: [] },
-    { rule: 'new-style event without reporting fields', path: 'eventTime', value: EVENT_TIME, expected: ['reportingController FieldValueRequired', 'reportingController FieldValueInvalid', 'reportingInstance FieldValueRequired', 'action FieldValueRequired'] },
+    {
+      rule: 'new-style event without reporting fields',
+      path: 'eventTime',
+      value: EVENT_TIME,
+      expected: [
+        'reportingController FieldValueRequired',
+        'reportingController FieldValueInvalid',
+        'reportingInstance FieldValueRequired',
+        'action FieldValueRequired',
+      ],
+    },
   ];
   it.each(rows)('$rule', async ({ path, value, expected }) => {
     const res = await call(t, 'POST', CORE, named(withChange(coreEvent, path, value)));
@@ -122,8 +137,20 @@ describe('core/v1 Event (legacy rules)', () => {
     const body = expectCreated(await call(t, 'POST', CORE, named(coreEvent)));
     expect(body).toMatchObject({ reportingComponent: '', reportingInstance: '', count: 3, eventTime: null });
     expect(Object.keys(body)).toEqual([
-      'kind', 'apiVersion', 'metadata', 'involvedObject', 'reason', 'message', 'source', 'firstTimestamp', 'lastTimestamp',
-      'count', 'type', 'eventTime', 'reportingComponent', 'reportingInstance',
+      'kind',
+      'apiVersion',
+      'metadata',
+      'involvedObject',
+      'reason',
+      'message',
+      'source',
+      'firstTimestamp',
+      'lastTimestamp',
+      'count',
+      'type',
+      'eventTime',
+      'reportingComponent',
+      'reportingInstance',
     ]);
   });
 
@@ -175,17 +202,47 @@ describe('events.orch.io/v1 Event (strict rules)', () => {
     { rule: 'no action', path: 'action', value: undefined, expected: ['action FieldValueRequired'] },
     { rule: 'action over 128 characters', path: 'action', value: 'a'.repeat(129), expected: ['action FieldValueInvalid'] },
     { rule: 'no reason', path: 'reason', value: undefined, expected: ['reason FieldValueRequired'] },
-    { rule: 'no reportingController', path: 'reportingController', value: undefined, expected: ['reportingController FieldValueRequired', 'reportingController FieldValueInvalid'] },
-    { rule: 'reportingController not a qualified name', path: 'reportingController', value: 'a/b/c', expected: ['reportingController FieldValueInvalid'] },
+    {
+      rule: 'no reportingController',
+      path: 'reportingController',
+      value: undefined,
+      expected: ['reportingController FieldValueRequired', 'reportingController FieldValueInvalid'],
+    },
+    {
+      rule: 'reportingController not a qualified name',
+      path: 'reportingController',
+      value: 'a/b/c',
+      expected: ['reportingController FieldValueInvalid'],
+    },
     { rule: 'no reportingInstance', path: 'reportingInstance', value: undefined, expected: ['reportingInstance FieldValueRequired'] },
     { rule: 'note of 1 KiB', path: 'note', value: 'n'.repeat(1024), expected: [] },
     { rule: 'note over 1 KiB', path: 'note', value: 'n'.repeat(1025), expected: ['message FieldValueInvalid'] },
     { rule: 'series with count 2', path: 'series', value: { count: 2, lastObservedTime: EVENT_TIME }, expected: [] },
-    { rule: 'series with count 1', path: 'series', value: { count: 1, lastObservedTime: EVENT_TIME }, expected: ['series.count FieldValueInvalid'] },
-    { rule: 'series without lastObservedTime', path: 'series', value: { count: 3 }, expected: ['series.lastObservedTime FieldValueRequired'] },
+    {
+      rule: 'series with count 1',
+      path: 'series',
+      value: { count: 1, lastObservedTime: EVENT_TIME },
+      expected: ['series.count FieldValueInvalid'],
+    },
+    {
+      rule: 'series without lastObservedTime',
+      path: 'series',
+      value: { count: 3 },
+      expected: ['series.lastObservedTime FieldValueRequired'],
+    },
     { rule: 'deprecatedSource set', path: 'deprecatedSource', value: { component: 'c' }, expected: ['source FieldValueInvalid'] },
-    { rule: 'deprecatedFirstTimestamp set', path: 'deprecatedFirstTimestamp', value: '2024-01-01T00:00:00Z', expected: ['firstTimestamp FieldValueInvalid'] },
-    { rule: 'deprecatedLastTimestamp set', path: 'deprecatedLastTimestamp', value: '2024-01-01T00:00:00Z', expected: ['lastTimestamp FieldValueInvalid'] },
+    {
+      rule: 'deprecatedFirstTimestamp set',
+      path: 'deprecatedFirstTimestamp',
+      value: '2024-01-01T00:00:00Z',
+      expected: ['firstTimestamp FieldValueInvalid'],
+    },
+    {
+      rule: 'deprecatedLastTimestamp set',
+      path: 'deprecatedLastTimestamp',
+      value: '2024-01-01T00:00:00Z',
+      expected: ['lastTimestamp FieldValueInvalid'],
+    },
     { rule: 'deprecatedCount set', path: 'deprecatedCount', value: 2, expected: ['count FieldValueInvalid'] },
     { rule: 'regarding a cluster object from default', path: 'regarding', value: { kind: 'Node', name: 'n' }, expected: [] },
     { rule: 'regarding an object of another namespace', path: 'regarding.namespace', value: 'other', expected: [] },
@@ -228,7 +285,12 @@ describe('events.orch.io/v1 Event (strict rules)', () => {
 
   it('writes the members Go always writes', async () => {
     const body = expectCreated(await call(t, 'POST', V1, named(v1Event)));
-    expect(body).toMatchObject({ eventTime: EVENT_TIME, deprecatedSource: {}, deprecatedFirstTimestamp: null, deprecatedLastTimestamp: null });
+    expect(body).toMatchObject({
+      eventTime: EVENT_TIME,
+      deprecatedSource: {},
+      deprecatedFirstTimestamp: null,
+      deprecatedLastTimestamp: null,
+    });
   });
 });
 
@@ -248,7 +310,12 @@ describe('one storage for both versions', () => {
     });
     expectCreated(await call(t, 'POST', CORE, coreEvent));
     const asV1 = await call(t, 'GET', `${V1}/c`);
-    expect(asV1.body).toMatchObject({ apiVersion: 'events.orch.io/v1', regarding: coreEvent.involvedObject, note: coreEvent.message, deprecatedCount: 3 });
+    expect(asV1.body).toMatchObject({
+      apiVersion: 'events.orch.io/v1',
+      regarding: coreEvent.involvedObject,
+      note: coreEvent.message,
+      deprecatedCount: 3,
+    });
     await t.close();
   });
 });

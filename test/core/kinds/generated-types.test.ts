@@ -49,11 +49,9 @@ const NOT_IN_V1_32 = new Set([
   'core.v1.ProjectedVolumeSource.defaultUser',
 ]);
 
-const ROOTS: ObjectSchema[] = [
-  ...Object.values(core),
-  ...Object.values(apps),
-  ...Object.values(networking),
-].filter((s): s is ObjectSchema => typeof s === 'object' && s !== null && (s as ObjectSchema).type === 'object');
+const ROOTS: ObjectSchema[] = [...Object.values(core), ...Object.values(apps), ...Object.values(networking)].filter(
+  (s): s is ObjectSchema => typeof s === 'object' && s !== null && (s as ObjectSchema).type === 'object',
+);
 
 /** Every object schema reachable from the generated exports, by definition name. */
 function allObjects(): Map<string, ObjectSchema> {
@@ -83,7 +81,8 @@ function protoTypeOf(s: Schema): string {
   if (s.type === 'object') return s.name.split('.').pop()!;
   return SCALAR[s.type] ?? SPECIAL[s.type] ?? s.type;
 }
-const shortName = (t: string) => (t.startsWith('k8s.io.api.') || t.includes('.meta.v1.') && !t.endsWith('.Time') ? t.split('.').pop()! : t);
+const shortName = (t: string) =>
+  t.startsWith('k8s.io.api.') || (t.includes('.meta.v1.') && !t.endsWith('.Time')) ? t.split('.').pop()! : t;
 
 function protoKey(name: string): string | undefined {
   const m = /^io\.orch\.(api\.(core|apps|networking)\.v1)\.(\w+)$/.exec(name);
@@ -118,8 +117,14 @@ describe('generated types: protobuf field numbers, types and presence (fields-cl
     for (const entry of NOT_IN_V1_32) {
       const [group, version, type, name] = entry.split('.');
       const message = closure.messages[`k8s.io.api.${group}.${version}.${type}`];
-      expect(message?.fields.some((f) => f.name === name), `${entry} is in the closure`).toBe(true);
-      expect(generated.get(`${group}.${version}.${type}`)?.fields.some((f) => f.name === name), `${entry} is not generated`).toBe(false);
+      expect(
+        message?.fields.some((f) => f.name === name),
+        `${entry} is in the closure`,
+      ).toBe(true);
+      expect(
+        generated.get(`${group}.${version}.${type}`)?.fields.some((f) => f.name === name),
+        `${entry} is not generated`,
+      ).toBe(false);
     }
   });
 
@@ -144,7 +149,14 @@ describe('generated types: protobuf field numbers, types and presence (fields-cl
 
 describe('generated types: merge markers (markers.json)', () => {
   /** Fields of the 1.36 marker rows that v1.32 does not have. */
-  const NOT_IN_V1_32_PATHS = [/\.restartPolicyRules$/, /\.restartPolicyRules\[\]/, /\.schedulingGroup/, /\.podCertificate/, /\.fileKeyRef/, /\.healthStatus/];
+  const NOT_IN_V1_32_PATHS = [
+    /\.restartPolicyRules$/,
+    /\.restartPolicyRules\[\]/,
+    /\.schedulingGroup/,
+    /\.podCertificate/,
+    /\.fileKeyRef/,
+    /\.healthStatus/,
+  ];
   const rows = ['StatefulSet', 'Ingress'].flatMap((kind) => markers.kinds[kind].fields.map((row) => ({ kind, path: row.path, row })));
   const rootOf: Record<string, ObjectSchema> = { StatefulSet: apps.StatefulSet, Ingress: networking.Ingress };
 
@@ -172,7 +184,7 @@ describe('generated types: merge markers (markers.json)', () => {
     for (const part of p.split('.')) {
       const listed = part.endsWith('[]');
       const name = listed ? part.slice(0, -2) : part;
-      if (!cur || cur.type !== 'object') return undefined;
+      if (cur?.type !== 'object') return undefined;
       const f: FieldSpec | undefined = jsonFields(cur).find((r) => r.spec.name === name)?.spec;
       cur = f?.schema;
       if (listed) cur = cur?.type === 'array' ? cur.items : undefined;
@@ -191,7 +203,8 @@ describe('generated types: up to date with their generator', () => {
     // In a copy of the generator's inputs: the working tree is not this test's to change.
     const copy = mkdtempSync(join(tmpdir(), 'orch-gen-types-'));
     try {
-      for (const path of ['core', 'scripts/gen-types', 'scripts/gen-types.mjs', 'test/data/merge-markers']) cpSync(path, join(copy, path), { recursive: true });
+      for (const path of ['biome.json', 'core', 'scripts/gen-types', 'scripts/gen-types.mjs', 'test/data/merge-markers'])
+        cpSync(path, join(copy, path), { recursive: true });
       symlinkSync(resolve('node_modules'), join(copy, 'node_modules'), 'dir');
       const gen = (...args: string[]) => spawnSync(process.execPath, ['scripts/gen-types.mjs', ...args], { cwd: copy, encoding: 'utf8' });
       const rbac = join(copy, 'core/registry/types/rbac-v1.ts');

@@ -19,13 +19,48 @@ describe('PersistentVolumeClaim validation (create)', () => {
 
   it.each([
     { rule: 'accessModes are required', path: 'spec.accessModes', value: undefined, causes: ['spec.accessModes FieldValueRequired'] },
-    { rule: 'access modes are the four known ones', path: 'spec.accessModes', value: ['ReadWriteSometimes'], causes: ['spec.accessModes FieldValueNotSupported'] },
-    { rule: 'ReadWriteOncePod stands alone', path: 'spec.accessModes', value: ['ReadWriteOncePod', 'ReadOnlyMany'], causes: ['spec.accessModes FieldValueForbidden'] },
-    { rule: 'a storage request is required', path: 'spec.resources.requests', value: { cpu: '1' }, causes: ['spec.resources[storage] FieldValueRequired'] },
-    { rule: 'the storage request is positive', path: 'spec.resources.requests.storage', value: '0', causes: ['spec.resources[storage] FieldValueInvalid'] },
-    { rule: 'volumeMode is Block or Filesystem', path: 'spec.volumeMode', value: 'Raw', causes: ['spec.volumeMode FieldValueNotSupported'] },
-    { rule: 'storageClassName is a DNS subdomain', path: 'spec.storageClassName', value: 'Fast_SSD', causes: ['spec.storageClassName FieldValueInvalid'] },
-    { rule: 'a data source has a kind and a name', path: 'spec.dataSource', value: { kind: 'VolumeSnapshot' }, causes: ['spec.dataSource.name FieldValueRequired'] },
+    {
+      rule: 'access modes are the four known ones',
+      path: 'spec.accessModes',
+      value: ['ReadWriteSometimes'],
+      causes: ['spec.accessModes FieldValueNotSupported'],
+    },
+    {
+      rule: 'ReadWriteOncePod stands alone',
+      path: 'spec.accessModes',
+      value: ['ReadWriteOncePod', 'ReadOnlyMany'],
+      causes: ['spec.accessModes FieldValueForbidden'],
+    },
+    {
+      rule: 'a storage request is required',
+      path: 'spec.resources.requests',
+      value: { cpu: '1' },
+      causes: ['spec.resources[storage] FieldValueRequired'],
+    },
+    {
+      rule: 'the storage request is positive',
+      path: 'spec.resources.requests.storage',
+      value: '0',
+      causes: ['spec.resources[storage] FieldValueInvalid'],
+    },
+    {
+      rule: 'volumeMode is Block or Filesystem',
+      path: 'spec.volumeMode',
+      value: 'Raw',
+      causes: ['spec.volumeMode FieldValueNotSupported'],
+    },
+    {
+      rule: 'storageClassName is a DNS subdomain',
+      path: 'spec.storageClassName',
+      value: 'Fast_SSD',
+      causes: ['spec.storageClassName FieldValueInvalid'],
+    },
+    {
+      rule: 'a data source has a kind and a name',
+      path: 'spec.dataSource',
+      value: { kind: 'VolumeSnapshot' },
+      causes: ['spec.dataSource.name FieldValueRequired'],
+    },
   ])('$rule', async ({ path, value, causes }) => {
     expect(causeKeys(await call(t, 'POST', PVCS, withChange(valid, path, value)))).toEqual(causes);
   });
@@ -70,7 +105,10 @@ describe('PersistentVolumeClaim lifecycle', () => {
     const again = await call(t, 'PUT', `${PVCS}/data`, withChange(await current(), 'spec.volumeName', 'pv-2'));
     expect(causeKeys(again)).toEqual(['spec FieldValueForbidden']);
     const cur = await current();
-    const bound = await call(t, 'PUT', `${PVCS}/data/status`, { ...cur, status: { phase: 'Bound', accessModes: ['ReadWriteOnce'], capacity: { storage: '1Gi' } } });
+    const bound = await call(t, 'PUT', `${PVCS}/data/status`, {
+      ...cur,
+      status: { phase: 'Bound', accessModes: ['ReadWriteOnce'], capacity: { storage: '1Gi' } },
+    });
     expect(bound.status, JSON.stringify(bound.body)).toBe(200);
     expect(bound.body.status.phase).toBe('Bound');
   });

@@ -38,19 +38,52 @@ describe('Pod validation (create)', () => {
     { rule: 'containers are required', path: 'spec.containers', value: [], causes: ['spec.containers FieldValueRequired'] },
     { rule: 'a container needs a name', path: 'spec.containers.0.name', value: '', causes: [`${C0}.name FieldValueRequired`] },
     { rule: 'container names are DNS labels', path: 'spec.containers.0.name', value: 'Nginx', causes: [`${C0}.name FieldValueInvalid`] },
-    { rule: 'container names are unique across init and regular containers', path: 'spec.initContainers', value: [{ name: 'nginx', image: 'busybox' }], causes: [`${C0}.name FieldValueDuplicate`] },
+    {
+      rule: 'container names are unique across init and regular containers',
+      path: 'spec.initContainers',
+      value: [{ name: 'nginx', image: 'busybox' }],
+      causes: [`${C0}.name FieldValueDuplicate`],
+    },
     { rule: 'a container needs an image', path: 'spec.containers.0.image', value: undefined, causes: [`${C0}.image FieldValueRequired`] },
-    { rule: 'containerPort is required', path: 'spec.containers.0.ports', value: [{ name: 'http' }], causes: [`${C0}.ports[0].containerPort FieldValueRequired`] },
-    { rule: 'containerPort is in 1..65535', path: 'spec.containers.0.ports.0.containerPort', value: 70000, causes: [`${C0}.ports[0].containerPort FieldValueInvalid`] },
-    { rule: 'protocol is TCP, UDP or SCTP', path: 'spec.containers.0.ports.0.protocol', value: 'HTTP', causes: [`${C0}.ports[0].protocol FieldValueNotSupported`] },
+    {
+      rule: 'containerPort is required',
+      path: 'spec.containers.0.ports',
+      value: [{ name: 'http' }],
+      causes: [`${C0}.ports[0].containerPort FieldValueRequired`],
+    },
+    {
+      rule: 'containerPort is in 1..65535',
+      path: 'spec.containers.0.ports.0.containerPort',
+      value: 70000,
+      causes: [`${C0}.ports[0].containerPort FieldValueInvalid`],
+    },
+    {
+      rule: 'protocol is TCP, UDP or SCTP',
+      path: 'spec.containers.0.ports.0.protocol',
+      value: 'HTTP',
+      causes: [`${C0}.ports[0].protocol FieldValueNotSupported`],
+    },
     {
       rule: 'port names are unique',
       path: 'spec.containers.0.ports',
-      value: [{ name: 'http', containerPort: 80 }, { name: 'http', containerPort: 81 }],
+      value: [
+        { name: 'http', containerPort: 80 },
+        { name: 'http', containerPort: 81 },
+      ],
       causes: [`${C0}.ports[1].name FieldValueDuplicate`],
     },
-    { rule: 'port names are IANA service names', path: 'spec.containers.0.ports.0.name', value: 'http_1', causes: [`${C0}.ports[0].name FieldValueInvalid`] },
-    { rule: 'requests may not exceed limits', path: 'spec.containers.0.resources.requests.cpu', value: '1', causes: [`${C0}.resources.requests[cpu] FieldValueInvalid`] },
+    {
+      rule: 'port names are IANA service names',
+      path: 'spec.containers.0.ports.0.name',
+      value: 'http_1',
+      causes: [`${C0}.ports[0].name FieldValueInvalid`],
+    },
+    {
+      rule: 'requests may not exceed limits',
+      path: 'spec.containers.0.resources.requests.cpu',
+      value: '1',
+      causes: [`${C0}.resources.requests[cpu] FieldValueInvalid`],
+    },
     // A pod's missing requests are its limits, so a bad limit is reported twice, as the real platform does.
     {
       rule: 'quantities may not be negative',
@@ -58,47 +91,150 @@ describe('Pod validation (create)', () => {
       value: '-1',
       causes: [`${C0}.resources.limits[memory] FieldValueInvalid`, `${C0}.resources.requests[memory] FieldValueInvalid`],
     },
-    { rule: 'resource names are standard or qualified', path: 'spec.containers.0.resources.requests.gpu', value: '1', causes: [`${C0}.resources.requests[gpu] FieldValueInvalid`] },
-    { rule: 'a probe needs a handler', path: 'spec.containers.0.livenessProbe', value: { periodSeconds: 5 }, causes: [`${C0}.livenessProbe FieldValueRequired`] },
+    {
+      rule: 'resource names are standard or qualified',
+      path: 'spec.containers.0.resources.requests.gpu',
+      value: '1',
+      causes: [`${C0}.resources.requests[gpu] FieldValueInvalid`],
+    },
+    {
+      rule: 'a probe needs a handler',
+      path: 'spec.containers.0.livenessProbe',
+      value: { periodSeconds: 5 },
+      causes: [`${C0}.livenessProbe FieldValueRequired`],
+    },
     {
       rule: 'a probe has one handler',
       path: 'spec.containers.0.livenessProbe',
       value: { httpGet: { port: 80 }, tcpSocket: { port: 80 } },
       causes: [`${C0}.livenessProbe.tcpSocket FieldValueForbidden`],
     },
-    { rule: 'liveness successThreshold must be 1', path: 'spec.containers.0.livenessProbe', value: { tcpSocket: { port: 80 }, successThreshold: 2 }, causes: [`${C0}.livenessProbe.successThreshold FieldValueInvalid`] },
-    { rule: 'probe periods are not negative', path: 'spec.containers.0.readinessProbe.periodSeconds', value: -1, causes: [`${C0}.readinessProbe.periodSeconds FieldValueInvalid`] },
-    { rule: 'probe ports are numbers or names', path: 'spec.containers.0.readinessProbe.httpGet.port', value: 0, causes: [`${C0}.readinessProbe.httpGet.port FieldValueInvalid`] },
-    { rule: 'restartPolicy is Always, OnFailure or Never', path: 'spec.restartPolicy', value: 'Sometimes', causes: ['spec.restartPolicy FieldValueNotSupported'] },
+    {
+      rule: 'liveness successThreshold must be 1',
+      path: 'spec.containers.0.livenessProbe',
+      value: { tcpSocket: { port: 80 }, successThreshold: 2 },
+      causes: [`${C0}.livenessProbe.successThreshold FieldValueInvalid`],
+    },
+    {
+      rule: 'probe periods are not negative',
+      path: 'spec.containers.0.readinessProbe.periodSeconds',
+      value: -1,
+      causes: [`${C0}.readinessProbe.periodSeconds FieldValueInvalid`],
+    },
+    {
+      rule: 'probe ports are numbers or names',
+      path: 'spec.containers.0.readinessProbe.httpGet.port',
+      value: 0,
+      causes: [`${C0}.readinessProbe.httpGet.port FieldValueInvalid`],
+    },
+    {
+      rule: 'restartPolicy is Always, OnFailure or Never',
+      path: 'spec.restartPolicy',
+      value: 'Sometimes',
+      causes: ['spec.restartPolicy FieldValueNotSupported'],
+    },
     { rule: 'dnsPolicy is one of four', path: 'spec.dnsPolicy', value: 'Google', causes: ['spec.dnsPolicy FieldValueNotSupported'] },
     { rule: 'dnsPolicy None needs dnsConfig', path: 'spec.dnsPolicy', value: 'None', causes: ['spec.dnsConfig FieldValueRequired'] },
-    { rule: 'imagePullPolicy is Always, IfNotPresent or Never', path: 'spec.containers.0.imagePullPolicy', value: 'Sometimes', causes: [`${C0}.imagePullPolicy FieldValueNotSupported`] },
-    { rule: 'terminationMessagePolicy is File or FallbackToLogsOnError', path: 'spec.containers.0.terminationMessagePolicy', value: 'Log', causes: [`${C0}.terminationMessagePolicy FieldValueInvalid`] },
-    { rule: 'volume names are DNS labels', path: 'spec.volumes.0.name', value: 'Data', causes: ['spec.volumes[0].name FieldValueInvalid', `${C0}.volumeMounts[0].name FieldValueNotFound`] },
-    { rule: 'volume names are unique', path: 'spec.volumes', value: [{ name: 'data' }, { name: 'data' }], causes: ['spec.volumes[1].name FieldValueDuplicate'] },
-    { rule: 'a volume has one source', path: 'spec.volumes.0.configMap', value: { name: 'cm' }, causes: ['spec.volumes[0].configMap FieldValueForbidden'] },
-    { rule: 'a secret volume names its secret', path: 'spec.volumes.0', value: { name: 'data', secret: {} }, causes: ['spec.volumes[0].secret.secretName FieldValueRequired'] },
-    { rule: 'volumeMounts name a volume', path: 'spec.containers.0.volumeMounts.0.name', value: 'logs', causes: [`${C0}.volumeMounts[0].name FieldValueNotFound`] },
-    { rule: 'mountPath is required', path: 'spec.containers.0.volumeMounts.0.mountPath', value: undefined, causes: [`${C0}.volumeMounts[0].mountPath FieldValueRequired`] },
+    {
+      rule: 'imagePullPolicy is Always, IfNotPresent or Never',
+      path: 'spec.containers.0.imagePullPolicy',
+      value: 'Sometimes',
+      causes: [`${C0}.imagePullPolicy FieldValueNotSupported`],
+    },
+    {
+      rule: 'terminationMessagePolicy is File or FallbackToLogsOnError',
+      path: 'spec.containers.0.terminationMessagePolicy',
+      value: 'Log',
+      causes: [`${C0}.terminationMessagePolicy FieldValueInvalid`],
+    },
+    {
+      rule: 'volume names are DNS labels',
+      path: 'spec.volumes.0.name',
+      value: 'Data',
+      causes: ['spec.volumes[0].name FieldValueInvalid', `${C0}.volumeMounts[0].name FieldValueNotFound`],
+    },
+    {
+      rule: 'volume names are unique',
+      path: 'spec.volumes',
+      value: [{ name: 'data' }, { name: 'data' }],
+      causes: ['spec.volumes[1].name FieldValueDuplicate'],
+    },
+    {
+      rule: 'a volume has one source',
+      path: 'spec.volumes.0.configMap',
+      value: { name: 'cm' },
+      causes: ['spec.volumes[0].configMap FieldValueForbidden'],
+    },
+    {
+      rule: 'a secret volume names its secret',
+      path: 'spec.volumes.0',
+      value: { name: 'data', secret: {} },
+      causes: ['spec.volumes[0].secret.secretName FieldValueRequired'],
+    },
+    {
+      rule: 'volumeMounts name a volume',
+      path: 'spec.containers.0.volumeMounts.0.name',
+      value: 'logs',
+      causes: [`${C0}.volumeMounts[0].name FieldValueNotFound`],
+    },
+    {
+      rule: 'mountPath is required',
+      path: 'spec.containers.0.volumeMounts.0.mountPath',
+      value: undefined,
+      causes: [`${C0}.volumeMounts[0].mountPath FieldValueRequired`],
+    },
     {
       rule: 'mountPaths are unique',
       path: 'spec.containers.0.volumeMounts',
-      value: [{ name: 'data', mountPath: '/data' }, { name: 'data', mountPath: '/data' }],
+      value: [
+        { name: 'data', mountPath: '/data' },
+        { name: 'data', mountPath: '/data' },
+      ],
       causes: [`${C0}.volumeMounts[1].mountPath FieldValueInvalid`],
     },
-    { rule: 'env names are valid', path: 'spec.containers.0.env', value: [{ name: '1VAR', value: 'x' }], causes: [`${C0}.env[0].name FieldValueInvalid`] },
-    { rule: 'an env var has a name', path: 'spec.containers.0.env', value: [{ value: 'x' }], causes: [`${C0}.env[0].name FieldValueRequired`] },
+    {
+      rule: 'env names are valid',
+      path: 'spec.containers.0.env',
+      value: [{ name: '1VAR', value: 'x' }],
+      causes: [`${C0}.env[0].name FieldValueInvalid`],
+    },
+    {
+      rule: 'an env var has a name',
+      path: 'spec.containers.0.env',
+      value: [{ value: 'x' }],
+      causes: [`${C0}.env[0].name FieldValueRequired`],
+    },
     {
       rule: 'value and valueFrom are exclusive',
       path: 'spec.containers.0.env',
       value: [{ name: 'A', value: 'x', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }],
       causes: [`${C0}.env[0].valueFrom FieldValueInvalid`],
     },
-    { rule: 'activeDeadlineSeconds is at least 1', path: 'spec.activeDeadlineSeconds', value: 0, causes: ['spec.activeDeadlineSeconds FieldValueInvalid'] },
-    { rule: 'nodeSelector keys are label keys', path: 'spec.nodeSelector', value: { 'bad key': 'x' }, causes: ['spec.nodeSelector FieldValueInvalid'] },
+    {
+      rule: 'activeDeadlineSeconds is at least 1',
+      path: 'spec.activeDeadlineSeconds',
+      value: 0,
+      causes: ['spec.activeDeadlineSeconds FieldValueInvalid'],
+    },
+    {
+      rule: 'nodeSelector keys are label keys',
+      path: 'spec.nodeSelector',
+      value: { 'bad key': 'x' },
+      causes: ['spec.nodeSelector FieldValueInvalid'],
+    },
     { rule: 'hostname is a DNS label', path: 'spec.hostname', value: 'web.1', causes: ['spec.hostname FieldValueInvalid'] },
-    { rule: 'regular containers have no restartPolicy', path: 'spec.containers.0.restartPolicy', value: 'Always', causes: [`${C0}.restartPolicy FieldValueForbidden`] },
-    { rule: 'init containers restart only Always', path: 'spec.initContainers', value: [{ name: 'init', image: 'busybox', restartPolicy: 'Never' }], causes: ['spec.initContainers[0].restartPolicy FieldValueNotSupported'] },
+    {
+      rule: 'regular containers have no restartPolicy',
+      path: 'spec.containers.0.restartPolicy',
+      value: 'Always',
+      causes: [`${C0}.restartPolicy FieldValueForbidden`],
+    },
+    {
+      rule: 'init containers restart only Always',
+      path: 'spec.initContainers',
+      value: [{ name: 'init', image: 'busybox', restartPolicy: 'Never' }],
+      causes: ['spec.initContainers[0].restartPolicy FieldValueNotSupported'],
+    },
     {
       rule: 'init containers without restartPolicy Always have no probes',
       path: 'spec.initContainers',
@@ -157,14 +293,24 @@ describe('Pod defaults, admission and initial status', () => {
       successThreshold: 1,
       failureThreshold: 3,
     });
-    expect(c).toMatchObject({ terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent' });
+    expect(c).toMatchObject({
+      terminationMessagePath: '/dev/termination-log',
+      terminationMessagePolicy: 'File',
+      imagePullPolicy: 'IfNotPresent',
+    });
     expect(body.status).toEqual({ phase: 'Pending', qosClass: 'Burstable' });
   });
 
   it('a volume without a source is an emptyDir; secret and configMap volumes get mode 0644', async () => {
-    const pod = withChange(withChange(valid, 'metadata.name', 'vols'), 'spec.volumes', [{ name: 'data' }, { name: 's', secret: { secretName: 'x' } }]);
+    const pod = withChange(withChange(valid, 'metadata.name', 'vols'), 'spec.volumes', [
+      { name: 'data' },
+      { name: 's', secret: { secretName: 'x' } },
+    ]);
     const body = expectCreated(await call(t, 'POST', PODS, pod));
-    expect(body.spec.volumes).toEqual([{ name: 'data', emptyDir: {} }, { name: 's', secret: { secretName: 'x', defaultMode: 420 } }]);
+    expect(body.spec.volumes).toEqual([
+      { name: 'data', emptyDir: {} },
+      { name: 's', secret: { secretName: 'x', defaultMode: 420 } },
+    ]);
   });
 
   it.each([
@@ -180,7 +326,14 @@ describe('Pod defaults, admission and initial status', () => {
     const pod = withChange(withChange(valid, 'metadata.name', 'gated'), 'spec.schedulingGates', [{ name: 'example.com/wait' }]);
     const body = expectCreated(await call(t, 'POST', PODS, pod));
     expect(body.status.conditions).toEqual([
-      { type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime: null, reason: 'SchedulingGated', message: 'Scheduling is blocked due to non-empty scheduling gates' },
+      {
+        type: 'PodScheduled',
+        status: 'False',
+        lastProbeTime: null,
+        lastTransitionTime: null,
+        reason: 'SchedulingGated',
+        message: 'Scheduling is blocked due to non-empty scheduling gates',
+      },
     ]);
   });
 });
@@ -208,7 +361,10 @@ describe('Pod updates', () => {
 
   it('tolerations may be added, not changed', async () => {
     const cur = await current();
-    const added = await call(t, 'PUT', `${PODS}/web`, { ...cur, spec: { ...cur.spec, tolerations: [...cur.spec.tolerations, { key: 'k', operator: 'Exists' }] } });
+    const added = await call(t, 'PUT', `${PODS}/web`, {
+      ...cur,
+      spec: { ...cur.spec, tolerations: [...cur.spec.tolerations, { key: 'k', operator: 'Exists' }] },
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const changed = await call(t, 'PUT', `${PODS}/web`, withChange(await current(), 'spec.tolerations.2.key', 'other'));
     expect(causeKeys(changed)).toContain('spec.tolerations FieldValueForbidden');
@@ -216,14 +372,20 @@ describe('Pod updates', () => {
 
   it.each([
     { path: 'spec.activeDeadlineSeconds', value: 900, causes: ['spec.activeDeadlineSeconds FieldValueInvalid'] },
-    { path: 'spec.containers', value: [...valid.spec.containers, { name: 'extra', image: 'busybox' }], causes: ['spec.containers FieldValueForbidden'] },
+    {
+      path: 'spec.containers',
+      value: [...valid.spec.containers, { name: 'extra', image: 'busybox' }],
+      causes: ['spec.containers FieldValueForbidden'],
+    },
     { path: 'spec.restartPolicy', value: 'Never', causes: ['spec FieldValueForbidden'] },
     { path: 'spec.containers.0.ports.0.containerPort', value: 8080, causes: ['spec FieldValueForbidden'] },
   ])('$path may not change that way', async ({ path, value, causes }) => {
     const r = await call(t, 'PUT', `${PODS}/web`, withChange(await current(), path, value));
     expect(causeKeys(r)).toEqual(causes);
     if (causes[0] === 'spec FieldValueForbidden') {
-      expect(r.body.details.causes[0].message).toMatch(/^Forbidden: pod updates may not change fields other than `spec.containers\[\*\].image`,/);
+      expect(r.body.details.causes[0].message).toMatch(
+        /^Forbidden: pod updates may not change fields other than `spec.containers\[\*\].image`,/,
+      );
     }
   });
 
@@ -232,7 +394,10 @@ describe('Pod updates', () => {
     const r = await call(t, 'PUT', `${PODS}/web/status`, { ...cur, status: { ...cur.status, phase: 'Running', podIP: '10.244.0.7' } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.status).toMatchObject({ phase: 'Running', podIP: '10.244.0.7', podIPs: [{ ip: '10.244.0.7' }] });
-    const bad = await call(t, 'PUT', `${PODS}/web/status`, { ...r.body, status: { ...r.body.status, podIP: undefined, podIPs: [{ ip: 'ten' }] } });
+    const bad = await call(t, 'PUT', `${PODS}/web/status`, {
+      ...r.body,
+      status: { ...r.body.status, podIP: undefined, podIPs: [{ ip: 'ten' }] },
+    });
     expect(causeKeys(bad)).toEqual(['status.podIPs[0] FieldValueInvalid']);
   });
 
@@ -310,10 +475,21 @@ describe('pods/binding (what a scheduler POSTs)', () => {
     const api = createApiServer();
     await api.ready;
     const req = (method: string, path: string, body?: unknown) =>
-      api.fetch(new Request(`http://orch${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) }));
+      api.fetch(
+        new Request(`http://orch${path}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        }),
+      );
     const P = '/api/v1/namespaces/default/pods';
     expect((await req('POST', P, { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i' }] } })).status).toBe(201);
-    const bound = await req('POST', `${P}/p/binding`, { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'p' }, target: { kind: 'Node', name: 'node-1' } });
+    const bound = await req('POST', `${P}/p/binding`, {
+      apiVersion: 'v1',
+      kind: 'Binding',
+      metadata: { name: 'p' },
+      target: { kind: 'Node', name: 'node-1' },
+    });
     expect(bound.status).toBe(201);
     expect(await bound.json()).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
     const pod = await (await req('GET', `${P}/p`)).json();
@@ -347,11 +523,34 @@ describe('Pod graceful deletion', () => {
   });
 
   // What the first DELETE does, by the pod and the request's gracePeriodSeconds.
-  const first: { what: string; spec: Record<string, unknown>; status?: Record<string, unknown>; query?: string; kept: boolean; period?: number }[] = [
+  const first: {
+    what: string;
+    spec: Record<string, unknown>;
+    status?: Record<string, unknown>;
+    query?: string;
+    kept: boolean;
+    period?: number;
+  }[] = [
     { what: 'a scheduled pod gets its default 30 s', spec: { nodeName: 'node-1' }, kept: true, period: 30 },
-    { what: 'a scheduled pod gets its own terminationGracePeriodSeconds', spec: { nodeName: 'node-1', terminationGracePeriodSeconds: 10 }, kept: true, period: 10 },
-    { what: 'the request’s gracePeriodSeconds wins over the pod’s', spec: { nodeName: 'node-1', terminationGracePeriodSeconds: 10 }, query: '?gracePeriodSeconds=5', kept: true, period: 5 },
-    { what: 'gracePeriodSeconds=0 removes a scheduled pod at once (force)', spec: { nodeName: 'node-1' }, query: '?gracePeriodSeconds=0', kept: false },
+    {
+      what: 'a scheduled pod gets its own terminationGracePeriodSeconds',
+      spec: { nodeName: 'node-1', terminationGracePeriodSeconds: 10 },
+      kept: true,
+      period: 10,
+    },
+    {
+      what: 'the request’s gracePeriodSeconds wins over the pod’s',
+      spec: { nodeName: 'node-1', terminationGracePeriodSeconds: 10 },
+      query: '?gracePeriodSeconds=5',
+      kept: true,
+      period: 5,
+    },
+    {
+      what: 'gracePeriodSeconds=0 removes a scheduled pod at once (force)',
+      spec: { nodeName: 'node-1' },
+      query: '?gracePeriodSeconds=0',
+      kept: false,
+    },
     { what: 'a negative period counts as 1 s', spec: { nodeName: 'node-1' }, query: '?gracePeriodSeconds=-3', kept: true, period: 1 },
     { what: 'a pod never scheduled is removed at once', spec: {}, kept: false },
     { what: 'a pod that succeeded is removed at once', spec: { nodeName: 'node-1' }, status: { phase: 'Succeeded' }, kept: false },
@@ -361,7 +560,10 @@ describe('Pod graceful deletion', () => {
   for (const row of first) {
     it(row.what, async () => {
       expect((await call(t, 'POST', PODS, pod('p', { spec: row.spec }))).status).toBe(201);
-      if (row.status) expect((await call(t, 'PATCH', `${PODS}/p/status`, { status: row.status }, { 'content-type': 'application/merge-patch+json' })).status).toBe(200);
+      if (row.status)
+        expect(
+          (await call(t, 'PATCH', `${PODS}/p/status`, { status: row.status }, { 'content-type': 'application/merge-patch+json' })).status,
+        ).toBe(200);
       const del = await call(t, 'DELETE', `${PODS}/p${row.query ?? ''}`);
       expect(del.status).toBe(200);
       expect(del.body.kind).toBe('Pod');
@@ -385,7 +587,12 @@ describe('Pod graceful deletion', () => {
     { what: 'with a longer period changes nothing', query: '?gracePeriodSeconds=60', period: 30, deadline: 30 },
     { what: 'with the same period changes nothing', query: '?gracePeriodSeconds=30', period: 30, deadline: 30 },
     { what: 'with a shorter period moves the deadline back by the difference', query: '?gracePeriodSeconds=25', period: 25, deadline: 25 },
-    { what: 'with a period already run out keeps 1 s from now, for the node to confirm', query: '?gracePeriodSeconds=5', period: 1, deadline: 10 },
+    {
+      what: 'with a period already run out keeps 1 s from now, for the node to confirm',
+      query: '?gracePeriodSeconds=5',
+      period: 1,
+      deadline: 10,
+    },
     { what: 'with period 0 removes it (the node’s confirmation)', query: '?gracePeriodSeconds=0', period: 0, deadline: 10, gone: true },
   ];
 

@@ -48,19 +48,49 @@ describe('PriorityLevelConfiguration defaults', () => {
 describe('PriorityLevelConfiguration validation', () => {
   const rows: { rule: string; path: string; value: unknown; expected: string[] }[] = [
     { rule: 'Reject without queuing', path: `${L}.limitResponse`, value: { type: 'Reject' }, expected: [] },
-    { rule: 'Reject with queuing', path: `${L}.limitResponse`, value: { type: 'Reject', queuing: {} }, expected: [`${Q} FieldValueForbidden`] },
+    {
+      rule: 'Reject with queuing',
+      path: `${L}.limitResponse`,
+      value: { type: 'Reject', queuing: {} },
+      expected: [`${Q} FieldValueForbidden`],
+    },
     { rule: 'Queue without queuing', path: `${L}.limitResponse`, value: { type: 'Queue' }, expected: [`${Q} FieldValueRequired`] },
-    { rule: 'unknown limitResponse type', path: `${L}.limitResponse`, value: { type: 'Drop' }, expected: [`${L}.limitResponse.type FieldValueNotSupported`] },
-    { rule: 'negative nominalConcurrencyShares', path: `${L}.nominalConcurrencyShares`, value: -1, expected: [`${L}.nominalConcurrencyShares FieldValueInvalid`] },
+    {
+      rule: 'unknown limitResponse type',
+      path: `${L}.limitResponse`,
+      value: { type: 'Drop' },
+      expected: [`${L}.limitResponse.type FieldValueNotSupported`],
+    },
+    {
+      rule: 'negative nominalConcurrencyShares',
+      path: `${L}.nominalConcurrencyShares`,
+      value: -1,
+      expected: [`${L}.nominalConcurrencyShares FieldValueInvalid`],
+    },
     { rule: 'lendablePercent 100', path: `${L}.lendablePercent`, value: 100, expected: [] },
     { rule: 'lendablePercent 101', path: `${L}.lendablePercent`, value: 101, expected: [`${L}.lendablePercent FieldValueInvalid`] },
-    { rule: 'negative borrowingLimitPercent', path: `${L}.borrowingLimitPercent`, value: -1, expected: [`${L}.borrowingLimitPercent FieldValueInvalid`] },
+    {
+      rule: 'negative borrowingLimitPercent',
+      path: `${L}.borrowingLimitPercent`,
+      value: -1,
+      expected: [`${L}.borrowingLimitPercent FieldValueInvalid`],
+    },
     { rule: 'borrowingLimitPercent above 100', path: `${L}.borrowingLimitPercent`, value: 300, expected: [] },
     // handSize (default 8) must then also be at most queues.
-    { rule: 'negative queues', path: `${Q}.queues`, value: -1, expected: [`${Q}.queues FieldValueInvalid`, `${Q}.handSize FieldValueInvalid`] },
+    {
+      rule: 'negative queues',
+      path: `${Q}.queues`,
+      value: -1,
+      expected: [`${Q}.queues FieldValueInvalid`, `${Q}.handSize FieldValueInvalid`],
+    },
     { rule: 'queues over 10^7', path: `${Q}`, value: { queues: 10_000_001, handSize: 1 }, expected: [`${Q}.queues FieldValueInvalid`] },
     { rule: 'handSize above queues', path: `${Q}`, value: { queues: 4, handSize: 5 }, expected: [`${Q}.handSize FieldValueInvalid`] },
-    { rule: 'handSize needing too much entropy', path: `${Q}`, value: { queues: 10_000_000, handSize: 5 }, expected: [`${Q}.handSize FieldValueInvalid`] },
+    {
+      rule: 'handSize needing too much entropy',
+      path: `${Q}`,
+      value: { queues: 10_000_000, handSize: 5 },
+      expected: [`${Q}.handSize FieldValueInvalid`],
+    },
     { rule: 'negative queueLengthLimit', path: `${Q}.queueLengthLimit`, value: -5, expected: [`${Q}.queueLengthLimit FieldValueInvalid`] },
     { rule: 'Limited without limited', path: L, value: undefined, expected: [`${L} FieldValueRequired`] },
     { rule: 'Limited with exempt', path: 'spec.exempt', value: {}, expected: ['spec.exempt FieldValueForbidden'] },
@@ -75,7 +105,9 @@ describe('PriorityLevelConfiguration validation', () => {
 
   it('reports the real entropy message', async () => {
     const res = await call(t, 'POST', PLC, named(withChange(limited, Q, { queues: 10_000_000, handSize: 5 })));
-    expect(causesOf(res)[0].message).toBe('Invalid value: 5: required entropy bits of deckSize 10000000 and handSize 5 should not be greater than 60');
+    expect(causesOf(res)[0].message).toBe(
+      'Invalid value: 5: required entropy bits of deckSize 10000000 and handSize 5 should not be greater than 60',
+    );
   });
 });
 
@@ -85,7 +117,16 @@ describe('mandatory and suggested priority levels', () => {
     const list = await call(fresh, 'GET', PLC);
     await fresh.close();
     const names = list.body.items.map((i: any) => i.metadata.name).sort();
-    expect(names).toEqual(['catch-all', 'exempt', 'global-default', 'leader-election', 'node-high', 'system', 'workload-high', 'workload-low']);
+    expect(names).toEqual([
+      'catch-all',
+      'exempt',
+      'global-default',
+      'leader-election',
+      'node-high',
+      'system',
+      'workload-high',
+      'workload-low',
+    ]);
     for (const item of list.body.items) expect(item.metadata.annotations).toEqual({ 'apf.orchestrator.io/autoupdate-spec': 'true' });
   });
 
@@ -93,7 +134,10 @@ describe('mandatory and suggested priority levels', () => {
     const exempt = (await call(t, 'GET', `${PLC}/exempt`)).body;
     expect(exempt.spec).toEqual({ type: 'Exempt', exempt: { nominalConcurrencyShares: 0, lendablePercent: 0 } });
     const catchAll = (await call(t, 'GET', `${PLC}/catch-all`)).body;
-    expect(catchAll.spec).toEqual({ type: 'Limited', limited: { nominalConcurrencyShares: 5, limitResponse: { type: 'Reject' }, lendablePercent: 0 } });
+    expect(catchAll.spec).toEqual({
+      type: 'Limited',
+      limited: { nominalConcurrencyShares: 5, limitResponse: { type: 'Reject' }, lendablePercent: 0 },
+    });
     const wl = (await call(t, 'GET', `${PLC}/workload-low`)).body;
     expect(wl.spec.limited).toEqual({
       nominalConcurrencyShares: 100,
@@ -116,7 +160,14 @@ describe('mandatory and suggested priority levels', () => {
     const wl = (await call(t, 'GET', `${PLC}/workload-low`)).body;
     const now = Date.parse(wl.metadata.creationTimestamp);
     const cells = (o: object) => priorityLevelConfigurationKind.table!.map((c) => c.cell(o as never, now));
-    expect(priorityLevelConfigurationKind.table!.map((c) => c.name)).toEqual(['Type', 'NominalConcurrencyShares', 'Queues', 'HandSize', 'QueueLengthLimit', 'Age']);
+    expect(priorityLevelConfigurationKind.table!.map((c) => c.name)).toEqual([
+      'Type',
+      'NominalConcurrencyShares',
+      'Queues',
+      'HandSize',
+      'QueueLengthLimit',
+      'Age',
+    ]);
     expect(cells(wl)).toEqual(['Limited', 100, 128, 6, 50, '0s']);
     expect(cells(exempt).slice(0, 5)).toEqual(['Exempt', '<none>', '<none>', '<none>', '<none>']);
   });

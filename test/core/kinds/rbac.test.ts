@@ -46,31 +46,86 @@ describe('Role and ClusterRole rules', () => {
     { rule: 'a rule without apiGroups', path: 'rules.0.apiGroups', value: undefined, expected: ['rules.0.apiGroups FieldValueRequired'] },
     { rule: 'a rule without resources', path: 'rules.0.resources', value: undefined, expected: ['rules.0.resources FieldValueRequired'] },
     { rule: 'resourceNames with one resource', path: 'rules.0.resourceNames', value: ['a'], expected: [] },
-    { rule: 'resourceNames with several resources', path: 'rules.0', value: { verbs: ['get'], apiGroups: [''], resources: ['pods', 'secrets'], resourceNames: ['a'] }, expected: ['rules.0.resourceNames FieldValueRequired'] },
+    {
+      rule: 'resourceNames with several resources',
+      path: 'rules.0',
+      value: { verbs: ['get'], apiGroups: [''], resources: ['pods', 'secrets'], resourceNames: ['a'] },
+      expected: ['rules.0.resourceNames FieldValueRequired'],
+    },
     { rule: 'no rules at all', path: 'rules', value: [], expected: [] },
     { rule: 'a name with a slash', path: 'metadata.name', value: 'a/b', expected: ['metadata.name FieldValueInvalid'] },
     { rule: 'a name with capitals (any path segment will do)', path: 'metadata.name', value: 'System:Admin', expected: [] },
   ];
   const roleOnly: Row[] = [
-    { rule: 'a non-resource rule in a Role', path: 'rules', value: [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }], expected: ['rules.0.nonResourceURLs FieldValueInvalid'] },
+    {
+      rule: 'a non-resource rule in a Role',
+      path: 'rules',
+      value: [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }],
+      expected: ['rules.0.nonResourceURLs FieldValueInvalid'],
+    },
     // Namespaced and mixed: both problems are reported.
-    { rule: 'URLs mixed with resources', path: 'rules.0.nonResourceURLs', value: ['/healthz'], expected: ['rules.0.nonResourceURLs FieldValueInvalid', 'rules.0.nonResourceURLs FieldValueInvalid'] },
+    {
+      rule: 'URLs mixed with resources',
+      path: 'rules.0.nonResourceURLs',
+      value: ['/healthz'],
+      expected: ['rules.0.nonResourceURLs FieldValueInvalid', 'rules.0.nonResourceURLs FieldValueInvalid'],
+    },
   ];
   const clusterOnly: Row[] = [
-    { rule: 'URLs mixed with resources', path: 'rules.0.nonResourceURLs', value: ['/healthz'], expected: ['rules.0.nonResourceURLs FieldValueInvalid'] },
-    { rule: 'a non-resource rule in a ClusterRole', path: 'rules', value: [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }], expected: [] },
-    { rule: 'an aggregation rule', path: 'aggregationRule', value: { clusterRoleSelectors: [{ matchLabels: { agg: 'true' } }] }, expected: [] },
-    { rule: 'an aggregation rule without selectors', path: 'aggregationRule', value: {}, expected: ['aggregationRule.clusterRoleSelectors FieldValueRequired'] },
-    { rule: 'an aggregation selector with In and no values', path: 'aggregationRule', value: { clusterRoleSelectors: [{ matchExpressions: [{ key: 'a', operator: 'In' }] }] }, expected: ['aggregationRule.clusterRoleSelectors.0.matchExpressions.0.values FieldValueRequired'] },
-    { rule: 'an aggregation selector with a bad label value', path: 'aggregationRule', value: { clusterRoleSelectors: [{ matchLabels: { a: 'not ok' } }] }, expected: ['aggregationRule.clusterRoleSelectors[0].matchLabels FieldValueInvalid'] },
+    {
+      rule: 'URLs mixed with resources',
+      path: 'rules.0.nonResourceURLs',
+      value: ['/healthz'],
+      expected: ['rules.0.nonResourceURLs FieldValueInvalid'],
+    },
+    {
+      rule: 'a non-resource rule in a ClusterRole',
+      path: 'rules',
+      value: [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }],
+      expected: [],
+    },
+    {
+      rule: 'an aggregation rule',
+      path: 'aggregationRule',
+      value: { clusterRoleSelectors: [{ matchLabels: { agg: 'true' } }] },
+      expected: [],
+    },
+    {
+      rule: 'an aggregation rule without selectors',
+      path: 'aggregationRule',
+      value: {},
+      expected: ['aggregationRule.clusterRoleSelectors FieldValueRequired'],
+    },
+    {
+      rule: 'an aggregation selector with In and no values',
+      path: 'aggregationRule',
+      value: { clusterRoleSelectors: [{ matchExpressions: [{ key: 'a', operator: 'In' }] }] },
+      expected: ['aggregationRule.clusterRoleSelectors.0.matchExpressions.0.values FieldValueRequired'],
+    },
+    {
+      rule: 'an aggregation selector with a bad label value',
+      path: 'aggregationRule',
+      value: { clusterRoleSelectors: [{ matchLabels: { a: 'not ok' } }] },
+      expected: ['aggregationRule.clusterRoleSelectors[0].matchLabels FieldValueInvalid'],
+    },
   ];
   it.each([...shared, ...roleOnly])('Role: $rule', async ({ path, value, expected }) => {
-    const res = await call(t, 'POST', ROLES, path === 'metadata.name' ? withChange(role, path, value) : named(withChange(role, path, value)));
+    const res = await call(
+      t,
+      'POST',
+      ROLES,
+      path === 'metadata.name' ? withChange(role, path, value) : named(withChange(role, path, value)),
+    );
     if (!expected.length) expectCreated(res);
     else expect(causeKeys(res)).toEqual(expected.map(fieldPath));
   });
   it.each([...shared, ...clusterOnly])('ClusterRole: $rule', async ({ path, value, expected }) => {
-    const res = await call(t, 'POST', CLUSTER_ROLES, path === 'metadata.name' ? withChange(clusterRole, path, value) : named(withChange(clusterRole, path, value)));
+    const res = await call(
+      t,
+      'POST',
+      CLUSTER_ROLES,
+      path === 'metadata.name' ? withChange(clusterRole, path, value) : named(withChange(clusterRole, path, value)),
+    );
     if (!expected.length) expectCreated(res);
     else expect(causeKeys(res)).toEqual(expected.map((e) => (e.includes('[') ? e : fieldPath(e))));
   });
@@ -80,13 +135,43 @@ describe('RoleBinding and ClusterRoleBinding', () => {
   const shared: Row[] = [
     { rule: 'a User subject', path: 'subjects', value: [{ kind: 'User', name: 'alice' }], expected: [] },
     { rule: 'a Group subject', path: 'subjects', value: [{ kind: 'Group', name: 'devs' }], expected: [] },
-    { rule: 'a subject of unknown kind', path: 'subjects', value: [{ kind: 'Robot', name: 'r2' }], expected: ['subjects.0.kind FieldValueNotSupported'] },
-    { rule: 'a subject without name', path: 'subjects', value: [{ kind: 'User' }], expected: ['subjects.0.name FieldValueRequired', 'subjects.0.name FieldValueInvalid'] },
-    { rule: 'a User subject in another group', path: 'subjects', value: [{ kind: 'User', name: 'a', apiGroup: 'other.io' }], expected: ['subjects.0.apiGroup FieldValueNotSupported'] },
-    { rule: 'a ServiceAccount subject with an apiGroup', path: 'subjects', value: [{ kind: 'ServiceAccount', name: 'sa', namespace: 'ns', apiGroup: 'x' }], expected: ['subjects.0.apiGroup FieldValueNotSupported'] },
-    { rule: 'a ServiceAccount subject with a bad name', path: 'subjects', value: [{ kind: 'ServiceAccount', name: 'Bad_SA', namespace: 'ns' }], expected: ['subjects.0.name FieldValueInvalid'] },
+    {
+      rule: 'a subject of unknown kind',
+      path: 'subjects',
+      value: [{ kind: 'Robot', name: 'r2' }],
+      expected: ['subjects.0.kind FieldValueNotSupported'],
+    },
+    {
+      rule: 'a subject without name',
+      path: 'subjects',
+      value: [{ kind: 'User' }],
+      expected: ['subjects.0.name FieldValueRequired', 'subjects.0.name FieldValueInvalid'],
+    },
+    {
+      rule: 'a User subject in another group',
+      path: 'subjects',
+      value: [{ kind: 'User', name: 'a', apiGroup: 'other.io' }],
+      expected: ['subjects.0.apiGroup FieldValueNotSupported'],
+    },
+    {
+      rule: 'a ServiceAccount subject with an apiGroup',
+      path: 'subjects',
+      value: [{ kind: 'ServiceAccount', name: 'sa', namespace: 'ns', apiGroup: 'x' }],
+      expected: ['subjects.0.apiGroup FieldValueNotSupported'],
+    },
+    {
+      rule: 'a ServiceAccount subject with a bad name',
+      path: 'subjects',
+      value: [{ kind: 'ServiceAccount', name: 'Bad_SA', namespace: 'ns' }],
+      expected: ['subjects.0.name FieldValueInvalid'],
+    },
     { rule: 'no subjects', path: 'subjects', value: undefined, expected: [] },
-    { rule: 'a roleRef of another group', path: 'roleRef.apiGroup', value: 'other.io', expected: ['roleRef.apiGroup FieldValueNotSupported'] },
+    {
+      rule: 'a roleRef of another group',
+      path: 'roleRef.apiGroup',
+      value: 'other.io',
+      expected: ['roleRef.apiGroup FieldValueNotSupported'],
+    },
     { rule: 'a roleRef without name', path: 'roleRef.name', value: '', expected: ['roleRef.name FieldValueRequired'] },
   ];
   const namespacedOnly: Row[] = [
@@ -95,7 +180,12 @@ describe('RoleBinding and ClusterRoleBinding', () => {
     { rule: 'a roleRef of another kind', path: 'roleRef.kind', value: 'Secret', expected: ['roleRef.kind FieldValueNotSupported'] },
   ];
   const clusterOnly: Row[] = [
-    { rule: 'a ServiceAccount subject without namespace', path: 'subjects', value: [{ kind: 'ServiceAccount', name: 'sa' }], expected: ['subjects.0.namespace FieldValueRequired'] },
+    {
+      rule: 'a ServiceAccount subject without namespace',
+      path: 'subjects',
+      value: [{ kind: 'ServiceAccount', name: 'sa' }],
+      expected: ['subjects.0.namespace FieldValueRequired'],
+    },
     { rule: 'a Role reference', path: 'roleRef.kind', value: 'Role', expected: ['roleRef.kind FieldValueNotSupported'] },
   ];
   it.each([...shared, ...namespacedOnly])('RoleBinding: $rule', async ({ path, value, expected }) => {
@@ -111,7 +201,18 @@ describe('RoleBinding and ClusterRoleBinding', () => {
 
   it('defaults the RBAC group on roleRef and on User/Group subjects, not on service accounts', async () => {
     const body = expectCreated(
-      await call(t, 'POST', BINDINGS, named(withChange(binding, 'subjects', [{ kind: 'User', name: 'a' }, { kind: 'Group', name: 'g' }, { kind: 'ServiceAccount', name: 's' }]))),
+      await call(
+        t,
+        'POST',
+        BINDINGS,
+        named(
+          withChange(binding, 'subjects', [
+            { kind: 'User', name: 'a' },
+            { kind: 'Group', name: 'g' },
+            { kind: 'ServiceAccount', name: 's' },
+          ]),
+        ),
+      ),
     );
     expect(body.roleRef).toEqual({ apiGroup: 'rbac.authorization.orch.io', kind: 'Role', name: 'r' });
     expect(body.subjects).toEqual([
@@ -125,7 +226,9 @@ describe('RoleBinding and ClusterRoleBinding', () => {
     const created = expectCreated(await call(t, 'POST', BINDINGS, named(binding)));
     const url = `${BINDINGS}/${created.metadata.name}`;
     const moved = await call(t, 'PUT', url, withChange(created, 'roleRef.name', 'other'));
-    expect(causesOf(moved)).toEqual([{ reason: 'FieldValueInvalid', field: 'roleRef', message: expect.stringContaining('cannot change roleRef') }]);
+    expect(causesOf(moved)).toEqual([
+      { reason: 'FieldValueInvalid', field: 'roleRef', message: expect.stringContaining('cannot change roleRef') },
+    ]);
     const more = await call(t, 'PUT', url, withChange(created, 'subjects', [{ kind: 'Group', name: 'g' }]));
     expect(more.status).toBe(200);
   });

@@ -48,31 +48,111 @@ describe('ResourceClaimTemplate validation', () => {
   const rows: { rule: string; path: string; value: unknown; expected: string[] }[] = [
     { rule: 'a valid template', path: 'spec.metadata.annotations', value: { note: 'x' }, expected: [] },
     { rule: 'spec.metadata with a name', path: 'spec.metadata.name', value: 'n', expected: ['spec.metadata.name FieldValueForbidden'] },
-    { rule: 'spec.metadata with a namespace', path: 'spec.metadata.namespace', value: 'ns', expected: ['spec.metadata.namespace FieldValueForbidden'] },
+    {
+      rule: 'spec.metadata with a namespace',
+      path: 'spec.metadata.namespace',
+      value: 'ns',
+      expected: ['spec.metadata.namespace FieldValueForbidden'],
+    },
     { rule: 'spec.metadata with a uid', path: 'spec.metadata.uid', value: 'u', expected: ['spec.metadata.uID FieldValueForbidden'] },
-    { rule: 'spec.metadata with finalizers', path: 'spec.metadata.finalizers', value: ['a/b'], expected: ['spec.metadata.finalizers FieldValueForbidden'] },
-    { rule: 'spec.metadata with a bad label', path: 'spec.metadata.labels', value: { 'bad key!': 'v' }, expected: ['spec.metadata.labels FieldValueInvalid'] },
+    {
+      rule: 'spec.metadata with finalizers',
+      path: 'spec.metadata.finalizers',
+      value: ['a/b'],
+      expected: ['spec.metadata.finalizers FieldValueForbidden'],
+    },
+    {
+      rule: 'spec.metadata with a bad label',
+      path: 'spec.metadata.labels',
+      value: { 'bad key!': 'v' },
+      expected: ['spec.metadata.labels FieldValueInvalid'],
+    },
     { rule: 'no requests: nothing to allocate', path: `${D}.requests`, value: [], expected: [] },
     { rule: 'request name not a DNS label', path: `${Q}.name`, value: 'GPU', expected: [`${Q}.name FieldValueInvalid`] },
-    { rule: 'duplicate request names', path: `${D}.requests`, value: [claimSpec.devices.requests[0], claimSpec.devices.requests[0]], expected: [`${D}.requests.1.name FieldValueDuplicate`] },
+    {
+      rule: 'duplicate request names',
+      path: `${D}.requests`,
+      value: [claimSpec.devices.requests[0], claimSpec.devices.requests[0]],
+      expected: [`${D}.requests.1.name FieldValueDuplicate`],
+    },
     { rule: 'deviceClassName missing', path: `${Q}.deviceClassName`, value: '', expected: [`${Q}.deviceClassName FieldValueRequired`] },
-    { rule: 'deviceClassName not a DNS subdomain', path: `${Q}.deviceClassName`, value: 'Bad_Class', expected: [`${Q}.deviceClassName FieldValueInvalid`] },
+    {
+      rule: 'deviceClassName not a DNS subdomain',
+      path: `${Q}.deviceClassName`,
+      value: 'Bad_Class',
+      expected: [`${Q}.deviceClassName FieldValueInvalid`],
+    },
     { rule: 'allocationMode All', path: `${Q}.allocationMode`, value: 'All', expected: [] },
-    { rule: 'allocationMode All with a count', path: `${Q}`, value: { name: 'gpu', deviceClassName: 'c', allocationMode: 'All', count: 2 }, expected: [`${Q}.count FieldValueInvalid`] },
-    { rule: 'allocationMode unknown', path: `${Q}.allocationMode`, value: 'Some', expected: [`${Q}.allocationMode FieldValueNotSupported`] },
+    {
+      rule: 'allocationMode All with a count',
+      path: `${Q}`,
+      value: { name: 'gpu', deviceClassName: 'c', allocationMode: 'All', count: 2 },
+      expected: [`${Q}.count FieldValueInvalid`],
+    },
+    {
+      rule: 'allocationMode unknown',
+      path: `${Q}.allocationMode`,
+      value: 'Some',
+      expected: [`${Q}.allocationMode FieldValueNotSupported`],
+    },
     { rule: 'negative count', path: `${Q}.count`, value: -1, expected: [`${Q}.count FieldValueInvalid`] },
     { rule: 'CEL selector', path: `${Q}.selectors`, value: [{ cel: { expression: 'device.driver == "x"' } }], expected: [] },
     { rule: 'selector without cel', path: `${Q}.selectors`, value: [{}], expected: [`${Q}.selectors.0.cel FieldValueRequired`] },
-    { rule: 'CEL selector with empty expression', path: `${Q}.selectors`, value: [{ cel: { expression: '' } }], expected: [`${Q}.selectors.0.cel.expression FieldValueRequired`] },
-    { rule: 'constraint on a known request', path: `${D}.constraints`, value: [{ requests: ['gpu'], matchAttribute: 'dra.example.com/numa' }], expected: [] },
-    { rule: 'constraint on an unknown request', path: `${D}.constraints`, value: [{ requests: ['cpu'], matchAttribute: 'dra.example.com/numa' }], expected: [`${D}.constraints.0.requests.0 FieldValueInvalid`] },
-    { rule: 'constraint without matchAttribute', path: `${D}.constraints`, value: [{}], expected: [`${D}.constraints.0.matchAttribute FieldValueRequired`] },
-    { rule: 'matchAttribute without domain', path: `${D}.constraints`, value: [{ matchAttribute: 'numa' }], expected: [`${D}.constraints.0.matchAttribute FieldValueRequired`] },
+    {
+      rule: 'CEL selector with empty expression',
+      path: `${Q}.selectors`,
+      value: [{ cel: { expression: '' } }],
+      expected: [`${Q}.selectors.0.cel.expression FieldValueRequired`],
+    },
+    {
+      rule: 'constraint on a known request',
+      path: `${D}.constraints`,
+      value: [{ requests: ['gpu'], matchAttribute: 'dra.example.com/numa' }],
+      expected: [],
+    },
+    {
+      rule: 'constraint on an unknown request',
+      path: `${D}.constraints`,
+      value: [{ requests: ['cpu'], matchAttribute: 'dra.example.com/numa' }],
+      expected: [`${D}.constraints.0.requests.0 FieldValueInvalid`],
+    },
+    {
+      rule: 'constraint without matchAttribute',
+      path: `${D}.constraints`,
+      value: [{}],
+      expected: [`${D}.constraints.0.matchAttribute FieldValueRequired`],
+    },
+    {
+      rule: 'matchAttribute without domain',
+      path: `${D}.constraints`,
+      value: [{ matchAttribute: 'numa' }],
+      expected: [`${D}.constraints.0.matchAttribute FieldValueRequired`],
+    },
     { rule: 'opaque config', path: `${D}.config`, value: [{ opaque: { driver: 'dra.example.com', parameters: { a: 1 } } }], expected: [] },
-    { rule: 'config without opaque', path: `${D}.config`, value: [{ requests: ['gpu'] }], expected: [`${D}.config.0.opaque FieldValueRequired`] },
-    { rule: 'opaque config without parameters', path: `${D}.config`, value: [{ opaque: { driver: 'dra.example.com' } }], expected: [`${D}.config.0.opaque.parameters FieldValueRequired`] },
-    { rule: 'opaque parameters not an object', path: `${D}.config`, value: [{ opaque: { driver: 'dra.example.com', parameters: [1] } }], expected: [`${D}.config.0.opaque.parameters FieldValueInvalid`] },
-    { rule: 'opaque config without driver', path: `${D}.config`, value: [{ opaque: { parameters: {} } }], expected: [`${D}.config.0.opaque.driver FieldValueRequired`, `${D}.config.0.opaque.driver FieldValueInvalid`] },
+    {
+      rule: 'config without opaque',
+      path: `${D}.config`,
+      value: [{ requests: ['gpu'] }],
+      expected: [`${D}.config.0.opaque FieldValueRequired`],
+    },
+    {
+      rule: 'opaque config without parameters',
+      path: `${D}.config`,
+      value: [{ opaque: { driver: 'dra.example.com' } }],
+      expected: [`${D}.config.0.opaque.parameters FieldValueRequired`],
+    },
+    {
+      rule: 'opaque parameters not an object',
+      path: `${D}.config`,
+      value: [{ opaque: { driver: 'dra.example.com', parameters: [1] } }],
+      expected: [`${D}.config.0.opaque.parameters FieldValueInvalid`],
+    },
+    {
+      rule: 'opaque config without driver',
+      path: `${D}.config`,
+      value: [{ opaque: { parameters: {} } }],
+      expected: [`${D}.config.0.opaque.driver FieldValueRequired`, `${D}.config.0.opaque.driver FieldValueInvalid`],
+    },
   ];
   it.each(rows)('$rule', async ({ path, value, expected }) => {
     const res = await call(t, 'POST', RCT, named(withChange(template, path, value)));
@@ -82,7 +162,9 @@ describe('ResourceClaimTemplate validation', () => {
 
   it('defaults allocationMode to ExactCount with one device', async () => {
     const body = expectCreated(await call(t, 'POST', RCT, named(template)));
-    expect(body.spec.spec.devices.requests).toEqual([{ name: 'gpu', deviceClassName: 'gpu.example.com', allocationMode: 'ExactCount', count: 1 }]);
+    expect(body.spec.spec.devices.requests).toEqual([
+      { name: 'gpu', deviceClassName: 'gpu.example.com', allocationMode: 'ExactCount', count: 1 },
+    ]);
     expect(body.spec.metadata).toEqual({ creationTimestamp: null, labels: { app: 'a' } });
   });
 
@@ -100,7 +182,9 @@ describe('ResourceClaimTemplate validation', () => {
     const created = expectCreated(await call(t, 'POST', RCT, named(template)));
     const url = `${RCT}/${created.metadata.name}`;
     const changed = await call(t, 'PUT', url, withChange(created, 'spec.spec.devices.requests.0.deviceClassName', 'other'));
-    expect(causesOf(changed)).toEqual([{ reason: 'FieldValueInvalid', field: 'spec', message: expect.stringContaining('field is immutable') }]);
+    expect(causesOf(changed)).toEqual([
+      { reason: 'FieldValueInvalid', field: 'spec', message: expect.stringContaining('field is immutable') },
+    ]);
     const relabeled = await call(t, 'PUT', url, withChange(created, 'metadata.labels', { x: 'y' }));
     expect(relabeled.status).toBe(200);
   });
@@ -132,17 +216,46 @@ describe('ResourceClaim', () => {
     const url = `${RC}/${c.metadata.name}`;
     const viaMain = await call(t, 'PUT', url, { ...c, status: { allocation } });
     expect(viaMain.body.status).toEqual({});
-    const viaStatus = await call(t, 'PUT', `${url}/status`, { ...c, status: { allocation, reservedFor: [{ resource: 'pods', name: 'p', uid: 'u1' }] } });
+    const viaStatus = await call(t, 'PUT', `${url}/status`, {
+      ...c,
+      status: { allocation, reservedFor: [{ resource: 'pods', name: 'p', uid: 'u1' }] },
+    });
     expect(viaStatus.status).toBe(200);
     expect(resourceClaimKind.table![0].cell(viaStatus.body, 0)).toBe('allocated,reserved');
   });
 
   const statusRows: { rule: string; status: unknown; expected: string[] }[] = [
-    { rule: 'reservedFor without allocation', status: { reservedFor: [{ resource: 'pods', name: 'p', uid: 'u' }] }, expected: ['status.reservedFor FieldValueForbidden'] },
-    { rule: 'reservedFor entry without uid', status: { allocation, reservedFor: [{ resource: 'pods', name: 'p' }] }, expected: ['status.reservedFor[0].uid FieldValueRequired'] },
-    { rule: 'duplicate reservedFor uid', status: { allocation, reservedFor: [{ resource: 'pods', name: 'p', uid: 'u' }, { resource: 'pods', name: 'q', uid: 'u' }] }, expected: ['status.reservedFor[1].uid FieldValueDuplicate'] },
-    { rule: 'allocation for an unknown request', status: { allocation: withChange(allocation, 'devices.results.0.request', 'tpu') }, expected: ['status.allocation.devices.results[0].request FieldValueInvalid'] },
-    { rule: 'allocation with a bad device name', status: { allocation: withChange(allocation, 'devices.results.0.device', 'GPU 0') }, expected: ['status.allocation.devices.results[0].device FieldValueInvalid'] },
+    {
+      rule: 'reservedFor without allocation',
+      status: { reservedFor: [{ resource: 'pods', name: 'p', uid: 'u' }] },
+      expected: ['status.reservedFor FieldValueForbidden'],
+    },
+    {
+      rule: 'reservedFor entry without uid',
+      status: { allocation, reservedFor: [{ resource: 'pods', name: 'p' }] },
+      expected: ['status.reservedFor[0].uid FieldValueRequired'],
+    },
+    {
+      rule: 'duplicate reservedFor uid',
+      status: {
+        allocation,
+        reservedFor: [
+          { resource: 'pods', name: 'p', uid: 'u' },
+          { resource: 'pods', name: 'q', uid: 'u' },
+        ],
+      },
+      expected: ['status.reservedFor[1].uid FieldValueDuplicate'],
+    },
+    {
+      rule: 'allocation for an unknown request',
+      status: { allocation: withChange(allocation, 'devices.results.0.request', 'tpu') },
+      expected: ['status.allocation.devices.results[0].request FieldValueInvalid'],
+    },
+    {
+      rule: 'allocation with a bad device name',
+      status: { allocation: withChange(allocation, 'devices.results.0.device', 'GPU 0') },
+      expected: ['status.allocation.devices.results[0].device FieldValueInvalid'],
+    },
   ];
   it.each(statusRows)('status: $rule', async ({ status, expected }) => {
     const c = await createClaim();
@@ -155,7 +268,10 @@ describe('ResourceClaim', () => {
     const url = `${RC}/${c.metadata.name}/status`;
     const first = await call(t, 'PUT', url, { ...c, status: { allocation } });
     expect(first.status).toBe(200);
-    const moved = await call(t, 'PUT', url, { ...first.body, status: { allocation: withChange(allocation, 'devices.results.0.device', 'gpu-1') } });
+    const moved = await call(t, 'PUT', url, {
+      ...first.body,
+      status: { allocation: withChange(allocation, 'devices.results.0.device', 'gpu-1') },
+    });
     expect(causeKeys(moved)).toEqual(['status.allocation FieldValueInvalid']);
   });
 

@@ -18,19 +18,28 @@ import { mergeMarkers, protobufClosure, type MarkerRow, type ProtoField } from '
 const closure = protobufClosure();
 const markers = mergeMarkers();
 
-
 /** Members the 2026 data has that Kubernetes v1.32 did not (added in 1.33 and later). */
 const NEWER_THAN_V1_32: Record<string, string[]> = {
   'k8s.io.api.resource.v1beta1.DeviceRequest': ['firstAvailable', 'tolerations', 'capacity'],
   'k8s.io.api.resource.v1beta1.DeviceConstraint': ['distinctAttribute'],
-  'k8s.io.api.resource.v1beta1.DeviceRequestAllocationResult': ['tolerations', 'bindingConditions', 'bindingFailureConditions', 'shareID', 'consumedCapacity'],
+  'k8s.io.api.resource.v1beta1.DeviceRequestAllocationResult': [
+    'tolerations',
+    'bindingConditions',
+    'bindingFailureConditions',
+    'shareID',
+    'consumedCapacity',
+  ],
   'k8s.io.api.resource.v1beta1.AllocationResult': ['allocationTimestamp'],
   'k8s.io.api.resource.v1beta1.AllocatedDeviceStatus': ['shareID'],
   'k8s.io.apimachinery.pkg.apis.meta.v1.ListMeta': ['shardInfo'],
 };
 const NEWER_PATHS = ['firstAvailable', 'tolerations', 'capacity'];
 /** Message types of those newer members. */
-const NEWER_MESSAGES = ['k8s.io.api.resource.v1beta1.DeviceSubRequest', 'k8s.io.api.resource.v1beta1.DeviceToleration', 'k8s.io.api.resource.v1beta1.CapacityRequirements'];
+const NEWER_MESSAGES = [
+  'k8s.io.api.resource.v1beta1.DeviceSubRequest',
+  'k8s.io.api.resource.v1beta1.DeviceToleration',
+  'k8s.io.api.resource.v1beta1.CapacityRequirements',
+];
 
 /** Our definition name → the real protobuf message name. */
 function protoName(name: string): string {
@@ -40,7 +49,9 @@ function protoName(name: string): string {
 /** Every type these files declare (types from meta-v1.ts and core-v1.ts are checked with those). */
 function declaredTypes(): ObjectSchema[] {
   const modules = [coreMisc, eventsV1, flowcontrolV1, rbacV1, resourceV1beta1];
-  const all = modules.flatMap((m) => Object.values(m)).filter((v): v is ObjectSchema => typeof v === 'object' && v !== null && (v as Schema).type === 'object');
+  const all = modules
+    .flatMap((m) => Object.values(m))
+    .filter((v): v is ObjectSchema => typeof v === 'object' && v !== null && (v as Schema).type === 'object');
   return [...new Map(all.map((s) => [s.name, s])).values()];
 }
 

@@ -24,7 +24,12 @@ describe('Secret', () => {
 
   it('stringData is merged into data (and wins), and is never returned', async () => {
     const body = expectCreated(
-      await call(t, 'POST', SECRETS, named({ ...secret, data: { key: b64('old'), other: b64('o') }, stringData: { key: 'new', text: 'héllo' } })),
+      await call(
+        t,
+        'POST',
+        SECRETS,
+        named({ ...secret, data: { key: b64('old'), other: b64('o') }, stringData: { key: 'new', text: 'héllo' } }),
+      ),
     );
     expect(body.stringData).toBeUndefined();
     expect(body.data).toEqual({ key: b64('new'), other: b64('o'), text: b64('héllo') });
@@ -37,21 +42,105 @@ describe('Secret', () => {
     { rule: 'Opaque with any keys', type: 'Opaque', data: { a: b64('1') }, annotations: {}, expected: [] },
     { rule: 'a key with a slash', type: 'Opaque', data: { 'a/b': b64('1') }, annotations: {}, expected: ['data[a/b] FieldValueInvalid'] },
     { rule: 'the key ..', type: 'Opaque', data: { '..': b64('1') }, annotations: {}, expected: ['data[..] FieldValueInvalid'] },
-    { rule: 'tls with both keys', type: 'orchestrator.io/tls', data: { 'tls.crt': b64('c'), 'tls.key': b64('k') }, annotations: {}, expected: [] },
-    { rule: 'tls without tls.key', type: 'orchestrator.io/tls', data: { 'tls.crt': b64('c') }, annotations: {}, expected: ['data[tls.key] FieldValueRequired'] },
-    { rule: 'tls without keys', type: 'orchestrator.io/tls', data: {}, annotations: {}, expected: ['data[tls.crt] FieldValueRequired', 'data[tls.key] FieldValueRequired'] },
-    { rule: 'dockerconfigjson', type: 'orchestrator.io/dockerconfigjson', data: { '.dockerconfigjson': dockerJson }, annotations: {}, expected: [] },
-    { rule: 'dockerconfigjson without its key', type: 'orchestrator.io/dockerconfigjson', data: {}, annotations: {}, expected: ['data[.dockerconfigjson] FieldValueRequired'] },
-    { rule: 'dockerconfigjson that is not JSON', type: 'orchestrator.io/dockerconfigjson', data: { '.dockerconfigjson': b64('{nope') }, annotations: {}, expected: ['data[.dockerconfigjson] FieldValueInvalid'] },
-    { rule: 'dockerconfigjson that is a JSON array', type: 'orchestrator.io/dockerconfigjson', data: { '.dockerconfigjson': b64('[]') }, annotations: {}, expected: ['data[.dockerconfigjson] FieldValueInvalid'] },
-    { rule: 'dockercfg without its key', type: 'orchestrator.io/dockercfg', data: {}, annotations: {}, expected: ['data[.dockercfg] FieldValueRequired'] },
-    { rule: 'basic-auth with only a username', type: 'orchestrator.io/basic-auth', data: { username: b64('u') }, annotations: {}, expected: [] },
-    { rule: 'basic-auth with an empty password', type: 'orchestrator.io/basic-auth', data: { password: '' }, annotations: {}, expected: [] },
-    { rule: 'basic-auth without either key', type: 'orchestrator.io/basic-auth', data: {}, annotations: {}, expected: ['data[username] FieldValueRequired', 'data[password] FieldValueRequired'] },
+    {
+      rule: 'tls with both keys',
+      type: 'orchestrator.io/tls',
+      data: { 'tls.crt': b64('c'), 'tls.key': b64('k') },
+      annotations: {},
+      expected: [],
+    },
+    {
+      rule: 'tls without tls.key',
+      type: 'orchestrator.io/tls',
+      data: { 'tls.crt': b64('c') },
+      annotations: {},
+      expected: ['data[tls.key] FieldValueRequired'],
+    },
+    {
+      rule: 'tls without keys',
+      type: 'orchestrator.io/tls',
+      data: {},
+      annotations: {},
+      expected: ['data[tls.crt] FieldValueRequired', 'data[tls.key] FieldValueRequired'],
+    },
+    {
+      rule: 'dockerconfigjson',
+      type: 'orchestrator.io/dockerconfigjson',
+      data: { '.dockerconfigjson': dockerJson },
+      annotations: {},
+      expected: [],
+    },
+    {
+      rule: 'dockerconfigjson without its key',
+      type: 'orchestrator.io/dockerconfigjson',
+      data: {},
+      annotations: {},
+      expected: ['data[.dockerconfigjson] FieldValueRequired'],
+    },
+    {
+      rule: 'dockerconfigjson that is not JSON',
+      type: 'orchestrator.io/dockerconfigjson',
+      data: { '.dockerconfigjson': b64('{nope') },
+      annotations: {},
+      expected: ['data[.dockerconfigjson] FieldValueInvalid'],
+    },
+    {
+      rule: 'dockerconfigjson that is a JSON array',
+      type: 'orchestrator.io/dockerconfigjson',
+      data: { '.dockerconfigjson': b64('[]') },
+      annotations: {},
+      expected: ['data[.dockerconfigjson] FieldValueInvalid'],
+    },
+    {
+      rule: 'dockercfg without its key',
+      type: 'orchestrator.io/dockercfg',
+      data: {},
+      annotations: {},
+      expected: ['data[.dockercfg] FieldValueRequired'],
+    },
+    {
+      rule: 'basic-auth with only a username',
+      type: 'orchestrator.io/basic-auth',
+      data: { username: b64('u') },
+      annotations: {},
+      expected: [],
+    },
+    {
+      rule: 'basic-auth with an empty password',
+      type: 'orchestrator.io/basic-auth',
+      data: { password: '' },
+      annotations: {},
+      expected: [],
+    },
+    {
+      rule: 'basic-auth without either key',
+      type: 'orchestrator.io/basic-auth',
+      data: {},
+      annotations: {},
+      expected: ['data[username] FieldValueRequired', 'data[password] FieldValueRequired'],
+    },
     { rule: 'ssh-auth', type: 'orchestrator.io/ssh-auth', data: { 'ssh-privatekey': b64('k') }, annotations: {}, expected: [] },
-    { rule: 'ssh-auth with an empty key', type: 'orchestrator.io/ssh-auth', data: { 'ssh-privatekey': '' }, annotations: {}, expected: ['data[ssh-privatekey] FieldValueRequired'] },
-    { rule: 'service-account-token', type: 'orchestrator.io/service-account-token', data: {}, annotations: { 'orchestrator.io/service-account.name': 'default' }, expected: [] },
-    { rule: 'service-account-token without account', type: 'orchestrator.io/service-account-token', data: {}, annotations: {}, expected: ['metadata.annotations[orchestrator.io/service-account.name] FieldValueRequired'] },
+    {
+      rule: 'ssh-auth with an empty key',
+      type: 'orchestrator.io/ssh-auth',
+      data: { 'ssh-privatekey': '' },
+      annotations: {},
+      expected: ['data[ssh-privatekey] FieldValueRequired'],
+    },
+    {
+      rule: 'service-account-token',
+      type: 'orchestrator.io/service-account-token',
+      data: {},
+      annotations: { 'orchestrator.io/service-account.name': 'default' },
+      expected: [],
+    },
+    {
+      rule: 'service-account-token without account',
+      type: 'orchestrator.io/service-account-token',
+      data: {},
+      annotations: {},
+      expected: ['metadata.annotations[orchestrator.io/service-account.name] FieldValueRequired'],
+    },
     { rule: 'a custom type', type: 'example.com/custom', data: {}, annotations: {}, expected: [] },
   ];
   it.each(rows)('$rule', async ({ type, data, annotations, expected }) => {
@@ -61,7 +150,12 @@ describe('Secret', () => {
   });
 
   it('the dockerconfigjson error is worded like Go and hides the contents', async () => {
-    const res = await call(t, 'POST', SECRETS, named({ ...secret, type: 'orchestrator.io/dockerconfigjson', data: { '.dockerconfigjson': b64('[]') } }));
+    const res = await call(
+      t,
+      'POST',
+      SECRETS,
+      named({ ...secret, type: 'orchestrator.io/dockerconfigjson', data: { '.dockerconfigjson': b64('[]') } }),
+    );
     expect(causesOf(res)[0].message).toBe(
       'Invalid value: "<secret contents redacted>": json: cannot unmarshal array into Go value of type map[string]interface {}',
     );
@@ -72,13 +166,17 @@ describe('Secret', () => {
     const ok = await call(t, 'POST', SECRETS, named({ ...secret, data: { a: b64('x'.repeat(mib - 1)), b: b64('y') } }));
     expectCreated(ok);
     const big = await call(t, 'POST', SECRETS, named({ ...secret, data: { a: b64('x'.repeat(mib)), b: b64('y') } }));
-    expect(causesOf(big)).toEqual([{ reason: 'FieldValueTooLong', field: 'data', message: 'Too long: may not be more than 1048576 bytes' }]);
+    expect(causesOf(big)).toEqual([
+      { reason: 'FieldValueTooLong', field: 'data', message: 'Too long: may not be more than 1048576 bytes' },
+    ]);
   });
 
   it('type is immutable', async () => {
     const created = expectCreated(await call(t, 'POST', SECRETS, named(secret)));
     const res = await call(t, 'PUT', `${SECRETS}/${created.metadata.name}`, { ...created, type: 'example.com/other' });
-    expect(causesOf(res)).toEqual([{ reason: 'FieldValueInvalid', field: 'type', message: 'Invalid value: "example.com/other": field is immutable' }]);
+    expect(causesOf(res)).toEqual([
+      { reason: 'FieldValueInvalid', field: 'type', message: 'Invalid value: "example.com/other": field is immutable' },
+    ]);
   });
 
   it('immutable: true freezes data and itself; metadata may still change', async () => {

@@ -22,21 +22,92 @@ describe('Service validation (create)', () => {
     { rule: 'names are DNS-1035 labels', path: 'metadata.name', value: '1web', causes: ['metadata.name FieldValueInvalid'] },
     { rule: 'ports are required', path: 'spec.ports', value: [], causes: ['spec.ports FieldValueRequired'] },
     // targetPort defaults to port, so it is out of range too (as on the real platform).
-    { rule: 'port is in 1..65535', path: 'spec.ports.0.port', value: 70000, causes: ['spec.ports[0].port FieldValueInvalid', 'spec.ports[0].targetPort FieldValueInvalid'] },
-    { rule: 'targetPort is in 1..65535', path: 'spec.ports.0.targetPort', value: 70000, causes: ['spec.ports[0].targetPort FieldValueInvalid'] },
-    { rule: 'protocol is TCP, UDP or SCTP', path: 'spec.ports.0.protocol', value: 'HTTP', causes: ['spec.ports[0].protocol FieldValueNotSupported'] },
-    { rule: 'several ports need names', path: 'spec.ports', value: [{ port: 80 }, { port: 443 }], causes: ['spec.ports[0].name FieldValueRequired', 'spec.ports[1].name FieldValueRequired'] },
-    { rule: 'port names are unique', path: 'spec.ports', value: [{ name: 'a', port: 80 }, { name: 'a', port: 443 }], causes: ['spec.ports[1].name FieldValueDuplicate'] },
-    { rule: 'port and protocol pairs are unique', path: 'spec.ports', value: [{ name: 'a', port: 80 }, { name: 'b', port: 80 }], causes: ['spec.ports[1] FieldValueDuplicate'] },
-    { rule: 'targetPort names are IANA service names', path: 'spec.ports.0.targetPort', value: 'Web_Port', causes: ['spec.ports[0].targetPort FieldValueInvalid'] },
+    {
+      rule: 'port is in 1..65535',
+      path: 'spec.ports.0.port',
+      value: 70000,
+      causes: ['spec.ports[0].port FieldValueInvalid', 'spec.ports[0].targetPort FieldValueInvalid'],
+    },
+    {
+      rule: 'targetPort is in 1..65535',
+      path: 'spec.ports.0.targetPort',
+      value: 70000,
+      causes: ['spec.ports[0].targetPort FieldValueInvalid'],
+    },
+    {
+      rule: 'protocol is TCP, UDP or SCTP',
+      path: 'spec.ports.0.protocol',
+      value: 'HTTP',
+      causes: ['spec.ports[0].protocol FieldValueNotSupported'],
+    },
+    {
+      rule: 'several ports need names',
+      path: 'spec.ports',
+      value: [{ port: 80 }, { port: 443 }],
+      causes: ['spec.ports[0].name FieldValueRequired', 'spec.ports[1].name FieldValueRequired'],
+    },
+    {
+      rule: 'port names are unique',
+      path: 'spec.ports',
+      value: [
+        { name: 'a', port: 80 },
+        { name: 'a', port: 443 },
+      ],
+      causes: ['spec.ports[1].name FieldValueDuplicate'],
+    },
+    {
+      rule: 'port and protocol pairs are unique',
+      path: 'spec.ports',
+      value: [
+        { name: 'a', port: 80 },
+        { name: 'b', port: 80 },
+      ],
+      causes: ['spec.ports[1] FieldValueDuplicate'],
+    },
+    {
+      rule: 'targetPort names are IANA service names',
+      path: 'spec.ports.0.targetPort',
+      value: 'Web_Port',
+      causes: ['spec.ports[0].targetPort FieldValueInvalid'],
+    },
     { rule: 'type is one of four', path: 'spec.type', value: 'Internal', causes: ['spec.type FieldValueNotSupported'] },
-    { rule: 'ClusterIP services have no nodePort', path: 'spec.ports.0.nodePort', value: 30080, causes: ['spec.ports[0].nodePort FieldValueForbidden'] },
+    {
+      rule: 'ClusterIP services have no nodePort',
+      path: 'spec.ports.0.nodePort',
+      value: 30080,
+      causes: ['spec.ports[0].nodePort FieldValueForbidden'],
+    },
     { rule: 'clusterIP is an IP or None', path: 'spec.clusterIP', value: '10.96.0.300', causes: ['spec.clusterIPs[0] FieldValueInvalid'] },
-    { rule: 'NodePort services are not headless', path: 'spec', value: { type: 'NodePort', clusterIP: 'None', ports: [{ port: 80 }] }, causes: ['spec.clusterIPs[0] FieldValueInvalid'] },
-    { rule: 'ExternalName needs externalName', path: 'spec', value: { type: 'ExternalName' }, causes: ['spec.externalName FieldValueRequired'] },
-    { rule: 'externalName is a DNS name', path: 'spec', value: { type: 'ExternalName', externalName: 'db_host' }, causes: ['spec.externalName FieldValueInvalid'] },
-    { rule: 'sessionAffinity is ClientIP or None', path: 'spec.sessionAffinity', value: 'Cookie', causes: ['spec.sessionAffinity FieldValueNotSupported'] },
-    { rule: 'externalTrafficPolicy only for external services', path: 'spec.externalTrafficPolicy', value: 'Local', causes: ['spec.externalTrafficPolicy FieldValueInvalid'] },
+    {
+      rule: 'NodePort services are not headless',
+      path: 'spec',
+      value: { type: 'NodePort', clusterIP: 'None', ports: [{ port: 80 }] },
+      causes: ['spec.clusterIPs[0] FieldValueInvalid'],
+    },
+    {
+      rule: 'ExternalName needs externalName',
+      path: 'spec',
+      value: { type: 'ExternalName' },
+      causes: ['spec.externalName FieldValueRequired'],
+    },
+    {
+      rule: 'externalName is a DNS name',
+      path: 'spec',
+      value: { type: 'ExternalName', externalName: 'db_host' },
+      causes: ['spec.externalName FieldValueInvalid'],
+    },
+    {
+      rule: 'sessionAffinity is ClientIP or None',
+      path: 'spec.sessionAffinity',
+      value: 'Cookie',
+      causes: ['spec.sessionAffinity FieldValueNotSupported'],
+    },
+    {
+      rule: 'externalTrafficPolicy only for external services',
+      path: 'spec.externalTrafficPolicy',
+      value: 'Local',
+      causes: ['spec.externalTrafficPolicy FieldValueInvalid'],
+    },
     { rule: 'externalIPs are IPs', path: 'spec.externalIPs', value: ['example.com'], causes: ['spec.externalIPs[0] FieldValueInvalid'] },
     { rule: 'selector keys are label keys', path: 'spec.selector', value: { 'bad key': 'x' }, causes: ['spec.selector FieldValueInvalid'] },
   ])('$rule', async ({ path, value, causes }) => {
@@ -64,25 +135,33 @@ describe('Service defaults and allocation', () => {
   });
 
   it('a headless service keeps None', async () => {
-    const body = expectCreated(await call(t, 'POST', SVCS, withChange(withChange(valid, 'metadata.name', 'headless'), 'spec.clusterIP', 'None')));
+    const body = expectCreated(
+      await call(t, 'POST', SVCS, withChange(withChange(valid, 'metadata.name', 'headless'), 'spec.clusterIP', 'None')),
+    );
     expect(body.spec.clusterIP).toBe('None');
     expect(body.spec.clusterIPs).toEqual(['None']);
   });
 
   it('a LoadBalancer service gets node ports, Cluster traffic policy and node-port allocation on', async () => {
-    const body = expectCreated(await call(t, 'POST', SVCS, withChange(withChange(valid, 'metadata.name', 'lb'), 'spec.type', 'LoadBalancer')));
+    const body = expectCreated(
+      await call(t, 'POST', SVCS, withChange(withChange(valid, 'metadata.name', 'lb'), 'spec.type', 'LoadBalancer')),
+    );
     expect(body.spec).toMatchObject({ externalTrafficPolicy: 'Cluster', allocateLoadBalancerNodePorts: true });
     expect(body.spec.ports[0].nodePort).toBeGreaterThanOrEqual(30000);
     expect(body.spec.ports[0].nodePort).toBeLessThanOrEqual(32767);
   });
 
   it('ClientIP affinity gets a 3-hour timeout', async () => {
-    const body = expectCreated(await call(t, 'POST', SVCS, withChange(withChange(valid, 'metadata.name', 'sticky'), 'spec.sessionAffinity', 'ClientIP')));
+    const body = expectCreated(
+      await call(t, 'POST', SVCS, withChange(withChange(valid, 'metadata.name', 'sticky'), 'spec.sessionAffinity', 'ClientIP')),
+    );
     expect(body.spec.sessionAffinityConfig).toEqual({ clientIP: { timeoutSeconds: 10800 } });
   });
 
   it('an ExternalName service has no cluster IP or families', async () => {
-    const body = expectCreated(await call(t, 'POST', SVCS, { metadata: { name: 'db' }, spec: { type: 'ExternalName', externalName: 'db.example.com.' } }));
+    const body = expectCreated(
+      await call(t, 'POST', SVCS, { metadata: { name: 'db' }, spec: { type: 'ExternalName', externalName: 'db.example.com.' } }),
+    );
     expect(body.spec.clusterIP).toBeUndefined();
     expect(body.spec.ipFamilies).toBeUndefined();
     expect(body.spec.internalTrafficPolicy).toBeUndefined();
@@ -105,19 +184,32 @@ describe('Service updates, status, selectors and table', () => {
 
   it('an update without clusterIP or nodePort keeps what was allocated', async () => {
     const cur = await current();
-    const r = await call(t, 'PUT', `${SVCS}/web`, { ...cur, spec: { type: 'NodePort', selector: { app: 'web2' }, ports: [{ name: 'http', port: 80 }] } });
+    const r = await call(t, 'PUT', `${SVCS}/web`, {
+      ...cur,
+      spec: { type: 'NodePort', selector: { app: 'web2' }, ports: [{ name: 'http', port: 80 }] },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.spec.clusterIP).toBe(created.spec.clusterIP);
     expect(r.body.spec.ports[0].nodePort).toBe(created.spec.ports[0].nodePort);
   });
 
   it('the cluster IP may not change once set', async () => {
-    const r = await call(t, 'PUT', `${SVCS}/web`, withChange(withChange(await current(), 'spec.clusterIP', '10.96.0.99'), 'spec.clusterIPs', ['10.96.0.99']));
+    const r = await call(
+      t,
+      'PUT',
+      `${SVCS}/web`,
+      withChange(withChange(await current(), 'spec.clusterIP', '10.96.0.99'), 'spec.clusterIPs', ['10.96.0.99']),
+    );
     expect(causeKeys(r)).toEqual(['spec.clusterIPs[0] FieldValueInvalid']);
   });
 
   it('changing to ClusterIP drops the allocated node ports', async () => {
-    const r = await call(t, 'PUT', `${SVCS}/web`, withChange(withChange(await current(), 'spec.type', 'ClusterIP'), 'spec.externalTrafficPolicy', undefined));
+    const r = await call(
+      t,
+      'PUT',
+      `${SVCS}/web`,
+      withChange(withChange(await current(), 'spec.type', 'ClusterIP'), 'spec.externalTrafficPolicy', undefined),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.spec.ports[0].nodePort).toBeUndefined();
   });
@@ -126,7 +218,10 @@ describe('Service updates, status, selectors and table', () => {
     const cur = await current('plain');
     const ok = await call(t, 'PUT', `${SVCS}/plain/status`, { ...cur, status: { loadBalancer: { ingress: [{ ip: '192.0.2.10' }] } } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    const bad = await call(t, 'PUT', `${SVCS}/plain/status`, { ...cur, status: { loadBalancer: { ingress: [{ hostname: '192.0.2.10' }] } } });
+    const bad = await call(t, 'PUT', `${SVCS}/plain/status`, {
+      ...cur,
+      status: { loadBalancer: { ingress: [{ hostname: '192.0.2.10' }] } },
+    });
     expect(causeKeys(bad)).toEqual(['status.loadBalancer.ingress[0].hostname FieldValueInvalid']);
   });
 
@@ -141,7 +236,15 @@ describe('Service updates, status, selectors and table', () => {
   it('the table shows Type, Cluster-IP, External-IP, Port(s), Age and wide Selector', async () => {
     await call(t, 'POST', SVCS, { metadata: { name: 'lb' }, spec: { type: 'LoadBalancer', ports: [{ port: 443, nodePort: 31443 }] } });
     const r = await call(t, 'GET', SVCS, undefined, TABLE);
-    expect(r.body.columnDefinitions.map((c: any) => c.name)).toEqual(['Name', 'Type', 'Cluster-IP', 'External-IP', 'Port(s)', 'Age', 'Selector']);
+    expect(r.body.columnDefinitions.map((c: any) => c.name)).toEqual([
+      'Name',
+      'Type',
+      'Cluster-IP',
+      'External-IP',
+      'Port(s)',
+      'Age',
+      'Selector',
+    ]);
     const rows = Object.fromEntries(r.body.rows.map((row: any) => [row.cells[0], row.cells]));
     expect(rows.lb.slice(1, 5)).toEqual(['LoadBalancer', expect.stringMatching(IPV4), '<pending>', '443:31443/TCP']);
     expect(rows.lb[6]).toBe('<none>');

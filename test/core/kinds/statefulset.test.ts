@@ -19,9 +19,20 @@ const valid = {
     selector: { matchLabels: { app: 'web' } },
     template: {
       metadata: { labels: { app: 'web' } },
-      spec: { containers: [{ name: 'nginx', image: 'nginx:1.27', ports: [{ name: 'http', containerPort: 80 }], volumeMounts: [{ name: 'data', mountPath: '/data' }] }] },
+      spec: {
+        containers: [
+          {
+            name: 'nginx',
+            image: 'nginx:1.27',
+            ports: [{ name: 'http', containerPort: 80 }],
+            volumeMounts: [{ name: 'data', mountPath: '/data' }],
+          },
+        ],
+      },
     },
-    volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+    volumeClaimTemplates: [
+      { metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } },
+    ],
   },
 };
 
@@ -32,14 +43,24 @@ describe('StatefulSet validation (create)', () => {
     { rule: 'serviceName is required', path: 'spec.serviceName', value: undefined, causes: ['spec.serviceName FieldValueRequired'] },
     { rule: 'selector is required', path: 'spec.selector', value: undefined, causes: ['spec.selector FieldValueRequired'] },
     { rule: 'an empty selector is invalid', path: 'spec.selector', value: {}, causes: ['spec.selector FieldValueInvalid'] },
-    { rule: 'the selector must match the template labels', path: 'spec.selector', value: { matchLabels: { app: 'other' } }, causes: ['spec.template.metadata.labels FieldValueInvalid'] },
+    {
+      rule: 'the selector must match the template labels',
+      path: 'spec.selector',
+      value: { matchLabels: { app: 'other' } },
+      causes: ['spec.template.metadata.labels FieldValueInvalid'],
+    },
     {
       rule: 'selector expressions need values for In',
       path: 'spec.selector',
       value: { matchExpressions: [{ key: 'app', operator: 'In' }] },
       causes: ['spec.selector.matchExpressions[0].values FieldValueRequired'],
     },
-    { rule: 'template restartPolicy may only be Always', path: 'spec.template.spec.restartPolicy', value: 'Never', causes: ['spec.template.spec.restartPolicy FieldValueNotSupported'] },
+    {
+      rule: 'template restartPolicy may only be Always',
+      path: 'spec.template.spec.restartPolicy',
+      value: 'Never',
+      causes: ['spec.template.spec.restartPolicy FieldValueNotSupported'],
+    },
     {
       rule: 'template activeDeadlineSeconds is not supported',
       path: 'spec.template.spec.activeDeadlineSeconds',
@@ -47,9 +68,24 @@ describe('StatefulSet validation (create)', () => {
       causes: ['spec.template.spec.activeDeadlineSeconds FieldValueForbidden'],
     },
     { rule: 'replicas may not be negative', path: 'spec.replicas', value: -1, causes: ['spec.replicas FieldValueInvalid'] },
-    { rule: 'minReadySeconds may not be negative', path: 'spec.minReadySeconds', value: -1, causes: ['spec.minReadySeconds FieldValueInvalid'] },
-    { rule: 'podManagementPolicy is OrderedReady or Parallel', path: 'spec.podManagementPolicy', value: 'Sometimes', causes: ['spec.podManagementPolicy FieldValueInvalid'] },
-    { rule: 'updateStrategy.type is RollingUpdate or OnDelete', path: 'spec.updateStrategy', value: { type: 'Blue' }, causes: ['spec.updateStrategy FieldValueInvalid'] },
+    {
+      rule: 'minReadySeconds may not be negative',
+      path: 'spec.minReadySeconds',
+      value: -1,
+      causes: ['spec.minReadySeconds FieldValueInvalid'],
+    },
+    {
+      rule: 'podManagementPolicy is OrderedReady or Parallel',
+      path: 'spec.podManagementPolicy',
+      value: 'Sometimes',
+      causes: ['spec.podManagementPolicy FieldValueInvalid'],
+    },
+    {
+      rule: 'updateStrategy.type is RollingUpdate or OnDelete',
+      path: 'spec.updateStrategy',
+      value: { type: 'Blue' },
+      causes: ['spec.updateStrategy FieldValueInvalid'],
+    },
     {
       rule: 'rollingUpdate only with RollingUpdate',
       path: 'spec.updateStrategy',
@@ -74,15 +110,30 @@ describe('StatefulSet validation (create)', () => {
       value: { whenScaled: 'Keep' },
       causes: ['spec.persistentVolumeClaimRetentionPolicy.whenScaled FieldValueNotSupported'],
     },
-    { rule: 'ordinals.start may not be negative', path: 'spec.ordinals', value: { start: -1 }, causes: ['spec.ordinals.start FieldValueInvalid'] },
+    {
+      rule: 'ordinals.start may not be negative',
+      path: 'spec.ordinals',
+      value: { start: -1 },
+      causes: ['spec.ordinals.start FieldValueInvalid'],
+    },
     {
       rule: 'each claim template needs a same-named volumeMount',
       path: 'spec.volumeClaimTemplates',
       value: [{ metadata: { name: 'logs' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
       causes: ['spec.volumeClaimTemplates[0].metadata.name FieldValueInvalid'],
     },
-    { rule: 'names are DNS labels (pods are named after them)', path: 'metadata.name', value: 'web.v1', causes: ['metadata.name FieldValueInvalid'] },
-    { rule: 'a container needs a name (schema)', path: 'spec.template.spec.containers.0.name', value: '', causes: ['spec.template.spec.containers[0].name FieldValueRequired'] },
+    {
+      rule: 'names are DNS labels (pods are named after them)',
+      path: 'metadata.name',
+      value: 'web.v1',
+      causes: ['metadata.name FieldValueInvalid'],
+    },
+    {
+      rule: 'a container needs a name (schema)',
+      path: 'spec.template.spec.containers.0.name',
+      value: '',
+      causes: ['spec.template.spec.containers[0].name FieldValueRequired'],
+    },
   ];
 
   it.each(rows)('$rule', async ({ path, value, causes }) => {
@@ -205,7 +256,8 @@ describe('StatefulSet updates', () => {
     created = expectCreated(await call(t, 'POST', STS, valid));
   });
 
-  const put = (path: string, value: unknown) => call(t, 'PUT', `${STS}/web`, withChange({ ...created, metadata: { ...created.metadata, resourceVersion: undefined } }, path, value));
+  const put = (path: string, value: unknown) =>
+    call(t, 'PUT', `${STS}/web`, withChange({ ...created, metadata: { ...created.metadata, resourceVersion: undefined } }, path, value));
 
   it.each([
     { path: 'spec.serviceName', value: 'other' },
@@ -242,7 +294,10 @@ describe('StatefulSet updates', () => {
     expect(ignored.body.status.replicas).toBe(0);
     const generation = ignored.body.metadata.generation;
 
-    const ok = await call(t, 'PUT', `${STS}/web/status`, { ...ignored.body, status: { replicas: 3, readyReplicas: 2, availableReplicas: 1, observedGeneration: generation } });
+    const ok = await call(t, 'PUT', `${STS}/web/status`, {
+      ...ignored.body,
+      status: { replicas: 3, readyReplicas: 2, availableReplicas: 1, observedGeneration: generation },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.status).toEqual({ observedGeneration: generation, replicas: 3, readyReplicas: 2, availableReplicas: 1 });
     expect(ok.body.metadata.generation).toBe(generation);
@@ -269,7 +324,12 @@ describe('StatefulSet scale subresource, table and discovery names', () => {
   it('GET scale shows spec.replicas and the selector', async () => {
     const r = await call(t, 'GET', `${STS}/web/scale`);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 2 }, status: { replicas: 0, selector: 'app=web' } });
+    expect(r.body).toMatchObject({
+      kind: 'Scale',
+      apiVersion: 'autoscaling/v1',
+      spec: { replicas: 2 },
+      status: { replicas: 0, selector: 'app=web' },
+    });
   });
 
   it('PUT scale changes spec.replicas', async () => {

@@ -141,34 +141,94 @@ describe.each(DOCS)('$doc', ({ docFor }) => {
 const ENUMS: { gv: string; definition: string; path: string; values: readonly string[] }[] = [
   { gv: 'apis/apps/v1', definition: `${APPS}.StatefulSetUpdateStrategy`, path: 'type', values: ['OnDelete', 'RollingUpdate'] },
   { gv: 'apis/apps/v1', definition: `${APPS}.StatefulSetSpec`, path: 'podManagementPolicy', values: ['OrderedReady', 'Parallel'] },
-  { gv: 'apis/apps/v1', definition: `${APPS}.StatefulSetPersistentVolumeClaimRetentionPolicy`, path: 'whenDeleted', values: ['Delete', 'Retain'] },
-  { gv: 'apis/apps/v1', definition: `${APPS}.StatefulSetPersistentVolumeClaimRetentionPolicy`, path: 'whenScaled', values: ['Delete', 'Retain'] },
+  {
+    gv: 'apis/apps/v1',
+    definition: `${APPS}.StatefulSetPersistentVolumeClaimRetentionPolicy`,
+    path: 'whenDeleted',
+    values: ['Delete', 'Retain'],
+  },
+  {
+    gv: 'apis/apps/v1',
+    definition: `${APPS}.StatefulSetPersistentVolumeClaimRetentionPolicy`,
+    path: 'whenScaled',
+    values: ['Delete', 'Retain'],
+  },
   { gv: 'apis/apps/v1', definition: `${APPS}.StatefulSetCondition`, path: 'status', values: ['False', 'True', 'Unknown'] },
   { gv: 'apis/apps/v1', definition: `${CORE}.PodSpec`, path: 'restartPolicy', values: ['Always', 'Never', 'OnFailure'] },
-  { gv: 'apis/apps/v1', definition: `${CORE}.PodSpec`, path: 'dnsPolicy', values: ['ClusterFirst', 'ClusterFirstWithHostNet', 'Default', 'None'] },
+  {
+    gv: 'apis/apps/v1',
+    definition: `${CORE}.PodSpec`,
+    path: 'dnsPolicy',
+    values: ['ClusterFirst', 'ClusterFirstWithHostNet', 'Default', 'None'],
+  },
   { gv: 'apis/apps/v1', definition: `${CORE}.PodSpec`, path: 'preemptionPolicy', values: ['Never', 'PreemptLowerPriority'] },
   { gv: 'apis/apps/v1', definition: `${CORE}.Container`, path: 'imagePullPolicy', values: ['Always', 'IfNotPresent', 'Never'] },
   { gv: 'apis/apps/v1', definition: `${CORE}.Container`, path: 'terminationMessagePolicy', values: ['FallbackToLogsOnError', 'File'] },
   { gv: 'apis/apps/v1', definition: `${CORE}.ContainerPort`, path: 'protocol', values: ['SCTP', 'TCP', 'UDP'] },
   { gv: 'apis/apps/v1', definition: `${CORE}.HTTPGetAction`, path: 'scheme', values: ['HTTP', 'HTTPS'] },
   { gv: 'apis/apps/v1', definition: `${CORE}.VolumeMount`, path: 'mountPropagation', values: ['Bidirectional', 'HostToContainer', 'None'] },
-  { gv: 'apis/apps/v1', definition: `${CORE}.HostPathVolumeSource`, path: 'type', values: ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket'] },
+  {
+    gv: 'apis/apps/v1',
+    definition: `${CORE}.HostPathVolumeSource`,
+    path: 'type',
+    values: ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket'],
+  },
   { gv: 'apis/apps/v1', definition: `${CORE}.Toleration`, path: 'operator', values: ['Equal', 'Exists'] },
   { gv: 'apis/apps/v1', definition: `${CORE}.Toleration`, path: 'effect', values: ['NoExecute', 'NoSchedule', 'PreferNoSchedule'] },
-  { gv: 'apis/apps/v1', definition: `${CORE}.NodeSelectorRequirement`, path: 'operator', values: ['DoesNotExist', 'Exists', 'Gt', 'In', 'Lt', 'NotIn'] },
-  { gv: 'apis/apps/v1', definition: `${CORE}.TopologySpreadConstraint`, path: 'whenUnsatisfiable', values: ['DoNotSchedule', 'ScheduleAnyway'] },
+  {
+    gv: 'apis/apps/v1',
+    definition: `${CORE}.NodeSelectorRequirement`,
+    path: 'operator',
+    values: ['DoesNotExist', 'Exists', 'Gt', 'In', 'Lt', 'NotIn'],
+  },
+  {
+    gv: 'apis/apps/v1',
+    definition: `${CORE}.TopologySpreadConstraint`,
+    path: 'whenUnsatisfiable',
+    values: ['DoNotSchedule', 'ScheduleAnyway'],
+  },
   { gv: 'apis/apps/v1', definition: `${CORE}.SeccompProfile`, path: 'type', values: ['Localhost', 'RuntimeDefault', 'Unconfined'] },
-  { gv: 'apis/apps/v1', definition: `${CORE}.PersistentVolumeClaimSpec`, path: 'accessModes[]', values: ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'] },
+  {
+    gv: 'apis/apps/v1',
+    definition: `${CORE}.PersistentVolumeClaimSpec`,
+    path: 'accessModes[]',
+    values: ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'],
+  },
   { gv: 'apis/apps/v1', definition: `${CORE}.PersistentVolumeClaimSpec`, path: 'volumeMode', values: ['Block', 'Filesystem'] },
   { gv: 'apis/apps/v1', definition: `${CORE}.PersistentVolumeClaimStatus`, path: 'phase', values: ['Bound', 'Lost', 'Pending'] },
-  { gv: 'apis/apps/v1', definition: `${META}.LabelSelectorRequirement`, path: 'operator', values: ['DoesNotExist', 'Exists', 'In', 'NotIn'] },
+  {
+    gv: 'apis/apps/v1',
+    definition: `${META}.LabelSelectorRequirement`,
+    path: 'operator',
+    values: ['DoesNotExist', 'Exists', 'In', 'NotIn'],
+  },
   { gv: 'apis/apps/v1', definition: `${META}.ManagedFieldsEntry`, path: 'operation', values: ['Apply', 'Update'] },
-  { gv: 'apis/networking.orch.io/v1', definition: `${NET}.HTTPIngressPath`, path: 'pathType', values: ['Exact', 'ImplementationSpecific', 'Prefix'] },
+  {
+    gv: 'apis/networking.orch.io/v1',
+    definition: `${NET}.HTTPIngressPath`,
+    path: 'pathType',
+    values: ['Exact', 'ImplementationSpecific', 'Prefix'],
+  },
   { gv: 'apis/networking.orch.io/v1', definition: `${NET}.IngressPortStatus`, path: 'protocol', values: ['SCTP', 'TCP', 'UDP'] },
-  { gv: 'apis/flowcontrol.apiserver.orch.io/v1', definition: `${FLOW}.FlowDistinguisherMethod`, path: 'type', values: ['ByNamespace', 'ByUser'] },
+  {
+    gv: 'apis/flowcontrol.apiserver.orch.io/v1',
+    definition: `${FLOW}.FlowDistinguisherMethod`,
+    path: 'type',
+    values: ['ByNamespace', 'ByUser'],
+  },
   { gv: 'apis/flowcontrol.apiserver.orch.io/v1', definition: `${FLOW}.Subject`, path: 'kind', values: ['Group', 'ServiceAccount', 'User'] },
-  { gv: 'apis/flowcontrol.apiserver.orch.io/v1', definition: `${FLOW}.FlowSchemaCondition`, path: 'status', values: ['False', 'True', 'Unknown'] },
-  { gv: 'apis/flowcontrol.apiserver.orch.io/v1', definition: `${FLOW}.PriorityLevelConfigurationSpec`, path: 'type', values: ['Exempt', 'Limited'] },
+  {
+    gv: 'apis/flowcontrol.apiserver.orch.io/v1',
+    definition: `${FLOW}.FlowSchemaCondition`,
+    path: 'status',
+    values: ['False', 'True', 'Unknown'],
+  },
+  {
+    gv: 'apis/flowcontrol.apiserver.orch.io/v1',
+    definition: `${FLOW}.PriorityLevelConfigurationSpec`,
+    path: 'type',
+    values: ['Exempt', 'Limited'],
+  },
   { gv: 'apis/flowcontrol.apiserver.orch.io/v1', definition: `${FLOW}.LimitResponse`, path: 'type', values: ['Queue', 'Reject'] },
   { gv: 'apis/resource.orch.io/v1beta1', definition: `${RES}.DeviceRequest`, path: 'allocationMode', values: ['All', 'ExactCount'] },
 ];
@@ -183,7 +243,10 @@ describe.each(DOCS)('$doc enums', ({ docFor }) => {
 
 it('a property that refers to a definition keeps its description beside the reference: wrapped in allOf in v3', () => {
   const spec = v3.get('apis/apps/v1')!.definitions[`${APPS}.StatefulSetSpec`].properties.updateStrategy;
-  expect(spec).toEqual({ description: expect.stringMatching(/\S/), allOf: [{ $ref: `#/components/schemas/${APPS}.StatefulSetUpdateStrategy` }] });
+  expect(spec).toEqual({
+    description: expect.stringMatching(/\S/),
+    allOf: [{ $ref: `#/components/schemas/${APPS}.StatefulSetUpdateStrategy` }],
+  });
   expect(v2.definitions[`${APPS}.StatefulSetSpec`].properties.updateStrategy).toEqual({
     $ref: `#/definitions/${APPS}.StatefulSetUpdateStrategy`,
     description: spec.description,

@@ -14,10 +14,11 @@ interface SuiteRecord {
   disabled?: boolean;
 }
 
-
 function suite(file: string): { name: string; record: SuiteRecord }[] {
   const records = readTestdata<SuiteRecord[]>(`json-patch/${file}`);
-  return records.map((record, i) => ({ name: `${file} #${i} ${record.comment ?? record.error ?? ''}`.trim(), record })).filter(({ record }) => !record.disabled);
+  return records
+    .map((record, i) => ({ name: `${file} #${i} ${record.comment ?? record.error ?? ''}`.trim(), record }))
+    .filter(({ record }) => !record.disabled);
 }
 
 describe.each(['tests.json', 'spec_tests.json'])('JSON patch conformance: %s', (file) => {
@@ -88,7 +89,11 @@ describe('JSON patch errors as the platform answers them', () => {
 
   it('answers a malformed patch with 400 BadRequest and the decoder message', () => {
     const err = catchPatchError(() => applyJsonPatch(doc, { op: 'add' }));
-    expect(err.status).toMatchObject({ code: 400, reason: 'BadRequest', message: 'json: cannot unmarshal object into Go value of type jsonpatch.Patch' });
+    expect(err.status).toMatchObject({
+      code: 400,
+      reason: 'BadRequest',
+      message: 'json: cannot unmarshal object into Go value of type jsonpatch.Patch',
+    });
   });
 
   it(`accepts ${MAX_JSON_PATCH_OPERATIONS} operations and answers 413 to one more`, () => {
@@ -116,7 +121,12 @@ describe('JSON patch errors as the platform answers them', () => {
 
   it('keeps nothing of a patch that fails part way', () => {
     const input = { list: [1] };
-    expect(() => applyJsonPatch(input, [{ op: 'add', path: '/list/-', value: 2 }, { op: 'test', path: '/list/0', value: 9 }])).toThrow(PatchError);
+    expect(() =>
+      applyJsonPatch(input, [
+        { op: 'add', path: '/list/-', value: 2 },
+        { op: 'test', path: '/list/0', value: 9 },
+      ]),
+    ).toThrow(PatchError);
     expect(input).toEqual({ list: [1] });
   });
 });
@@ -125,11 +135,29 @@ describe('JSON patch values', () => {
   it.each<{ name: string; doc: JsonValue; patch: JsonValue; expected: JsonValue }>([
     { name: '"-" appends', doc: { l: [1] }, patch: [{ op: 'add', path: '/l/-', value: 2 }], expected: { l: [1, 2] } },
     { name: '~1 and ~0 unescape to / and ~', doc: {}, patch: [{ op: 'add', path: '/a~1b~0c', value: 1 }], expected: { 'a/b~c': 1 } },
-    { name: '__proto__ is an ordinary key', doc: {}, patch: [{ op: 'add', path: '/__proto__', value: { x: 1 } }], expected: JSON.parse('{"__proto__":{"x":1}}') as JsonValue },
+    {
+      name: '__proto__ is an ordinary key',
+      doc: {},
+      patch: [{ op: 'add', path: '/__proto__', value: { x: 1 } }],
+      expected: JSON.parse('{"__proto__":{"x":1}}') as JsonValue,
+    },
     { name: 'move removes then adds', doc: { a: 1, b: [] }, patch: [{ op: 'move', from: '/a', path: '/b/0' }], expected: { b: [1] } },
-    { name: 'copy is deep', doc: { a: { x: 1 } }, patch: [{ op: 'copy', from: '/a', path: '/b' }, { op: 'replace', path: '/b/x', value: 2 }], expected: { a: { x: 1 }, b: { x: 2 } } },
+    {
+      name: 'copy is deep',
+      doc: { a: { x: 1 } },
+      patch: [
+        { op: 'copy', from: '/a', path: '/b' },
+        { op: 'replace', path: '/b/x', value: 2 },
+      ],
+      expected: { a: { x: 1 }, b: { x: 2 } },
+    },
     { name: 'replace of the root', doc: { a: 1 }, patch: [{ op: 'replace', path: '', value: [1] }], expected: [1] },
-    { name: 'test compares objects regardless of key order', doc: { a: { x: 1, y: 2 } }, patch: [{ op: 'test', path: '/a', value: { y: 2, x: 1 } }], expected: { a: { x: 1, y: 2 } } },
+    {
+      name: 'test compares objects regardless of key order',
+      doc: { a: { x: 1, y: 2 } },
+      patch: [{ op: 'test', path: '/a', value: { y: 2, x: 1 } }],
+      expected: { a: { x: 1, y: 2 } },
+    },
   ])('$name', ({ doc, patch, expected }) => {
     const result = applyJsonPatch(frozen(doc), frozen(patch));
     expect(result).toEqual(expected);

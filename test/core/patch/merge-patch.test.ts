@@ -17,11 +17,11 @@ interface Vector {
   readonly expected: JsonValue;
 }
 
-const appendixA: Vector[] = read<{ comment: string; doc: JsonValue; patch: JsonValue; expected: JsonValue }[]>('rfc7386-appendix-a.json').map(
-  (r) => ({ name: r.comment, doc: r.doc, patch: r.patch, expected: r.expected }),
-);
-const rfc7396: Vector[] = read<{ given: JsonValue; cases: { patch: JsonValue; result: JsonValue }[] }[]>('rfc7396-test-cases.json').flatMap((g, i) =>
-  g.cases.map((c, j): Vector => ({ name: `group ${i + 1} case ${j + 1}`, doc: g.given, patch: c.patch, expected: c.result })),
+const appendixA: Vector[] = read<{ comment: string; doc: JsonValue; patch: JsonValue; expected: JsonValue }[]>(
+  'rfc7386-appendix-a.json',
+).map((r) => ({ name: r.comment, doc: r.doc, patch: r.patch, expected: r.expected }));
+const rfc7396: Vector[] = read<{ given: JsonValue; cases: { patch: JsonValue; result: JsonValue }[] }[]>('rfc7396-test-cases.json').flatMap(
+  (g, i) => g.cases.map((c, j): Vector => ({ name: `group ${i + 1} case ${j + 1}`, doc: g.given, patch: c.patch, expected: c.result })),
 );
 
 describe.each<{ file: string; vectors: Vector[] }>([

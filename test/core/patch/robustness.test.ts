@@ -61,7 +61,9 @@ const { json } = fc.letrec<{ json: JsonValue }>((tie) => ({
 }));
 const object = fc.dictionary(key, json, { maxKeys: 6 }) as fc.Arbitrary<JsonObject>;
 
-const pointer = fc.array(fc.constantFrom('a', 'b', '0', '1', '-', '~0', '~1', '01', ''), { maxLength: 3 }).map((t) => (t.length ? '/' + t.join('/') : ''));
+const pointer = fc
+  .array(fc.constantFrom('a', 'b', '0', '1', '-', '~0', '~1', '01', ''), { maxLength: 3 })
+  .map((t) => (t.length ? `/${t.join('/')}` : ''));
 const operation = fc.record(
   {
     op: fc.constantFrom<JsonValue>('add', 'remove', 'replace', 'move', 'copy', 'test', 'spam', 3),

@@ -36,22 +36,72 @@ const bad = (message?: string | RegExp): Case['error'] => ({ code: 400, ...(mess
 
 const CASES: Case[] = [
   // Maps and scalars.
-  { name: 'a new field is added, the others kept', original: { name: 'a', value: '1' }, patch: { other: 'x' }, expected: { name: 'a', value: '1', other: 'x' } },
+  {
+    name: 'a new field is added, the others kept',
+    original: { name: 'a', value: '1' },
+    patch: { other: 'x' },
+    expected: { name: 'a', value: '1', other: 'x' },
+  },
   { name: 'a scalar is replaced', original: { value: '1' }, patch: { value: '2' }, expected: { value: '2' } },
   { name: 'null deletes a field', original: { name: 'a', value: '1' }, patch: { value: null }, expected: { name: 'a' } },
   { name: 'null for an absent field changes nothing', original: { name: 'a' }, patch: { other: null }, expected: { name: 'a' } },
-  { name: 'a value of another type replaces the original one', original: { simpleMap: { a: '1' } }, patch: { simpleMap: 'x' }, expected: { simpleMap: 'x' } },
+  {
+    name: 'a value of another type replaces the original one',
+    original: { simpleMap: { a: '1' } },
+    patch: { simpleMap: 'x' },
+    expected: { simpleMap: 'x' },
+  },
   { name: 'a null patch changes nothing', original: { name: 'a' }, patch: null, expected: { name: 'a' } },
 
   // simpleMap: a map without strategy merges key by key.
-  { name: 'simpleMap merges key by key', original: { simpleMap: { a: '1', b: '2' } }, patch: { simpleMap: { b: '3', c: '4' } }, expected: { simpleMap: { a: '1', b: '3', c: '4' } } },
-  { name: 'simpleMap: a null key deletes that key', original: { simpleMap: { a: '1', b: '2' } }, patch: { simpleMap: { a: null } }, expected: { simpleMap: { b: '2' } } },
-  { name: 'simpleMap: a new map loses its null keys', original: {}, patch: { simpleMap: { a: '1', b: null } }, expected: { simpleMap: { a: '1' } } },
-  { name: 'simpleMap: $patch delete empties the map', original: { simpleMap: { a: '1' } }, patch: { simpleMap: { $patch: 'delete' } }, expected: { simpleMap: {} } },
-  { name: 'simpleMap: $patch replace keeps only the patch keys', original: { simpleMap: { a: '1', b: '2' } }, patch: { simpleMap: { $patch: 'replace', c: '3' } }, expected: { simpleMap: { c: '3' } } },
-  { name: 'simpleMap: a map with $patch for a field the object lacks is dropped', original: { name: 'a' }, patch: { simpleMap: { $patch: 'replace', c: '3' } }, expected: { name: 'a' } },
-  { name: 'simpleMap: $patch merge on a map is rejected', original: { simpleMap: { a: '1' } }, patch: { simpleMap: { $patch: 'merge' } }, error: bad('unknown patch type: merge in map: map[$patch:merge]') },
-  { name: 'simpleMap: __proto__ is an ordinary key', original: { simpleMap: { a: '1' } }, patch: JSON.parse('{"simpleMap":{"__proto__":"p"}}') as JsonObject, expected: JSON.parse('{"simpleMap":{"a":"1","__proto__":"p"}}') as JsonObject },
+  {
+    name: 'simpleMap merges key by key',
+    original: { simpleMap: { a: '1', b: '2' } },
+    patch: { simpleMap: { b: '3', c: '4' } },
+    expected: { simpleMap: { a: '1', b: '3', c: '4' } },
+  },
+  {
+    name: 'simpleMap: a null key deletes that key',
+    original: { simpleMap: { a: '1', b: '2' } },
+    patch: { simpleMap: { a: null } },
+    expected: { simpleMap: { b: '2' } },
+  },
+  {
+    name: 'simpleMap: a new map loses its null keys',
+    original: {},
+    patch: { simpleMap: { a: '1', b: null } },
+    expected: { simpleMap: { a: '1' } },
+  },
+  {
+    name: 'simpleMap: $patch delete empties the map',
+    original: { simpleMap: { a: '1' } },
+    patch: { simpleMap: { $patch: 'delete' } },
+    expected: { simpleMap: {} },
+  },
+  {
+    name: 'simpleMap: $patch replace keeps only the patch keys',
+    original: { simpleMap: { a: '1', b: '2' } },
+    patch: { simpleMap: { $patch: 'replace', c: '3' } },
+    expected: { simpleMap: { c: '3' } },
+  },
+  {
+    name: 'simpleMap: a map with $patch for a field the object lacks is dropped',
+    original: { name: 'a' },
+    patch: { simpleMap: { $patch: 'replace', c: '3' } },
+    expected: { name: 'a' },
+  },
+  {
+    name: 'simpleMap: $patch merge on a map is rejected',
+    original: { simpleMap: { a: '1' } },
+    patch: { simpleMap: { $patch: 'merge' } },
+    error: bad('unknown patch type: merge in map: map[$patch:merge]'),
+  },
+  {
+    name: 'simpleMap: __proto__ is an ordinary key',
+    original: { simpleMap: { a: '1' } },
+    patch: JSON.parse('{"simpleMap":{"__proto__":"p"}}') as JsonObject,
+    expected: JSON.parse('{"simpleMap":{"a":"1","__proto__":"p"}}') as JsonObject,
+  },
 
   // mergingList: merge by `name`.
   {
@@ -96,7 +146,12 @@ const CASES: Case[] = [
     patch: { mergingList: [{ $patch: 'replace' }, item('c', { value: '1' })] },
     expected: { mergingList: [item('c', { value: '1' })] },
   },
-  { name: 'mergingList: a lone {"$patch":"replace"} item empties the list', original: { mergingList: [item('a')] }, patch: { mergingList: [{ $patch: 'replace' }] }, expected: { mergingList: [] } },
+  {
+    name: 'mergingList: a lone {"$patch":"replace"} item empties the list',
+    original: { mergingList: [item('a')] },
+    patch: { mergingList: [{ $patch: 'replace' }] },
+    expected: { mergingList: [] },
+  },
   {
     name: 'mergingList: a list for a field the object lacks is taken without its directive items',
     original: {},
@@ -107,13 +162,40 @@ const CASES: Case[] = [
     name: 'mergingList: lists inside items merge by their own markers',
     original: { mergingList: [item('a', { mergingList: [item('x', { value: '1' })], nonMergingList: [item('p'), item('q')] })] },
     patch: { mergingList: [item('a', { mergingList: [item('x', { other: '2' }), item('y')], nonMergingList: [item('r')] })] },
-    expected: { mergingList: [item('a', { mergingList: [item('x', { value: '1', other: '2' }), item('y')], nonMergingList: [item('r')] })] },
+    expected: {
+      mergingList: [item('a', { mergingList: [item('x', { value: '1', other: '2' }), item('y')], nonMergingList: [item('r')] })],
+    },
   },
-  { name: 'mergingList: an item without the merge key is rejected', original: { mergingList: [item('a')] }, patch: { mergingList: [{ value: 'v' }] }, error: bad('map: map[value:v] does not contain declared merge key: name') },
-  { name: 'mergingList: $patch delete without the merge key is rejected', original: { mergingList: [item('a')] }, patch: { mergingList: [{ $patch: 'delete' }] }, error: bad(/does not contain declared merge key: name/) },
-  { name: 'mergingList: $patch merge on an item is rejected', original: { mergingList: [item('a')] }, patch: { mergingList: [{ name: 'a', $patch: 'merge' }] }, error: bad('merging lists cannot yet be specified in the patch') },
-  { name: 'mergingList: an unknown $patch on an item is rejected', original: { mergingList: [item('a')] }, patch: { mergingList: [{ name: 'a', $patch: 'keep' }] }, error: bad(/^unknown patch type: keep in map: /) },
-  { name: 'mergingList: items that are not maps are rejected', original: { mergingList: [item('a')] }, patch: { mergingList: ['a'] }, error: bad(/list element types are not identical/) },
+  {
+    name: 'mergingList: an item without the merge key is rejected',
+    original: { mergingList: [item('a')] },
+    patch: { mergingList: [{ value: 'v' }] },
+    error: bad('map: map[value:v] does not contain declared merge key: name'),
+  },
+  {
+    name: 'mergingList: $patch delete without the merge key is rejected',
+    original: { mergingList: [item('a')] },
+    patch: { mergingList: [{ $patch: 'delete' }] },
+    error: bad(/does not contain declared merge key: name/),
+  },
+  {
+    name: 'mergingList: $patch merge on an item is rejected',
+    original: { mergingList: [item('a')] },
+    patch: { mergingList: [{ name: 'a', $patch: 'merge' }] },
+    error: bad('merging lists cannot yet be specified in the patch'),
+  },
+  {
+    name: 'mergingList: an unknown $patch on an item is rejected',
+    original: { mergingList: [item('a')] },
+    patch: { mergingList: [{ name: 'a', $patch: 'keep' }] },
+    error: bad(/^unknown patch type: keep in map: /),
+  },
+  {
+    name: 'mergingList: items that are not maps are rejected',
+    original: { mergingList: [item('a')] },
+    patch: { mergingList: ['a'] },
+    error: bad(/list element types are not identical/),
+  },
 
   // nonMergingList: no strategy, replaced whole.
   {
@@ -122,11 +204,26 @@ const CASES: Case[] = [
     patch: { nonMergingList: [item('a')] },
     expected: { nonMergingList: [item('a')] },
   },
-  { name: 'nonMergingList: null removes the list', original: { nonMergingList: [item('a')], name: 'n' }, patch: { nonMergingList: null }, expected: { name: 'n' } },
+  {
+    name: 'nonMergingList: null removes the list',
+    original: { nonMergingList: [item('a')], name: 'n' },
+    patch: { nonMergingList: null },
+    expected: { name: 'n' },
+  },
 
   // mergingIntList: merge strategy on primitives.
-  { name: 'mergingIntList is a union keeping the order', original: { mergingIntList: [1, 2] }, patch: { mergingIntList: [2, 3] }, expected: { mergingIntList: [1, 2, 3] } },
-  { name: 'mergingIntList: duplicates collapse', original: { mergingIntList: [1, 1, 2] }, patch: { mergingIntList: [2, 2] }, expected: { mergingIntList: [1, 2] } },
+  {
+    name: 'mergingIntList is a union keeping the order',
+    original: { mergingIntList: [1, 2] },
+    patch: { mergingIntList: [2, 3] },
+    expected: { mergingIntList: [1, 2, 3] },
+  },
+  {
+    name: 'mergingIntList: duplicates collapse',
+    original: { mergingIntList: [1, 1, 2] },
+    patch: { mergingIntList: [2, 2] },
+    expected: { mergingIntList: [1, 2] },
+  },
   {
     name: 'mergingIntList: $deleteFromPrimitiveList removes every copy of the values',
     original: { mergingIntList: [1, 2, 2, 3] },
@@ -139,14 +236,44 @@ const CASES: Case[] = [
     patch: { mergingIntList: [4], '$deleteFromPrimitiveList/mergingIntList': [2] },
     expected: { mergingIntList: [4, 1, 3] },
   },
-  { name: 'mergingIntList: deleting an absent value changes nothing', original: { mergingIntList: [1] }, patch: { '$deleteFromPrimitiveList/mergingIntList': [7] }, expected: { mergingIntList: [1] } },
-  { name: 'mergingIntList: a deletion list never creates the list', original: { name: 'n' }, patch: { '$deleteFromPrimitiveList/mergingIntList': [7] }, expected: { name: 'n' } },
-  { name: 'mergingIntList: elements of mixed types are rejected', original: { mergingIntList: [1] }, patch: { mergingIntList: ['a'] }, error: bad(/^list element types are not identical/) },
-  { name: 'mergingIntList: lists of lists are 422', original: { mergingIntList: [] }, patch: { mergingIntList: [[1], [2]] }, error: { code: 422 } },
-  { name: 'mergingIntList: maps where primitives are merged have no merge key', original: { mergingIntList: [] }, patch: { mergingIntList: [{ a: 1 }] }, error: bad(/^cannot merge lists without merge key/) },
+  {
+    name: 'mergingIntList: deleting an absent value changes nothing',
+    original: { mergingIntList: [1] },
+    patch: { '$deleteFromPrimitiveList/mergingIntList': [7] },
+    expected: { mergingIntList: [1] },
+  },
+  {
+    name: 'mergingIntList: a deletion list never creates the list',
+    original: { name: 'n' },
+    patch: { '$deleteFromPrimitiveList/mergingIntList': [7] },
+    expected: { name: 'n' },
+  },
+  {
+    name: 'mergingIntList: elements of mixed types are rejected',
+    original: { mergingIntList: [1] },
+    patch: { mergingIntList: ['a'] },
+    error: bad(/^list element types are not identical/),
+  },
+  {
+    name: 'mergingIntList: lists of lists are 422',
+    original: { mergingIntList: [] },
+    patch: { mergingIntList: [[1], [2]] },
+    error: { code: 422 },
+  },
+  {
+    name: 'mergingIntList: maps where primitives are merged have no merge key',
+    original: { mergingIntList: [] },
+    patch: { mergingIntList: [{ a: 1 }] },
+    error: bad(/^cannot merge lists without merge key/),
+  },
 
   // nonMergingIntList: replaced; a deletion list still deletes.
-  { name: 'nonMergingIntList is replaced whole', original: { nonMergingIntList: [1, 2] }, patch: { nonMergingIntList: [3] }, expected: { nonMergingIntList: [3] } },
+  {
+    name: 'nonMergingIntList is replaced whole',
+    original: { nonMergingIntList: [1, 2] },
+    patch: { nonMergingIntList: [3] },
+    expected: { nonMergingIntList: [3] },
+  },
   {
     name: 'nonMergingIntList: $deleteFromPrimitiveList deletes whatever the strategy',
     original: { nonMergingIntList: [1, 2, 3] },
@@ -167,7 +294,12 @@ const CASES: Case[] = [
     patch: { mergeItemPtr: { mergingList: [item('a', { value: 'v' })], mergingIntList: [1, 2] } },
     expected: { mergeItemPtr: { mergingList: [item('a', { value: 'v' })], mergingIntList: [1, 2] } },
   },
-  { name: 'mergeItemPtr: null removes it', original: { name: 'n', mergeItemPtr: item('a') }, patch: { mergeItemPtr: null }, expected: { name: 'n' } },
+  {
+    name: 'mergeItemPtr: null removes it',
+    original: { name: 'n', mergeItemPtr: item('a') },
+    patch: { mergeItemPtr: null },
+    expected: { name: 'n' },
+  },
 
   // replacingItem: `replace` strategy.
   {
@@ -176,7 +308,12 @@ const CASES: Case[] = [
     patch: { replacingItem: { b: { d: 3 } } },
     expected: { replacingItem: { b: { d: 3 } } },
   },
-  { name: 'replacingItem: the patch value is taken as sent', original: { replacingItem: { a: 1 } }, patch: { replacingItem: { x: null } }, expected: { replacingItem: { x: null } } },
+  {
+    name: 'replacingItem: the patch value is taken as sent',
+    original: { replacingItem: { a: 1 } },
+    patch: { replacingItem: { x: null } },
+    expected: { replacingItem: { x: null } },
+  },
 
   // retainKeysMap and $retainKeys.
   {
@@ -194,11 +331,28 @@ const CASES: Case[] = [
   {
     name: 'retainKeysMap: nulls, deletion lists and order lists need no $retainKeys entry',
     original: { retainKeysMap: { name: 'a', other: 'o', mergingIntList: [1, 2] } },
-    patch: { retainKeysMap: { $retainKeys: ['name', 'mergingIntList'], other: null, '$deleteFromPrimitiveList/mergingIntList': [1], '$setElementOrder/mergingIntList': [2] } },
+    patch: {
+      retainKeysMap: {
+        $retainKeys: ['name', 'mergingIntList'],
+        other: null,
+        '$deleteFromPrimitiveList/mergingIntList': [1],
+        '$setElementOrder/mergingIntList': [2],
+      },
+    },
     expected: { retainKeysMap: { name: 'a', mergingIntList: [2] } },
   },
-  { name: 'retainKeysMap: a key set but not retained is rejected', original: { retainKeysMap: { name: 'a' } }, patch: { retainKeysMap: { $retainKeys: ['name'], value: 'v' } }, error: bad('invalid patch format of retainKeys') },
-  { name: 'retainKeysMap: $retainKeys that is not a list is rejected', original: { retainKeysMap: { name: 'a' } }, patch: { retainKeysMap: { $retainKeys: 'name' } }, error: bad('invalid patch format of retainKeys') },
+  {
+    name: 'retainKeysMap: a key set but not retained is rejected',
+    original: { retainKeysMap: { name: 'a' } },
+    patch: { retainKeysMap: { $retainKeys: ['name'], value: 'v' } },
+    error: bad('invalid patch format of retainKeys'),
+  },
+  {
+    name: 'retainKeysMap: $retainKeys that is not a list is rejected',
+    original: { retainKeysMap: { name: 'a' } },
+    patch: { retainKeysMap: { $retainKeys: 'name' } },
+    error: bad('invalid patch format of retainKeys'),
+  },
   {
     name: 'retainKeysMergingList: items merge by name and $retainKeys applies to each item',
     original: { retainKeysMergingList: [item('a', { value: '1', other: 'x' }), item('b', { other: 'y' })] },
@@ -219,7 +373,12 @@ const CASES: Case[] = [
     patch: { '$setElementOrder/mergingList': [{ name: 'a' }, { name: 'n' }, { name: 'b' }], mergingList: [item('n', { value: 'new' })] },
     expected: { mergingList: [item('a'), item('n', { value: 'new' }), item('b')] },
   },
-  { name: '$setElementOrder orders primitives', original: { mergingIntList: [1, 2, 3] }, patch: { '$setElementOrder/mergingIntList': [3, 2, 1] }, expected: { mergingIntList: [3, 2, 1] } },
+  {
+    name: '$setElementOrder orders primitives',
+    original: { mergingIntList: [1, 2, 3] },
+    patch: { '$setElementOrder/mergingIntList': [3, 2, 1] },
+    expected: { mergingIntList: [3, 2, 1] },
+  },
   {
     name: '$setElementOrder with additions and deletions of primitives',
     original: { mergingIntList: [1, 2, 3] },
@@ -238,17 +397,57 @@ const CASES: Case[] = [
     patch: { '$setElementOrder/mergingList': [{ name: 'a' }, { name: 'b' }], mergingList: [item('b'), item('a')] },
     error: bad(/doesn't match \$setElementOrder list/),
   },
-  { name: '$setElementOrder items need the merge key', original: { mergingList: [item('a')] }, patch: { '$setElementOrder/mergingList': [{ value: 'a' }] }, error: bad(/does not contain declared merge key: name/) },
-  { name: '$setElementOrder that is not a list is rejected', original: { mergingIntList: [1] }, patch: { '$setElementOrder/mergingIntList': 'x' }, error: bad('expected a []interface {}, but received a string') },
-  { name: 'a $setElementOrder key without a slash is rejected', original: { mergingIntList: [1] }, patch: { $setElementOrder: [1] }, error: bad('invalid patch format of setElementOrder list') },
-  { name: 'a $deleteFromPrimitiveList key with another prefix is rejected', original: { mergingIntList: [1] }, patch: { '$deleteFromPrimitiveListX/mergingIntList': [1] }, error: bad('invalid patch format of primitive list') },
+  {
+    name: '$setElementOrder items need the merge key',
+    original: { mergingList: [item('a')] },
+    patch: { '$setElementOrder/mergingList': [{ value: 'a' }] },
+    error: bad(/does not contain declared merge key: name/),
+  },
+  {
+    name: '$setElementOrder that is not a list is rejected',
+    original: { mergingIntList: [1] },
+    patch: { '$setElementOrder/mergingIntList': 'x' },
+    error: bad('expected a []interface {}, but received a string'),
+  },
+  {
+    name: 'a $setElementOrder key without a slash is rejected',
+    original: { mergingIntList: [1] },
+    patch: { $setElementOrder: [1] },
+    error: bad('invalid patch format of setElementOrder list'),
+  },
+  {
+    name: 'a $deleteFromPrimitiveList key with another prefix is rejected',
+    original: { mergingIntList: [1] },
+    patch: { '$deleteFromPrimitiveListX/mergingIntList': [1] },
+    error: bad('invalid patch format of primitive list'),
+  },
 
   // Directives on the whole object, and unknown ones.
-  { name: '$patch replace on the object replaces it', original: { name: 'a', value: 'b' }, patch: { $patch: 'replace', other: 'c' }, expected: { other: 'c' } },
+  {
+    name: '$patch replace on the object replaces it',
+    original: { name: 'a', value: 'b' },
+    patch: { $patch: 'replace', other: 'c' },
+    expected: { other: 'c' },
+  },
   { name: '$patch delete on the object empties it', original: { name: 'a', value: 'b' }, patch: { $patch: 'delete' }, expected: {} },
-  { name: 'an unknown directive is rejected', original: { name: 'a' }, patch: { $setOrder: [] }, error: bad('unknown strategic merge patch directive "$setOrder"') },
-  { name: 'an unknown directive in a nested struct is rejected', original: { retainKeysMap: { name: 'a' } }, patch: { retainKeysMap: { $keep: ['name'] } }, error: bad(/"\$keep"/) },
-  { name: 'a patch that is a list is rejected', original: { name: 'a' }, patch: [{ name: 'b' }], error: bad('json: cannot unmarshal array into Go value of type map[string]interface {}') },
+  {
+    name: 'an unknown directive is rejected',
+    original: { name: 'a' },
+    patch: { $setOrder: [] },
+    error: bad('unknown strategic merge patch directive "$setOrder"'),
+  },
+  {
+    name: 'an unknown directive in a nested struct is rejected',
+    original: { retainKeysMap: { name: 'a' } },
+    patch: { retainKeysMap: { $keep: ['name'] } },
+    error: bad(/"\$keep"/),
+  },
+  {
+    name: 'a patch that is a list is rejected',
+    original: { name: 'a' },
+    patch: [{ name: 'b' }],
+    error: bad('json: cannot unmarshal array into Go value of type map[string]interface {}'),
+  },
 
   // Values the schema does not type merge like a JSON merge patch.
   {
@@ -257,7 +456,12 @@ const CASES: Case[] = [
     patch: { jsonItem: { a: { b: null, d: 3 }, l: [3] } },
     expected: { jsonItem: { a: { c: 2, d: 3 }, l: [3] } },
   },
-  { name: 'jsonItem: a $ key inside free JSON is data', original: { jsonItem: { a: 1 } }, patch: { jsonItem: { $ref: '#/x' } }, expected: { jsonItem: { a: 1, $ref: '#/x' } } },
+  {
+    name: 'jsonItem: a $ key inside free JSON is data',
+    original: { jsonItem: { a: 1 } },
+    patch: { jsonItem: { $ref: '#/x' } },
+    expected: { jsonItem: { a: 1, $ref: '#/x' } },
+  },
   {
     name: 'a field the schema does not know merges like a JSON merge patch',
     original: { extra: { a: 1, l: [{ name: 'x' }] } },
@@ -288,8 +492,21 @@ describe('strategic merge patch, beyond the table', () => {
   const [{ schema }] = SCHEMAS;
 
   it('covers every field strategy of mergeItem and retainKeysMergeItem', () => {
-    const touched = new Set(CASES.flatMap((c) => (c.patch && typeof c.patch === 'object' ? Object.keys(c.patch) : [])).map((k) => k.replace(/^\$\w+\//, '')));
-    for (const field of ['mergingList', 'nonMergingList', 'mergingIntList', 'nonMergingIntList', 'mergeItemPtr', 'simpleMap', 'replacingItem', 'retainKeysMap', 'retainKeysMergingList', 'jsonItem']) {
+    const touched = new Set(
+      CASES.flatMap((c) => (c.patch && typeof c.patch === 'object' ? Object.keys(c.patch) : [])).map((k) => k.replace(/^\$\w+\//, '')),
+    );
+    for (const field of [
+      'mergingList',
+      'nonMergingList',
+      'mergingIntList',
+      'nonMergingIntList',
+      'mergeItemPtr',
+      'simpleMap',
+      'replacingItem',
+      'retainKeysMap',
+      'retainKeysMergingList',
+      'jsonItem',
+    ]) {
       expect(touched, field).toContain(field);
     }
     expect(CASES.length).toBeGreaterThanOrEqual(40);
@@ -297,7 +514,11 @@ describe('strategic merge patch, beyond the table', () => {
 
   it('answers lists of lists as the platform does: 422 Invalid with the detail as cause', () => {
     const err = catchPatchError(() => strategicMergePatch({ mergingIntList: [] }, { mergingIntList: [[1]] }, schema));
-    expect(err.status).toMatchObject({ code: 422, reason: 'Invalid', details: { causes: [{ reason: 'UnexpectedServerResponse', message: 'lists of lists are not supported' }] } });
+    expect(err.status).toMatchObject({
+      code: 422,
+      reason: 'Invalid',
+      details: { causes: [{ reason: 'UnexpectedServerResponse', message: 'lists of lists are not supported' }] },
+    });
   });
 
   it('the result shares nothing with its inputs', () => {
@@ -331,9 +552,24 @@ describe('strategic merge patch on a real kind: ConfigMap (ObjectMeta markers)',
   };
 
   it.each<{ name: string; patch: JsonValue; pick: (r: JsonObject) => unknown; expected: unknown }>([
-    { name: 'labels merge', patch: { metadata: { labels: { b: '2' } } }, pick: (r) => (r.metadata as JsonObject).labels, expected: { a: '1', b: '2' } },
-    { name: 'finalizers are a union', patch: { metadata: { finalizers: ['x/two'] } }, pick: (r) => (r.metadata as JsonObject).finalizers, expected: ['x/two', 'x/one'] },
-    { name: 'a finalizer is removed by $deleteFromPrimitiveList', patch: { metadata: { '$deleteFromPrimitiveList/finalizers': ['x/one'] } }, pick: (r) => (r.metadata as JsonObject).finalizers, expected: [] },
+    {
+      name: 'labels merge',
+      patch: { metadata: { labels: { b: '2' } } },
+      pick: (r) => (r.metadata as JsonObject).labels,
+      expected: { a: '1', b: '2' },
+    },
+    {
+      name: 'finalizers are a union',
+      patch: { metadata: { finalizers: ['x/two'] } },
+      pick: (r) => (r.metadata as JsonObject).finalizers,
+      expected: ['x/two', 'x/one'],
+    },
+    {
+      name: 'a finalizer is removed by $deleteFromPrimitiveList',
+      patch: { metadata: { '$deleteFromPrimitiveList/finalizers': ['x/one'] } },
+      pick: (r) => (r.metadata as JsonObject).finalizers,
+      expected: [],
+    },
     {
       name: 'ownerReferences merge by uid',
       patch: { metadata: { ownerReferences: [{ uid: 'u1', name: 'renamed' }, owner('u2', 'p2')] } },

@@ -13,7 +13,11 @@ let t: Target;
 beforeEach(async () => {
   t = await inProcess({ featureGates: { CBORServingAndStorage: true } });
   for (const name of ['a', 'b']) {
-    await t.request(CM, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name }, data: { k: name } }) });
+    await t.request(CM, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ metadata: { name }, data: { k: name } }),
+    });
   }
 });
 afterEach(async () => {
@@ -50,7 +54,10 @@ describe('list items leave out kind and apiVersion', () => {
 
   it('watch events keep both, in JSON and in CBOR', async () => {
     const json = text(await get(`${CM}?watch=true&resourceVersion=0&timeoutSeconds=1`, 'application/json'));
-    const events = json.trim().split('\n').map((l) => JSON.parse(l) as Obj);
+    const events = json
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Obj);
     expect(events.map((e) => [e.type, e.object.kind, e.object.apiVersion])).toEqual([
       ['ADDED', 'ConfigMap', 'v1'],
       ['ADDED', 'ConfigMap', 'v1'],

@@ -9,7 +9,8 @@ import { clockedServerPerTest } from '../../support/clocked-server.ts';
 
 const s = clockedServerPerTest();
 beforeEach(async () => {
-  for (const n of ['a', 'b', 'c', 'd', 'e']) await s.req('POST', CM, configMap(n, undefined, { labels: { tier: n < 'c' ? 'gold' : 'silver' } }));
+  for (const n of ['a', 'b', 'c', 'd', 'e'])
+    await s.req('POST', CM, configMap(n, undefined, { labels: { tier: n < 'c' ? 'gold' : 'silver' } }));
 });
 
 const page = (query: string) => s.req('GET', `${CM}?${query}`);
@@ -29,7 +30,7 @@ describe('paged list', () => {
     expect(p3.body.metadata.remainingItemCount).toBeUndefined();
   });
 
-  it('is one snapshot: every page has the first page\'s resourceVersion and writes between pages never show', async () => {
+  it("is one snapshot: every page has the first page's resourceVersion and writes between pages never show", async () => {
     const p1 = await page('limit=2');
     const rv = p1.body.metadata.resourceVersion;
     await s.req('POST', CM, configMap('c2'));

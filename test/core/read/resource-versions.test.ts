@@ -32,7 +32,11 @@ describe('get', () => {
     await s.clock.advance(3001);
     const r = await pending;
     expect(r.status).toBe(504);
-    expect(r.body).toMatchObject({ reason: 'Timeout', code: 504, details: { retryAfterSeconds: 1, causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }] } });
+    expect(r.body).toMatchObject({
+      reason: 'Timeout',
+      code: 504,
+      details: { retryAfterSeconds: 1, causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }] },
+    });
     expect(r.body.message).toBe(`Too large resource version: ${current + 100}, current: ${current}`);
     expect(r.headers.get('retry-after')).toBe('1');
   });
@@ -113,11 +117,36 @@ describe('list', () => {
   });
 
   it.each([
-    { name: 'resourceVersionMatch without resourceVersion', query: '?resourceVersionMatch=NotOlderThan', status: 422, message: 'resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided' },
-    { name: 'Exact with resourceVersion 0', query: '?resourceVersion=0&resourceVersionMatch=Exact', status: 422, message: 'resourceVersionMatch: Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"' },
-    { name: 'an unknown match', query: '?resourceVersion=1&resourceVersionMatch=Sometime', status: 422, message: 'resourceVersionMatch: Unsupported value: "Sometime": supported values: "Exact", "NotOlderThan", ""' },
-    { name: 'sendInitialEvents on a list', query: '?sendInitialEvents=true', status: 422, message: 'sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list' },
-    { name: 'a version that is not a number', query: '?resourceVersion=12x', status: 400, message: 'resourceVersion: Invalid value: "12x"' },
+    {
+      name: 'resourceVersionMatch without resourceVersion',
+      query: '?resourceVersionMatch=NotOlderThan',
+      status: 422,
+      message: 'resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided',
+    },
+    {
+      name: 'Exact with resourceVersion 0',
+      query: '?resourceVersion=0&resourceVersionMatch=Exact',
+      status: 422,
+      message: 'resourceVersionMatch: Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"',
+    },
+    {
+      name: 'an unknown match',
+      query: '?resourceVersion=1&resourceVersionMatch=Sometime',
+      status: 422,
+      message: 'resourceVersionMatch: Unsupported value: "Sometime": supported values: "Exact", "NotOlderThan", ""',
+    },
+    {
+      name: 'sendInitialEvents on a list',
+      query: '?sendInitialEvents=true',
+      status: 422,
+      message: 'sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list',
+    },
+    {
+      name: 'a version that is not a number',
+      query: '?resourceVersion=12x',
+      status: 400,
+      message: 'resourceVersion: Invalid value: "12x"',
+    },
   ])('$name → $query', async ({ query, status, message }) => {
     const r = await s.req('GET', `${CM}${query}`);
     expect(r.status).toBe(status);

@@ -14,14 +14,35 @@ beforeEach(async () => {
   await s.req('POST', '/api/v1/namespaces', { metadata: { name: 'other' } });
 });
 
-const names = (events: { type: string; object: any }[]) => events.map((e) => `${e.type} ${e.object.metadata.namespace ?? ''}/${e.object.metadata.name}`);
+const names = (events: { type: string; object: any }[]) =>
+  events.map((e) => `${e.type} ${e.object.metadata.namespace ?? ''}/${e.object.metadata.name}`);
 
 /** Namespaced and cluster-scoped resources, in both path forms. */
 const FORMS = [
-  { what: 'configmaps, /watch/ prefix', collection: '/api/v1/namespaces/default/configmaps', path: (n: string) => `/api/v1/watch/namespaces/default/configmaps/${n}`, ns: 'default' },
-  { what: 'configmaps, ?watch=true', collection: '/api/v1/namespaces/default/configmaps', path: (n: string) => `/api/v1/namespaces/default/configmaps/${n}?watch=true`, ns: 'default' },
-  { what: 'statefulsets (a group), /watch/ prefix', collection: '/apis/apps/v1/namespaces/default/statefulsets', path: (n: string) => `/apis/apps/v1/watch/namespaces/default/statefulsets/${n}`, ns: 'default' },
-  { what: 'clusterroles (cluster scoped), /watch/ prefix', collection: '/apis/rbac.authorization.orch.io/v1/clusterroles', path: (n: string) => `/apis/rbac.authorization.orch.io/v1/watch/clusterroles/${n}`, ns: '' },
+  {
+    what: 'configmaps, /watch/ prefix',
+    collection: '/api/v1/namespaces/default/configmaps',
+    path: (n: string) => `/api/v1/watch/namespaces/default/configmaps/${n}`,
+    ns: 'default',
+  },
+  {
+    what: 'configmaps, ?watch=true',
+    collection: '/api/v1/namespaces/default/configmaps',
+    path: (n: string) => `/api/v1/namespaces/default/configmaps/${n}?watch=true`,
+    ns: 'default',
+  },
+  {
+    what: 'statefulsets (a group), /watch/ prefix',
+    collection: '/apis/apps/v1/namespaces/default/statefulsets',
+    path: (n: string) => `/apis/apps/v1/watch/namespaces/default/statefulsets/${n}`,
+    ns: 'default',
+  },
+  {
+    what: 'clusterroles (cluster scoped), /watch/ prefix',
+    collection: '/apis/rbac.authorization.orch.io/v1/clusterroles',
+    path: (n: string) => `/apis/rbac.authorization.orch.io/v1/watch/clusterroles/${n}`,
+    ns: '',
+  },
   { what: 'namespaces, /watch/ prefix', collection: '/api/v1/namespaces', path: (n: string) => `/api/v1/watch/namespaces/${n}`, ns: '' },
 ];
 
@@ -57,15 +78,20 @@ describe('a field selector sent with a watch of one object', () => {
   it('that selects the same name (and more) is used as given', async () => {
     const w = await watch(`/api/v1/watch/namespaces/default/configmaps/one?fieldSelector=metadata.name%3Done,metadata.namespace%3Ddefault`);
     expect(names(await w.drain())).toEqual(['ADDED default/one']);
-    const none = await watch(`/api/v1/watch/namespaces/default/configmaps/one?fieldSelector=metadata.name%3Done,metadata.namespace%3Dother`);
+    const none = await watch(
+      `/api/v1/watch/namespaces/default/configmaps/one?fieldSelector=metadata.name%3Done,metadata.namespace%3Dother`,
+    );
     expect(await none.drain()).toEqual([]);
   });
 
-  it.each(['metadata.name%3Dtwo', 'metadata.namespace%3Ddefault', 'metadata.name!%3Done'])('that does not select the name (%s) is 400', async (selector) => {
-    const r = await s.req('GET', `/api/v1/watch/namespaces/default/configmaps/one?fieldSelector=${selector}`);
-    expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ reason: 'BadRequest', message: "fieldSelector metadata.name doesn't match requested name" });
-  });
+  it.each(['metadata.name%3Dtwo', 'metadata.namespace%3Ddefault', 'metadata.name!%3Done'])(
+    'that does not select the name (%s) is 400',
+    async (selector) => {
+      const r = await s.req('GET', `/api/v1/watch/namespaces/default/configmaps/one?fieldSelector=${selector}`);
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ reason: 'BadRequest', message: "fieldSelector metadata.name doesn't match requested name" });
+    },
+  );
 });
 
 describe('a watch of a collection is unchanged', () => {

@@ -73,7 +73,10 @@ describe('bookmarks', () => {
     const events = await w.drain();
     expect(events).toHaveLength(1);
     const current = (await s.req('GET', CM)).body.metadata.resourceVersion;
-    expect(events[0]).toEqual({ type: 'BOOKMARK', object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: current } } });
+    expect(events[0]).toEqual({
+      type: 'BOOKMARK',
+      object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: current } },
+    });
   });
 
   it('a watcher is told the newer revision before a quiet period lets history pass it by', async () => {
@@ -122,7 +125,9 @@ describe('streaming list (sendInitialEvents)', () => {
   it('with a version: the bookmark comes once state is synced to at least that version', async () => {
     await s.req('POST', CM, configMap('a'));
     const rv = Number((await s.req('GET', CM)).body.metadata.resourceVersion);
-    const pending = s.open(`${CM}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=${rv + 1}`);
+    const pending = s.open(
+      `${CM}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=${rv + 1}`,
+    );
     await settle();
     await s.req('POST', CM, configMap('b'));
     const w = s.read(await pending);

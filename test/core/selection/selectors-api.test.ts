@@ -41,7 +41,7 @@ describe('selectors through the API', () => {
     expect(r.body.message).toBe('field label not supported: data.x');
   });
 
-  it('a kind\'s own field selectors work (Pod spec.nodeName, status.phase)', async () => {
+  it("a kind's own field selectors work (Pod spec.nodeName, status.phase)", async () => {
     expect((await call(t, 'POST', '/api/v1/namespaces/default/pods', pod('p1', { spec: { nodeName: 'node-a' } }))).status).toBe(201);
     expect((await call(t, 'POST', '/api/v1/namespaces/default/pods', pod('p2'))).status).toBe(201);
     expect(names(await call(t, 'GET', '/api/v1/pods?fieldSelector=spec.nodeName%3Dnode-a'))).toEqual(['default/p1']);

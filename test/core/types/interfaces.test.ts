@@ -77,11 +77,27 @@ const APPS = '/apis/apps/v1/namespaces/default';
 
 /** The interface, and the path to create an object at with `body` (or, without one, to read). */
 const ROWS: readonly { type: string; path: string; body?: JsonObject }[] = [
-  { type: 'coreV1.ConfigMap', path: `${NS}/configmaps`, body: { metadata: { name: 'c' }, data: { greeting: 'hello' }, binaryData: { bin: '/wD+' } } },
+  {
+    type: 'coreV1.ConfigMap',
+    path: `${NS}/configmaps`,
+    body: { metadata: { name: 'c' }, data: { greeting: 'hello' }, binaryData: { bin: '/wD+' } },
+  },
   { type: 'coreV1.Secret', path: `${NS}/secrets`, body: { metadata: { name: 's' }, stringData: { password: 'p' } } },
-  { type: 'coreV1.ServiceAccount', path: `${NS}/serviceaccounts`, body: { metadata: { name: 'builder' }, imagePullSecrets: [{ name: 'registry' }] } },
-  { type: 'coreV1.Pod', path: `${NS}/pods`, body: { metadata: { name: 'p', labels }, spec: { ...podSpec, volumes: [{ name: 'data', emptyDir: {} }] } } },
-  { type: 'coreV1.Service', path: `${NS}/services`, body: { metadata: { name: 'web' }, spec: { selector: labels, ports: [{ name: 'http', port: 80, targetPort: 'http' }] } } },
+  {
+    type: 'coreV1.ServiceAccount',
+    path: `${NS}/serviceaccounts`,
+    body: { metadata: { name: 'builder' }, imagePullSecrets: [{ name: 'registry' }] },
+  },
+  {
+    type: 'coreV1.Pod',
+    path: `${NS}/pods`,
+    body: { metadata: { name: 'p', labels }, spec: { ...podSpec, volumes: [{ name: 'data', emptyDir: {} }] } },
+  },
+  {
+    type: 'coreV1.Service',
+    path: `${NS}/services`,
+    body: { metadata: { name: 'web' }, spec: { selector: labels, ports: [{ name: 'http', port: 80, targetPort: 'http' }] } },
+  },
   {
     type: 'coreV1.PersistentVolumeClaim',
     path: `${NS}/persistentvolumeclaims`,
@@ -90,7 +106,13 @@ const ROWS: readonly { type: string; path: string; body?: JsonObject }[] = [
   {
     type: 'coreV1.Event',
     path: `${NS}/events`,
-    body: { metadata: { name: 'old' }, involvedObject: { kind: 'Pod', namespace: 'default', name: 'p' }, reason: 'Pulled', message: 'pulled', type: 'Normal' },
+    body: {
+      metadata: { name: 'old' },
+      involvedObject: { kind: 'Pod', namespace: 'default', name: 'p' },
+      reason: 'Pulled',
+      message: 'pulled',
+      type: 'Normal',
+    },
   },
   {
     type: 'eventsV1.Event',
@@ -116,31 +138,60 @@ const ROWS: readonly { type: string; path: string; body?: JsonObject }[] = [
         serviceName: 'web',
         selector: { matchLabels: labels },
         template: { metadata: { labels }, spec: podSpec },
-        volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+        volumeClaimTemplates: [
+          { metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } },
+        ],
         updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0, maxUnavailable: '50%' } },
       },
     },
   },
   { type: 'autoscalingV1.Scale', path: `${APPS}/statefulsets/web/scale` },
   { type: 'appsV1.StatefulSetList', path: `${APPS}/statefulsets` },
-  { type: 'appsV1.ControllerRevision', path: `${APPS}/controllerrevisions`, body: { metadata: { name: 'web-1' }, data: { spec: { template: {} } }, revision: 1 } },
+  {
+    type: 'appsV1.ControllerRevision',
+    path: `${APPS}/controllerrevisions`,
+    body: { metadata: { name: 'web-1' }, data: { spec: { template: {} } }, revision: 1 },
+  },
   {
     type: 'networkingV1.Ingress',
     path: '/apis/networking.orch.io/v1/namespaces/default/ingresses',
     body: {
       metadata: { name: 'shop' },
-      spec: { rules: [{ host: 'shop.example.com', http: { paths: [{ path: '/cart', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } }] } }] },
+      spec: {
+        rules: [
+          {
+            host: 'shop.example.com',
+            http: { paths: [{ path: '/cart', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } }] },
+          },
+        ],
+      },
     },
   },
-  { type: 'networkingV1.IngressClass', path: '/apis/networking.orch.io/v1/ingressclasses', body: { metadata: { name: 'nginx' }, spec: { controller: 'example.com/ingress' } } },
+  {
+    type: 'networkingV1.IngressClass',
+    path: '/apis/networking.orch.io/v1/ingressclasses',
+    body: { metadata: { name: 'nginx' }, spec: { controller: 'example.com/ingress' } },
+  },
   {
     type: 'rbacV1.Role',
     path: '/apis/rbac.authorization.orch.io/v1/namespaces/default/roles',
     body: { metadata: { name: 'reader' }, rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] }] },
   },
-  { type: 'rbacV1.RoleBinding', path: '/apis/rbac.authorization.orch.io/v1/namespaces/default/rolebindings', body: { metadata: { name: 'read' }, subjects, roleRef } },
-  { type: 'rbacV1.ClusterRoleBinding', path: '/apis/rbac.authorization.orch.io/v1/clusterrolebindings', body: { metadata: { name: 'read' }, subjects, roleRef } },
-  { type: 'resourceV1beta1.ResourceClaim', path: '/apis/resource.orch.io/v1beta1/namespaces/default/resourceclaims', body: { metadata: { name: 'gpu' }, spec: claimSpec } },
+  {
+    type: 'rbacV1.RoleBinding',
+    path: '/apis/rbac.authorization.orch.io/v1/namespaces/default/rolebindings',
+    body: { metadata: { name: 'read' }, subjects, roleRef },
+  },
+  {
+    type: 'rbacV1.ClusterRoleBinding',
+    path: '/apis/rbac.authorization.orch.io/v1/clusterrolebindings',
+    body: { metadata: { name: 'read' }, subjects, roleRef },
+  },
+  {
+    type: 'resourceV1beta1.ResourceClaim',
+    path: '/apis/resource.orch.io/v1beta1/namespaces/default/resourceclaims',
+    body: { metadata: { name: 'gpu' }, spec: claimSpec },
+  },
   {
     type: 'resourceV1beta1.ResourceClaimTemplate',
     path: '/apis/resource.orch.io/v1beta1/namespaces/default/resourceclaimtemplates',

@@ -25,7 +25,7 @@ import type {
   StatefulSetSpec,
   Subject,
 } from '../../../core/registry/types/index.ts';
-import { StatefulSet as StatefulSetSchema } from '../../../core/registry/types/index.ts';
+import type { StatefulSet as StatefulSetSchema } from '../../../core/registry/types/index.ts';
 import type { ObjectSchema } from '../../../core/schema/types.ts';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -25,7 +25,23 @@ describe('compareStrings is code point order, as Go compares strings', () => {
   });
 
   it('sorts a mixed list as its UTF-8 bytes sort', () => {
-    const words = ['b', 'a\u{1F600}', 'a\uFF61', 'ab', 'a', '', '\u{10000}', '\uFFFF', '\uE000', '\uD7FF', 'a\u{1F600}b', 'a\u{1F601}', 'é', 'Z', '~'];
+    const words = [
+      'b',
+      'a\u{1F600}',
+      'a\uFF61',
+      'ab',
+      'a',
+      '',
+      '\u{10000}',
+      '\uFFFF',
+      '\uE000',
+      '\uD7FF',
+      'a\u{1F600}b',
+      'a\u{1F601}',
+      'é',
+      'Z',
+      '~',
+    ];
     expect([...words].sort(compareStrings)).toEqual([...words].sort(byUtf8Bytes));
   });
 

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { applyDelta, encodeDelta, unpackOps } from '../../../core/watch-cache/text-delta.ts';
 
 /** A JSON object as the store keeps it (canonical text of some nested value). */
-const jsonObject = fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 12 }).map((o) => JSON.stringify(o));
+const jsonObject = fc
+  .dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 12 })
+  .map((o) => JSON.stringify(o));
 
 /** The same object after a typical write: members changed, added or removed. */
 function edited(text: string, edits: readonly { key: string; value: unknown; remove: boolean }[]): string {
@@ -33,7 +35,10 @@ describe('text deltas', () => {
   it('rebuild the older text exactly when the newer one is it with pieces cut and inserted', () => {
     const splice = fc.record({ at: fc.nat(), cut: fc.nat({ max: 40 }), insert: fc.string({ maxLength: 40 }) });
     // Mostly plain characters with token boundaries here and there, as in JSON.
-    const unit = fc.oneof({ weight: 12, arbitrary: fc.constantFrom('a', 'b', 'c', '"', ':', 'é', '😀') }, { weight: 1, arbitrary: fc.constantFrom(',', '{', '}', '[', ']') });
+    const unit = fc.oneof(
+      { weight: 12, arbitrary: fc.constantFrom('a', 'b', 'c', '"', ':', 'é', '😀') },
+      { weight: 1, arbitrary: fc.constantFrom(',', '{', '}', '[', ']') },
+    );
     const text = fc.string({ unit, minLength: 300, maxLength: 900 });
     let made = 0;
     fc.assert(
@@ -68,7 +73,10 @@ describe('text deltas', () => {
   });
 
   it('rebuild texts with characters outside Latin-1 and surrogate pairs', () => {
-    const older = JSON.stringify({ metadata: { name: 'a', resourceVersion: '7' }, data: { emoji: '😀 ünïcødé 日本語', more: 'x'.repeat(200) } });
+    const older = JSON.stringify({
+      metadata: { name: 'a', resourceVersion: '7' },
+      data: { emoji: '😀 ünïcødé 日本語', more: 'x'.repeat(200) },
+    });
     const newer = older.replace('"7"', '"8"').replace('日本語', '中文');
     const d = encodeDelta(older, newer)!;
     expect(d).toBeDefined();
@@ -76,11 +84,36 @@ describe('text deltas', () => {
   });
 
   it('keep a ConfigMap superseded by one update in a small fraction of its size', () => {
-    const mf = (manager: string, t: string, fields: object) => ({ manager, operation: 'Update', apiVersion: 'v1', time: t, fieldsType: 'FieldsV1', fieldsV1: fields });
-    const meta = (rv: string, managed: object[]) => ({ name: 'cm-1', namespace: 'default', uid: '0ddbf99d-08f0-4b6e-98be-52d202b2878c', resourceVersion: rv, creationTimestamp: '2026-11-22T18:24:54Z', labels: { app: 'p6' }, managedFields: managed });
+    const mf = (manager: string, t: string, fields: object) => ({
+      manager,
+      operation: 'Update',
+      apiVersion: 'v1',
+      time: t,
+      fieldsType: 'FieldsV1',
+      fieldsV1: fields,
+    });
+    const meta = (rv: string, managed: object[]) => ({
+      name: 'cm-1',
+      namespace: 'default',
+      uid: '0ddbf99d-08f0-4b6e-98be-52d202b2878c',
+      resourceVersion: rv,
+      creationTimestamp: '2026-11-22T18:24:54Z',
+      labels: { app: 'p6' },
+      managedFields: managed,
+    });
     const first = mf('unknown', '2026-11-22T18:24:54Z', { 'f:data': { '.': {}, 'f:config.yaml': {} } });
-    const older = JSON.stringify({ kind: 'ConfigMap', apiVersion: 'v1', metadata: meta('29', [first]), data: { 'config.yaml': 'replicas: 3\nport: 8080\n' } });
-    const newer = JSON.stringify({ kind: 'ConfigMap', apiVersion: 'v1', metadata: meta('100029', [first, mf('bench', '2026-11-22T18:25:02Z', { 'f:data': { 'f:updated': {} } })]), data: { 'config.yaml': 'replicas: 3\nport: 8080\n', updated: 'yes' } });
+    const older = JSON.stringify({
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+      metadata: meta('29', [first]),
+      data: { 'config.yaml': 'replicas: 3\nport: 8080\n' },
+    });
+    const newer = JSON.stringify({
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+      metadata: meta('100029', [first, mf('bench', '2026-11-22T18:25:02Z', { 'f:data': { 'f:updated': {} } })]),
+      data: { 'config.yaml': 'replicas: 3\nport: 8080\n', updated: 'yes' },
+    });
     const d = encodeDelta(older, newer)!;
     expect(applyDelta(d, newer)).toBe(older);
     // Literal characters: only the old resourceVersion (with its closing quote and comma); the
@@ -90,7 +123,8 @@ describe('text deltas', () => {
   });
 
   it('rebuild texts longer than 32 K characters, whose offsets take two units each', () => {
-    const big = (rv: string, tail: string) => JSON.stringify({ metadata: { resourceVersion: rv }, data: { a: 'x'.repeat(40_000), b: 'y'.repeat(40_000), c: tail } });
+    const big = (rv: string, tail: string) =>
+      JSON.stringify({ metadata: { resourceVersion: rv }, data: { a: 'x'.repeat(40_000), b: 'y'.repeat(40_000), c: tail } });
     const older = big('7', 'old');
     const newer = big('8', 'new-tail');
     const d = encodeDelta(older, newer)!;

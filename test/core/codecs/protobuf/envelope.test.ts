@@ -14,8 +14,16 @@ import { hex } from '../../../support/hex.ts';
 describe('protobuf envelope', () => {
   it.each([
     { name: 'no bytes', bytes: '', message: 'empty data' },
-    { name: 'JSON text', bytes: '7b 7d', message: 'provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]' },
-    { name: 'a wrong fourth magic byte', bytes: '6b 38 73 01 0a 00', message: 'provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]' },
+    {
+      name: 'JSON text',
+      bytes: '7b 7d',
+      message: 'provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]',
+    },
+    {
+      name: 'a wrong fourth magic byte',
+      bytes: '6b 38 73 01 0a 00',
+      message: 'provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]',
+    },
     { name: 'the magic bytes alone', bytes: '6b 38 73 00', message: 'empty body' },
     { name: 'a cut-off Unknown', bytes: '6b 38 73 00 12 05 01', message: 'unexpected EOF' },
     { name: 'typeMeta with the wrong wire type', bytes: '6b 38 73 00 08 01', message: 'proto: wrong wireType = 0 for field TypeMeta' },
@@ -31,7 +39,9 @@ describe('protobuf envelope', () => {
 });
 
 describe('protobuf support of a kind', () => {
-  const Untagged = objectType('io.orch.test.Widget', { spec: field(undefined, struct('io.orch.test.WidgetSpec', { size: field(1, str()) })) });
+  const Untagged = objectType('io.orch.test.Widget', {
+    spec: field(undefined, struct('io.orch.test.WidgetSpec', { size: field(1, str()) })),
+  });
   const widget = { ...configMapKind, kind: 'Widget', resource: 'widgets', singular: 'widget', schema: Untagged } as KindDefinition;
 
   it.each([
@@ -46,7 +56,10 @@ describe('protobuf support of a kind', () => {
   it('encoding an object of a kind without protobuf is 406 NotAcceptable', () => {
     const json = JSON.stringify({ kind: 'Widget', apiVersion: 'v1', metadata: { name: 'w' } });
     expect(() => protobufSerializer.encodeObject(json, { def: widget, pretty: false })).toThrow(
-      expect.objectContaining({ code: 406, message: 'object Widget does not implement the protobuf marshalling interface and cannot be encoded to a protobuf message' }),
+      expect.objectContaining({
+        code: 406,
+        message: 'object Widget does not implement the protobuf marshalling interface and cannot be encoded to a protobuf message',
+      }),
     );
   });
 });

@@ -29,9 +29,7 @@ interface TableMessage {
 const load = (file: string): Record<string, Record<string, TableMessage>> => readTestdata(`protobuf-field-numbers/${file}`);
 const fieldsJson = load('fields.json');
 const closure = load('fields-closure.json');
-const TABLES = new Map<string, TableMessage>(
-  [closure.messages, fieldsJson.related, fieldsJson.messages].flatMap((m) => Object.entries(m)),
-);
+const TABLES = new Map<string, TableMessage>([closure.messages, fieldsJson.related, fieldsJson.messages].flatMap((m) => Object.entries(m)));
 
 const META = 'k8s.io.apimachinery.pkg.apis.meta.v1';
 type Walked = { [k: string]: unknown };
@@ -105,29 +103,33 @@ const T1 = { seconds: 1704164705, nanos: 0 };
 
 /** A ConfigMap with every part of ObjectMeta set. */
 const full: JsonObject = {
-  ...configMap('cm', { k: 'v' }, {
-    namespace: 'ns',
-    uid: 'u1',
-    resourceVersion: '9',
-    generation: 3,
-    creationTimestamp: '2024-01-02T03:04:05Z',
-    deletionTimestamp: '2024-01-02T03:05:05Z',
-    deletionGracePeriodSeconds: 30,
-    labels: { app: 'web' },
-    annotations: { note: 'x' },
-    ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: 'o1', controller: true }],
-    finalizers: ['orchestrator.io/keep'],
-    managedFields: [
-      {
-        manager: 'orchctl',
-        operation: 'Apply',
-        apiVersion: 'v1',
-        time: '2024-01-02T03:04:05Z',
-        fieldsType: 'FieldsV1',
-        fieldsV1: { 'f:data': { 'f:k': {} } },
-      },
-    ],
-  }),
+  ...configMap(
+    'cm',
+    { k: 'v' },
+    {
+      namespace: 'ns',
+      uid: 'u1',
+      resourceVersion: '9',
+      generation: 3,
+      creationTimestamp: '2024-01-02T03:04:05Z',
+      deletionTimestamp: '2024-01-02T03:05:05Z',
+      deletionGracePeriodSeconds: 30,
+      labels: { app: 'web' },
+      annotations: { note: 'x' },
+      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: 'o1', controller: true }],
+      finalizers: ['orchestrator.io/keep'],
+      managedFields: [
+        {
+          manager: 'orchctl',
+          operation: 'Apply',
+          apiVersion: 'v1',
+          time: '2024-01-02T03:04:05Z',
+          fieldsType: 'FieldsV1',
+          fieldsV1: { 'f:data': { 'f:k': {} } },
+        },
+      ],
+    },
+  ),
   immutable: true,
   binaryData: { b: 'AAE=' },
 };
@@ -213,7 +215,12 @@ describe('protobuf bytes walked with the real field tables', () => {
 
   it('ConfigMapList: ListMeta and one message per item', () => {
     const body = protobufSerializer.encodeList(
-      { kind: 'ConfigMapList', apiVersion: 'v1', metadata: { resourceVersion: '12', continue: 'tok', remainingItemCount: 4 }, items: [JSON.stringify(full)] },
+      {
+        kind: 'ConfigMapList',
+        apiVersion: 'v1',
+        metadata: { resourceVersion: '12', continue: 'tok', remainingItemCount: 4 },
+        items: [JSON.stringify(full)],
+      },
       { def: configMapKind, pretty: false },
     ) as Uint8Array;
     const unknown = unwrap(body);
@@ -233,7 +240,9 @@ function tableName(definition: string): string {
 async function tabledTypes(): Promise<ObjectSchema[]> {
   const dir = path.resolve(process.cwd(), 'core/registry/types');
   const types = new Map<string, ObjectSchema>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as Record<string, unknown>;
     for (const v of Object.values(mod)) {
       const s = v as ObjectSchema;

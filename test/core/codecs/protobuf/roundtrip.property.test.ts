@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeMessage, encodeMessage, hasProtobuf, protobufSerializer } from '../../../../core/codecs/protobuf/index.ts';
-import { apiVersionOf, type KindDefinition } from '../../../../core/registry/definition.ts';
+import { apiVersionOf } from '../../../../core/registry/definition.ts';
 import { BUILTIN_KINDS } from '../../../../core/registry/kinds/index.ts';
 import { decodeObject } from '../../../../core/schema/decode.ts';
 import type { ObjectSchema } from '../../../../core/schema/types.ts';
@@ -34,7 +34,9 @@ function isObjectType(v: unknown): v is ObjectSchema {
 async function declaredObjectTypes(): Promise<ObjectSchema[]> {
   const dir = path.resolve(process.cwd(), 'core/registry/types');
   const found = new Map<string, ObjectSchema>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as Record<string, unknown>;
     for (const v of Object.values(mod)) if (isObjectType(v) && !found.has(v.name)) found.set(v.name, v);
   }
@@ -49,20 +51,17 @@ describe('protobuf round trip (property)', () => {
     expect(servedKinds.map((d) => d.kind)).toEqual(expect.arrayContaining(['ConfigMap', 'Namespace']));
   });
 
-  it.each(servedKinds.map((def) => ({ kind: def.kind, def })))(
-    '$kind: JSON → protobuf envelope → JSON is unchanged',
-    ({ def }) => {
-      fc.assert(
-        fc.property(objectArbitrary(def.schema), (generated) => {
-          const json = JSON.stringify(canonical(generated, def.schema, def.kind, apiVersionOf(def)));
-          const ctx = { def, pretty: false };
-          const bytes = protobufSerializer.encodeObject(json, ctx) as Uint8Array;
-          expect(JSON.stringify(protobufSerializer.decode(bytes, ctx))).toBe(json);
-        }),
-        { numRuns: RUNS },
-      );
-    },
-  );
+  it.each(servedKinds.map((def) => ({ kind: def.kind, def })))('$kind: JSON → protobuf envelope → JSON is unchanged', ({ def }) => {
+    fc.assert(
+      fc.property(objectArbitrary(def.schema), (generated) => {
+        const json = JSON.stringify(canonical(generated, def.schema, def.kind, apiVersionOf(def)));
+        const ctx = { def, pretty: false };
+        const bytes = protobufSerializer.encodeObject(json, ctx) as Uint8Array;
+        expect(JSON.stringify(protobufSerializer.decode(bytes, ctx))).toBe(json);
+      }),
+      { numRuns: RUNS },
+    );
+  });
 
   it.each(declared.map((schema) => ({ name: schema.name, schema })))('$name: JSON → protobuf message → JSON is unchanged', ({ schema }) => {
     fc.assert(

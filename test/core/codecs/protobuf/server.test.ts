@@ -55,7 +55,11 @@ describe.each(TRANSPORTS)('protobuf over the API ($name)', ({ start }) => {
   const t = serverPerTest(start);
 
   it('POST a protobuf ConfigMap, GET it back as envelope bytes in the spelling asked for', async () => {
-    const created = await t.request(CM, { method: 'POST', headers: { 'content-type': PB, accept: PB }, body: configMapBody('pb', { k: 'v' }) });
+    const created = await t.request(CM, {
+      method: 'POST',
+      headers: { 'content-type': PB, accept: PB },
+      body: configMapBody('pb', { k: 'v' }),
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('content-type')).toBe(PB);
     await created.arrayBuffer();
@@ -100,24 +104,41 @@ describe.each(TRANSPORTS)('protobuf over the API ($name)', ({ start }) => {
     expect(res.headers.get('content-type')).toBe(PB);
     const env = decodeEnvelope(await bytesOf(res));
     expect(env).toMatchObject({ apiVersion: 'v1', kind: 'Status' });
-    expect(decodeMessage(env.raw, Status)).toMatchObject({ status: 'Failure', reason: 'NotFound', code: 404, message: 'configmaps "missing" not found' });
+    expect(decodeMessage(env.raw, Status)).toMatchObject({
+      status: 'Failure',
+      reason: 'NotFound',
+      code: 404,
+      message: 'configmaps "missing" not found',
+    });
   });
 
   it.each([
-    { name: 'a body without the magic bytes', body: new TextEncoder().encode('{"kind":"ConfigMap"}'), message: 'the object provided is unrecognized (must be of type ConfigMap): provided data does not appear to be a protobuf message, expected prefix [107 56 115 0] ({"kind":"ConfigMap"})' },
-    { name: 'a truncated message', body: configMapBody('cut', { k: 'v' }).subarray(0, 30), message: 'the object provided is unrecognized (must be of type ConfigMap): unexpected EOF' },
+    {
+      name: 'a body without the magic bytes',
+      body: new TextEncoder().encode('{"kind":"ConfigMap"}'),
+      message:
+        'the object provided is unrecognized (must be of type ConfigMap): provided data does not appear to be a protobuf message, expected prefix [107 56 115 0] ({"kind":"ConfigMap"})',
+    },
+    {
+      name: 'a truncated message',
+      body: configMapBody('cut', { k: 'v' }).subarray(0, 30),
+      message: 'the object provided is unrecognized (must be of type ConfigMap): unexpected EOF',
+    },
     {
       name: 'a field with the wrong wire type',
       body: encodeEnvelope({ apiVersion: 'v1', kind: 'ConfigMap' }, Uint8Array.of(0x08, 0x01)),
       message: 'ConfigMap in version "v1" cannot be handled as a ConfigMap: proto: wrong wireType = 0 for field Metadata',
     },
-  ] as { name: string; body: Uint8Array<ArrayBuffer>; message: string }[])('$name is a 400 BadRequest Status', async ({ body, message }) => {
-    const r = await t.request(CM, { method: 'POST', headers: { 'content-type': PB }, body });
-    expect(r.status).toBe(400);
-    const status = (await r.json()) as JsonObject;
-    expect(status).toMatchObject({ kind: 'Status', reason: 'BadRequest', code: 400 });
-    expect(String(status.message).startsWith(message)).toBe(true);
-  });
+  ] as { name: string; body: Uint8Array<ArrayBuffer>; message: string }[])(
+    '$name is a 400 BadRequest Status',
+    async ({ body, message }) => {
+      const r = await t.request(CM, { method: 'POST', headers: { 'content-type': PB }, body });
+      expect(r.status).toBe(400);
+      const status = (await r.json()) as JsonObject;
+      expect(status).toMatchObject({ kind: 'Status', reason: 'BadRequest', code: 400 });
+      expect(String(status.message).startsWith(message)).toBe(true);
+    },
+  );
 
   it('a kind in the envelope that does not match the endpoint is rejected', async () => {
     const body = encodeEnvelope({ apiVersion: 'v1', kind: 'Secret' }, new Uint8Array(0));
@@ -133,7 +154,11 @@ describe.each(TRANSPORTS)('protobuf over the API ($name)', ({ start }) => {
     const wrong = await t.request(`${CM}/d`, { method: 'DELETE', headers: { 'content-type': PB }, body: options('not-the-uid') });
     expect(wrong.status).toBe(409);
     await wrong.arrayBuffer();
-    const right = await t.request(`${CM}/d`, { method: 'DELETE', headers: { 'content-type': PB }, body: options(created.body.metadata.uid) });
+    const right = await t.request(`${CM}/d`, {
+      method: 'DELETE',
+      headers: { 'content-type': PB },
+      body: options(created.body.metadata.uid),
+    });
     expect(right.status).toBe(200);
     await right.arrayBuffer();
   });

@@ -21,8 +21,10 @@ describe('protobuf watch frames', () => {
     const object = hex(ascii('xyz'));
     const expected = hex(
       '00 00 00 0e', //                    length 14, big-endian
-      '0a 05', ascii('ADDED'), //           1 type
-      '12 05 0a 03', ascii('xyz'), //       2 object: RawExtension {1 raw}
+      '0a 05',
+      ascii('ADDED'), //           1 type
+      '12 05 0a 03',
+      ascii('xyz'), //       2 object: RawExtension {1 raw}
     );
     expect(toHex(encodeWatchFrame('ADDED', object))).toBe(toHex(expected));
   });
@@ -40,8 +42,15 @@ describe('protobuf watch frames', () => {
   });
 
   it('an event object is a full envelope, so clients decode it like a GET answer', () => {
-    const json = JSON.stringify({ kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'a', creationTimestamp: null }, data: { k: 'v' } });
-    const [frame] = new WatchFrameReader().push(protobufSerializer.encodeWatchEvent('MODIFIED', json, { def: configMapKind, pretty: false }));
+    const json = JSON.stringify({
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+      metadata: { name: 'a', creationTimestamp: null },
+      data: { k: 'v' },
+    });
+    const [frame] = new WatchFrameReader().push(
+      protobufSerializer.encodeWatchEvent('MODIFIED', json, { def: configMapKind, pretty: false }),
+    );
     expect(frame.type).toBe('MODIFIED');
     expect(frame.object.subarray(0, 4)).toEqual(PROTOBUF_MAGIC);
     const env = decodeEnvelope(frame.object);
@@ -50,14 +59,24 @@ describe('protobuf watch frames', () => {
 
   it('a BOOKMARK carries an object of the kind holding only the resourceVersion', () => {
     const json = JSON.stringify({ kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: '12' } });
-    const [frame] = new WatchFrameReader().push(protobufSerializer.encodeWatchEvent('BOOKMARK', json, { def: configMapKind, pretty: false }));
+    const [frame] = new WatchFrameReader().push(
+      protobufSerializer.encodeWatchEvent('BOOKMARK', json, { def: configMapKind, pretty: false }),
+    );
     const env = decodeEnvelope(frame.object);
     expect([frame.type, env.kind]).toEqual(['BOOKMARK', 'ConfigMap']);
     expect(decodeMessage(env.raw, configMapKind.schema)).toEqual({ metadata: { resourceVersion: '12', creationTimestamp: null } });
   });
 
   it('an ERROR carries a Status', () => {
-    const json = JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'too old resource version: 1 (5)', reason: 'Expired', code: 410 });
+    const json = JSON.stringify({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'too old resource version: 1 (5)',
+      reason: 'Expired',
+      code: 410,
+    });
     const [frame] = new WatchFrameReader().push(protobufSerializer.encodeWatchEvent('ERROR', json, { def: configMapKind, pretty: false }));
     const env = decodeEnvelope(frame.object);
     expect(env.kind).toBe('Status');
