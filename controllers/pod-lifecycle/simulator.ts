@@ -72,6 +72,10 @@ export function podLifecycleSimulator(opts: PodLifecycleOptions = {}): RunnableF
     let bindingServed = true;
     /** Pods already given their final DELETE: key → uid (forgotten once the pod is gone). */
     const released = new Map<string, string>();
+    // When this node first saw each pod's deletion (by key, for that uid): the kubelet counts the
+    // stop from there, and deletionTimestamp is whole seconds, so counting from it alone could end
+    // the wait up to a second early.
+    const deletionSeen = new Map<string, { readonly uid: string | undefined; readonly at: number }>();
 
     const hostIP = (node: string) => `172.18.0.${2 + Math.max(0, nodes.indexOf(node))}`;
     const allocatePodIP = (node: string) => {
@@ -143,6 +147,7 @@ export function podLifecycleSimulator(opts: PodLifecycleOptions = {}): RunnableF
         const pod = podsInformer.store.get(key);
         if (!pod) {
           released.delete(key);
+          deletionSeen.delete(key);
           return undefined;
         }
         const now = mgr.clock.now();
@@ -151,7 +156,9 @@ export function podLifecycleSimulator(opts: PodLifecycleOptions = {}): RunnableF
         if (pod.metadata.deletionTimestamp) {
           // The containers stop within the grace period the deletion gave them.
           const graceMs = (pod.metadata.deletionGracePeriodSeconds ?? 0) * 1000;
-          const markedAt = (parseTime(pod.metadata.deletionTimestamp) ?? now) - graceMs;
+          let seen = deletionSeen.get(key);
+          if (seen?.uid !== pod.metadata.uid) deletionSeen.set(key, (seen = { uid: pod.metadata.uid, at: now }));
+          const markedAt = Math.max((parseTime(pod.metadata.deletionTimestamp) ?? now) - graceMs, seen.at);
           const stoppedAt = markedAt + Math.min(stopDelay, graceMs);
           if (now < stoppedAt && released.get(key) !== pod.metadata.uid) return { requeueAfter: stoppedAt - now };
           await stop(key, pod, node ? placement(node) : undefined);
