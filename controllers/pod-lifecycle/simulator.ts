@@ -157,7 +157,10 @@ export function podLifecycleSimulator(opts: PodLifecycleOptions = {}): RunnableF
           // The containers stop within the grace period the deletion gave them.
           const graceMs = (pod.metadata.deletionGracePeriodSeconds ?? 0) * 1000;
           let seen = deletionSeen.get(key);
-          if (seen?.uid !== pod.metadata.uid) deletionSeen.set(key, (seen = { uid: pod.metadata.uid, at: now }));
+          if (!seen || seen.uid !== pod.metadata.uid) {
+            seen = { uid: pod.metadata.uid, at: now };
+            deletionSeen.set(key, seen);
+          }
           const markedAt = Math.max((parseTime(pod.metadata.deletionTimestamp) ?? now) - graceMs, seen.at);
           const stoppedAt = markedAt + Math.min(stopDelay, graceMs);
           if (now < stoppedAt && released.get(key) !== pod.metadata.uid) return { requeueAfter: stoppedAt - now };

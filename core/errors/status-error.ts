@@ -1,32 +1,18 @@
+import type { ListMeta, Status as StatusObject, StatusCause, StatusDetails } from '../registry/types/meta-v1.ts';
 import { errorBody, errorString, type FieldError } from './field-error.ts';
 
-/** metav1.Status as the wire carries it. */
-export interface Status {
+/**
+ * metav1.Status as this server writes it: the generated type (one shape for the server, the
+ * controllers' client and users), narrowed to the members every answer sets.
+ */
+export interface Status extends StatusObject {
   kind: 'Status';
   apiVersion: 'v1';
-  metadata: { resourceVersion?: string; continue?: string; remainingItemCount?: number };
+  metadata: ListMeta;
   status: 'Success' | 'Failure';
-  message?: string;
-  reason?: string;
-  details?: StatusDetails;
-  /** Omitted on success answers, as the real platform omits it. */
-  code?: number;
 }
 
-export interface StatusDetails {
-  name?: string;
-  group?: string;
-  kind?: string;
-  uid?: string;
-  causes?: StatusCause[];
-  retryAfterSeconds?: number;
-}
-
-export interface StatusCause {
-  reason?: string;
-  message?: string;
-  field?: string;
-}
+export type { StatusCause, StatusDetails };
 
 /** A group and plural resource, the way errors name what they are about (`statefulsets.apps`). */
 export interface GroupResource {
