@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
     exclude: ['test/browser/**', 'node_modules/**', 'dist/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,

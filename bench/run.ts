@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { applyVsUpdate } from './core/apply-vs-update.ts';
+import { c1 } from './core/c1-custom-resources.ts';
 import type { BenchResult } from './core/measure.ts';
 import { p1 } from './core/p1-creates.ts';
 import { p2 } from './core/p2-http.ts';
@@ -12,6 +13,9 @@ import { p4 } from './core/p4-watch-fanout.ts';
 import { p5 } from './core/p5-paging.ts';
 import { p6 } from './core/p6-memory.ts';
 import { p3 } from './controllers/p3.ts';
+import { p7 } from './server/p7-storage.ts';
+import { o1 } from './cli/o1-orchctl-start.ts';
+import { s1, s2 } from './core/s1-security.ts';
 
 const BENCHES: Record<string, () => Promise<BenchResult | BenchResult[]> | BenchResult> = {
   P1: () => p1(),
@@ -20,7 +24,12 @@ const BENCHES: Record<string, () => Promise<BenchResult | BenchResult[]> | Bench
   P4: () => p4(),
   P5: () => p5(),
   P6: () => p6(),
+  P7: () => p7(),
   A1: () => applyVsUpdate(),
+  C1: () => c1(),
+  S1: () => s1(),
+  S2: () => s2(),
+  O1: () => o1(),
 };
 
 const wanted = process.argv.slice(2).map((a) => a.toUpperCase());

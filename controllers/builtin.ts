@@ -12,6 +12,7 @@ import { garbageCollector } from './garbage-collector/index.ts';
 import { namespaceController } from './namespace/index.ts';
 import { podLifecycleSimulator, type PodLifecycleOptions } from './pod-lifecycle/index.ts';
 import { resourceClaimController } from './resource-claim/index.ts';
+import { serviceAccountController } from './serviceaccount/index.ts';
 import type { RunnableFactory } from './runtime/index.ts';
 import { statefulSetController } from './statefulset/index.ts';
 
@@ -38,6 +39,7 @@ export interface BuiltinController {
 export const BUILTIN_CONTROLLERS = [
   { name: 'namespace', enabledByDefault: true, featureGates: [], create: () => namespaceController() },
   { name: 'garbage-collector', enabledByDefault: true, featureGates: [], create: () => garbageCollector() },
+  { name: 'serviceaccount', enabledByDefault: true, featureGates: [], create: () => serviceAccountController() },
   {
     name: 'statefulset',
     enabledByDefault: true,

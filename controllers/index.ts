@@ -29,4 +29,5 @@ export * from './statefulset/index.ts';
 export * from './pod-lifecycle/index.ts';
 export * from './resource-claim/index.ts';
 export * from './flowcontrol/index.ts';
+export * from './serviceaccount/index.ts';
 export * from './builtin.ts';

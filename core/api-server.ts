@@ -30,6 +30,8 @@ import { fromFetchRequest, toFetchResponse } from './http/fetch-adapter.ts';
 import { requestInfo } from './http/request-info.ts';
 import { apiVersionOf, deprecationWarning, type KindDefinition } from './registry/definition.ts';
 import { BUILTIN_KINDS } from './registry/kinds/index.ts';
+import { customResourceDefinitionKind } from './registry/kinds/customresourcedefinition.ts';
+import { celRuleChecker, CustomResourceController } from './apiextensions/index.ts';
 import { namespaceKind } from './registry/kinds/namespace.ts';
 import { DEFAULT_READ_CONFIG, Reader, type ReadConfig } from './registry/read.ts';
 import { ResourceRegistry, type NamespaceState } from './registry/resource-registry.ts';
@@ -38,6 +40,7 @@ import type { StorageBackend } from './storage/backend.ts';
 import { Cache } from './watch-cache/cache.ts';
 import { realClock, type Clock } from './util/clock.ts';
 import { isObject, type JsonObject } from './util/json.ts';
+import { orchGroup, RequestSecurity, type SecurityOptions } from './auth/security.ts';
 
 export interface ApiServerOptions {
   /** Where objects are kept (default: in memory). */
@@ -57,6 +60,8 @@ export interface ApiServerOptions {
   readonly kinds?: readonly KindDefinition[];
   /** Responses at least this large are gzipped for clients that accept it (default 128 KiB, as the real platform). */
   readonly compressionThresholdBytes?: number;
+  /** Authentication, authorization, flow control and audit (default: a local development server, everything allowed). */
+  readonly security?: SecurityOptions;
 }
 
 export interface ApiServer {
@@ -73,6 +78,8 @@ export interface ApiServer {
   readonly gates: FeatureGates;
   /** Served kinds (for discovery and hosts). */
   readonly kinds: readonly KindDefinition[];
+  /** The security stages (ServiceAccount token issuing, authorization questions). */
+  readonly security: RequestSecurity;
 }
 
 const DEFAULT_HISTORY_MS = 5 * 60_000;
@@ -97,7 +104,7 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
   const clock = options.clock ?? realClock;
   const gates = toGates(options.featureGates);
   const runtime = toRuntimeConfig(options.runtimeConfig);
-  const backend = options.storage ?? new MemoryBackend();
+  const backend: StorageBackend = options.storage ?? new MemoryBackend();
   const readConfig: ReadConfig = { ...DEFAULT_READ_CONFIG, ...options.read };
   const cache = new Cache({ backend, clock, historyWindowMs: options.historyWindowMs ?? DEFAULT_HISTORY_MS });
   // CBOR is alpha: served (and accepted for apply) only with its gate.
@@ -140,25 +147,93 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     served.set(`${def.group}/${def.version}/${def.resource}`, { registry, reader: new Reader(registry, readConfig) });
   }
 
+  // storageVersionHash per `<group>/<resource>`, for discovery (custom resources add theirs when first served).
+  const hashes = new Map<string, string>();
+  const hashKinds = (defs: readonly KindDefinition[]) =>
+    // All at once: each digest is a round trip to a crypto worker, one after another ~4 ms in all.
+    Promise.all(
+      defs.map(async (def) => {
+        const key = `${def.group}/${def.resource}`;
+        if (hashes.has(key)) return;
+        const storage = def.storedAs?.def ?? def;
+        hashes.set(key, await storageVersionHash(storage.group, storage.version, storage.kind));
+      }),
+    );
+
+  // Custom resources: served while their definition is Established, through the same registry
+  // and handlers as built-in kinds (core/apiextensions keeps the served set and the status).
+  const builtinKeys = new Set(served.keys());
+  const customServed = new Map<string, readonly string[]>();
+  let servedKinds: readonly KindDefinition[] = kinds;
+  const crds = [...served.values()].find((s) => s.registry.def === customResourceDefinitionKind)?.registry;
+  const customResources = crds
+    ? new CustomResourceController({
+        gates,
+        clock,
+        crds,
+        rules: celRuleChecker,
+        registry: (def) => new ResourceRegistry(def, { backend, cache, clock, gates, namespaceState, managedFields: managedFieldsHook }),
+        prepare: async (defs) => {
+          await hashKinds(defs);
+        },
+        serve(name, defs) {
+          for (const key of customServed.get(name) ?? []) served.delete(key);
+          const keys: string[] = [];
+          for (const def of defs) {
+            const key = `${def.group}/${def.version}/${def.resource}`;
+            if (builtinKeys.has(key)) continue; // a built-in resource is never replaced
+            const registry = new ResourceRegistry(def, { backend, cache, clock, gates, namespaceState, managedFields: managedFieldsHook });
+            served.set(key, { registry, reader: new Reader(registry, readConfig) });
+            keys.push(key);
+          }
+          if (keys.length) customServed.set(name, keys);
+          else customServed.delete(name);
+          const custom = [...customServed.values()].flat().map((k) => served.get(k)!.registry.def);
+          servedKinds = [...kinds, ...custom];
+          refreshDocuments();
+          if (custom.some((def) => !hashes.has(`${def.group}/${def.resource}`))) void hashKinds(custom).then(refreshDocuments);
+        },
+        log: (message, err) => console.error(`orch: ${message}`, err),
+      })
+    : undefined;
+
   const metrics = new Metrics();
   const compressionThreshold = options.compressionThresholdBytes ?? DEFAULT_COMPRESSION_THRESHOLD;
   const state: HealthState = { started: false, shuttingDown: false, startTime: clock.now() };
-  const health = new Health({ clock, state, storeHealthy: () => backend.healthy(), livezGracePeriodMs: options.livezGracePeriodMs ?? 0 });
+  const health = new Health({
+    clock,
+    state,
+    storeHealthy: () => backend.healthy(),
+    storeCheckName: backend.healthCheckName,
+    livezGracePeriodMs: options.livezGracePeriodMs ?? 0,
+  });
 
   let discovery = new DiscoveryDocuments(kinds, new Map());
-  const openapi = new OpenApiDocuments(kinds);
+  let openapi = new OpenApiDocuments(kinds);
+  /** Discovery and OpenAPI follow the served kinds (custom resources come and go). */
+  function refreshDocuments(): void {
+    discovery = new DiscoveryDocuments(servedKinds, hashes);
+    openapi = new OpenApiDocuments(servedKinds);
+  }
   const ready = (async () => {
-    // All at once: each digest is a round trip to a crypto worker, one after another ~4 ms in all.
-    const hashes = new Map(
-      await Promise.all(
-        kinds.map(async (def) => {
-          const storage = def.storedAs?.def ?? def;
-          return [`${def.group}/${def.resource}`, await storageVersionHash(storage.group, storage.version, storage.kind)] as const;
+    await hashKinds(kinds);
+    refreshDocuments();
+    if (customResources && crds) {
+      // Stores of custom resources already stored are registered before the cache loads them.
+      const { items } = await backend.range(crds.prefix);
+      customResources.preload(
+        items.flatMap((kv) => {
+          try {
+            const crd: unknown = JSON.parse(kv.value);
+            return isObject(crd) ? [crd] : [];
+          } catch {
+            return []; // a corrupt definition serves nothing; reading it answers the error
+          }
         }),
-      ),
-    );
-    discovery = new DiscoveryDocuments(kinds, hashes);
+      );
+    }
     await cache.start();
+    customResources?.start();
     // Start-up objects (namespaces first, others may live in them).
     const ordered = [...served.values()].sort((a, b) => Number(b.registry === namespaces) - Number(a.registry === namespaces));
     for (const { registry } of ordered) {
@@ -188,7 +263,9 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     watcherDelta: (def: { group: string; version: string; kind: string }, delta: number) =>
       metrics.watchers.add({ group: def.group, kind: def.kind, version: def.version }, delta),
     readConfig,
-    lookup: (group: string, version: string, resource: string) => served.get(`${group}/${version}/${resource}`),
+    access: (req: ApiRequest) => security.accessFor(req),
+    lookup: (group: string, version: string, resource: string) =>
+      served.get(`${group}/${version}/${resource}`) ?? served.get(`${orchGroup(group)}/${version}/${resource}`),
     patchers,
   };
 
@@ -202,8 +279,18 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     return jsonResponse(200, doc, { 'cache-control': req.url.searchParams.has('hash') ? 'public, immutable' : 'no-cache, private' });
   }
 
+  const security = new RequestSecurity(options.security ?? {}, {
+    clock,
+    metrics,
+    registry: (group, resource) =>
+      [...served.values()].find((s) => s.registry.def.group === group && s.registry.def.resource === resource)?.registry,
+    deprecated: (group, version, resource) => served.get(`${group}/${version}/${resource}`)?.registry.def.deprecated,
+    ready,
+    started: () => state.started,
+  });
+
   async function handle(req: ApiRequest): Promise<ApiResponse> {
-    const res = await route(req);
+    const res = await security.handle(req, route);
     if (req.method === 'GET' && gates.enabled('APIResponseCompression'))
       return maybeCompress(res, req.headers.get('accept-encoding'), compressionThreshold);
     return res;
@@ -297,11 +384,15 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     },
     async close() {
       state.shuttingDown = true;
+      customResources?.stop();
       cache.close();
       await backend.close();
     },
     clock,
     gates,
-    kinds,
+    get kinds() {
+      return servedKinds;
+    },
+    security,
   };
 }

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { bundleCli } from './bundle-cli.js';
 
 const outfile = 'dist/orch-apiserver.cjs';
 await build({
@@ -16,6 +17,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
+  // Native addon (LMDB) and gRPC: loaded from node_modules, and only when their storage is chosen.
+  external: ['lmdb', 'etcd3'],
   alias: {
     // Their "node" export is CommonJS, which esbuild cannot tree-shake: rxjs would come whole
     // (~3 200 lines more to compile at every start), and cbor-x's would try to load a native
@@ -29,12 +32,13 @@ await build({
 for (const f of readdirSync('dist'))
   if (f.startsWith('orch-apiserver.') && (f.includes('.v8-cache') || f.startsWith('orch-apiserver.mjs'))) rmSync(`dist/${f}`);
 
+await bundleCli(); // orchctl: dist/orchctl.cjs and dist/orchctl-core.cjs
 await warmCodeCache();
 
 /** Starts the server on a free port until its code cache is written (at most 20 s). */
 function warmCodeCache() {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bin/orch-apiserver.js', '--port=0'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, ['bin/orch-apiserver.js', '--port=0', '--storage=memory'], { stdio: 'ignore' });
     const started = Date.now();
     const poll = setInterval(() => {
       const done = readdirSync('dist').some((f) => f.endsWith('.v8-cache'));

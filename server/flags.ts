@@ -2,6 +2,7 @@
 import { FeatureGates, RuntimeConfig } from '../core/index.ts';
 import { CONTROLLER_NAMES, DEFAULT_CONTROLLERS, parseControllers, UnknownControllerError, type ControllerName } from './controllers.ts';
 import { parseDuration } from './duration.ts';
+import { DEFAULT_DATA_DIR, DEFAULT_ETCD_PREFIX, STORAGE_KINDS, type StorageConfig, type StorageKind } from './storage/config.ts';
 
 export interface ServerFlags {
   readonly port: number;
@@ -10,8 +11,8 @@ export interface ServerFlags {
   readonly livezGracePeriodMs: number;
   readonly featureGates: FeatureGates;
   readonly runtimeConfig: RuntimeConfig;
-  /** `memory` or `dir:<path>` (more backends register themselves). */
-  readonly storage: string;
+  /** `--storage` with `--data-dir`, `--etcd-*` and `--encryption-provider-config`: where objects live. */
+  readonly storage: StorageConfig;
   /** `--controllers`: the controllers to run beside the API (default: all). */
   readonly controllers: readonly ControllerName[];
   /** `--pod-ready-delay`: how long the pod simulator takes to make a pod Ready. */
@@ -30,7 +31,16 @@ Usage:
 Flags:
       --bind-address string              address to listen on (default "127.0.0.1")
       --port int                         port to listen on; 0 picks a free one (default 8080)
-      --storage string                   where objects live: "memory" (default)
+      --storage string                   where objects live: "data-dir" (default; durable, in --data-dir),
+                                         "etcd" (default when --etcd-servers is set) or "memory" (lost at exit)
+      --data-dir string                  the data directory of --storage=data-dir (default "${DEFAULT_DATA_DIR}")
+      --etcd-servers strings             etcd client URLs, comma separated (--storage=etcd), e.g. http://127.0.0.1:2379
+      --etcd-prefix string               the prefix of every key in etcd (default "${DEFAULT_ETCD_PREFIX}")
+      --etcd-compaction-interval duration
+                                         how often old revisions are compacted; 0 turns it off (default 5m0s)
+      --encryption-provider-config string
+                                         an EncryptionConfiguration file: how Secrets (and other resources) are
+                                         encrypted at rest (providers aescbc, aesgcm, secretbox, identity)
       --feature-gates mapStringBool      comma separated key=value pairs, e.g. CBORServingAndStorage=true;
                                          alpha gates default off, beta on; GA gates are locked to true
       --runtime-config mapStringString   comma separated <group>/<version>[/<resource>][=true|false] entries,
@@ -41,7 +51,8 @@ Flags:
                                          separated list of names, '*' for those on by default, '-name' to
                                          leave one out; '' or 'none' for none (default "*": ${DEFAULT_CONTROLLERS.join(', ')}).
                                          Known: ${CONTROLLER_NAMES.join(', ')}. resource-claim runs only with
-                                         DynamicResourceAllocation=true; flowcontrol keeps FlowSchemas' Dangling condition
+                                         DynamicResourceAllocation=true; flowcontrol keeps FlowSchemas' Dangling condition.
+                                         With several replicas on one etcd, run them in one: --controllers=none on the others
       --pod-ready-delay duration         how long a simulated pod takes from scheduled to Running and Ready
                                          (pod-lifecycle; default 2s)
       --pod-stop-delay duration          how long a deleted simulated pod stays Terminating before its containers
@@ -65,7 +76,12 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
   let livezGracePeriodMs = 0;
   let gates = '';
   let runtime = '';
-  let storage = 'memory';
+  let storage: StorageKind | undefined;
+  let dataDir = DEFAULT_DATA_DIR;
+  let etcdServers: string[] = [];
+  let etcdPrefix = DEFAULT_ETCD_PREFIX;
+  let compactionIntervalMs = 5 * 60_000;
+  let encryptionProviderConfig: string | undefined;
   let controllers: readonly ControllerName[] = DEFAULT_CONTROLLERS;
   let podReadyDelayMs = 2000;
   let podStopDelayMs = 1000;
@@ -94,7 +110,32 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
       runtime = runtime ? `${runtime},${v}` : v;
     },
     storage: (v) => {
-      storage = v;
+      if (!(STORAGE_KINDS as readonly string[]).includes(v))
+        throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--storage" flag: must be one of ${STORAGE_KINDS.join(', ')}`);
+      storage = v as StorageKind;
+    },
+    'data-dir': (v) => {
+      if (!v) throw new FlagError('invalid argument "" for "--data-dir" flag: must not be empty');
+      dataDir = v;
+    },
+    'etcd-servers': (v) => {
+      const urls = v.split(',').filter(Boolean);
+      for (const u of urls) {
+        if (!/^https?:\/\/[^/]+\/?$/.test(u))
+          throw new FlagError(
+            `invalid argument ${JSON.stringify(v)} for "--etcd-servers" flag: ${JSON.stringify(u)} is not an http(s) URL`,
+          );
+      }
+      etcdServers = [...etcdServers, ...urls];
+    },
+    'etcd-prefix': (v) => {
+      etcdPrefix = v;
+    },
+    'etcd-compaction-interval': (v) => {
+      compactionIntervalMs = duration('etcd-compaction-interval', v);
+    },
+    'encryption-provider-config': (v) => {
+      encryptionProviderConfig = v;
     },
     controllers: (v) => {
       try {
@@ -133,6 +174,8 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
     }
     setter(value);
   }
+  const kind: StorageKind = storage ?? (etcdServers.length ? 'etcd' : 'data-dir');
+  if (kind === 'etcd' && !etcdServers.length) throw new FlagError('--etcd-servers must be specified with --storage=etcd');
   return {
     port,
     bindAddress,
@@ -140,7 +183,7 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
     livezGracePeriodMs,
     featureGates: FeatureGates.parse(gates),
     runtimeConfig: RuntimeConfig.parse(runtime),
-    storage,
+    storage: { kind, dataDir, etcdServers, etcdPrefix, compactionIntervalMs, encryptionProviderConfig },
     controllers,
     podReadyDelayMs,
     podStopDelayMs,

@@ -13,3 +13,13 @@ export {
   type RunningControllers,
 } from './controllers.ts';
 export { compactHeap, createIdleCompaction, type IdleCompaction, type IdleCompactionOptions } from './idle-compaction.ts';
+export {
+  describeStorage,
+  DirectoryLockedError,
+  EncryptionConfigError,
+  openStorage,
+  StorageConfigError,
+  STORAGE_KINDS,
+  type StorageConfig,
+  type StorageKind,
+} from './storage/index.ts';

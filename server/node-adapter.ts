@@ -8,6 +8,10 @@ import { StatusError, type ApiRequest, type ApiResponse, type HeaderReader, type
 
 class NodeHeaders implements HeaderReader {
   constructor(private readonly raw: IncomingMessage['headers']) {}
+  /** Header names, for the ones read by prefix (`Impersonate-Extra-*`). */
+  names(): Iterable<string> {
+    return Object.keys(this.raw);
+  }
   get(name: string): string | null {
     const v = this.raw[name.toLowerCase()];
     if (v === undefined) return null;

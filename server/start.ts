@@ -1,7 +1,9 @@
 /** Starting and stopping orch-apiserver on node:http. */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { certificateUser, type TlsMaterial } from './tls.ts';
 import type { AddressInfo } from 'node:net';
-import { createApiServer, type ApiServer, type ApiServerOptions } from '../core/index.ts';
+import { createApiServer, type ApiRequest, type ApiServer, type ApiServerOptions } from '../core/index.ts';
 import { startControllers, type ControllerName, type RunningControllers } from './controllers.ts';
 import { createIdleCompaction, type IdleCompactionOptions } from './idle-compaction.ts';
 import { toApiRequest, writeApiResponse } from './node-adapter.ts';
@@ -20,6 +22,8 @@ export interface StartOptions extends ApiServerOptions {
   readonly podStopDelayMs?: number;
   /** Give memory back after write bursts when idle (default on; false turns it off). */
   readonly idleCompaction?: IdleCompactionOptions | false;
+  /** Serve HTTPS with this certificate (and verify client certificates against its client CA). */
+  readonly tls?: TlsMaterial;
 }
 
 export interface RunningServer {
@@ -36,9 +40,10 @@ export interface RunningServer {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const api = createApiServer(options);
   const compaction = options.idleCompaction === false ? undefined : createIdleCompaction(options.idleCompaction);
-  const server = createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     compaction?.touch();
     const apiReq = toApiRequest(req, res);
+    if (options.tls?.clientCaPem) withCertificateUser(apiReq, req);
     api
       .handle(apiReq)
       .then((r) => writeApiResponse(res, r, req.method === 'HEAD'))
@@ -47,7 +52,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         if (!res.headersSent) res.statusCode = 500;
         res.end();
       });
-  });
+  };
+  const tls = options.tls;
+  const server: Server = tls
+    ? (createHttpsServer(
+        {
+          cert: tls.certPem,
+          key: tls.keyPem,
+          ...(tls.clientCaPem ? { ca: tls.clientCaPem, requestCert: true, rejectUnauthorized: false } : {}),
+        },
+        listener,
+      ) as unknown as Server)
+    : createServer(listener);
   server.keepAliveTimeout = 65_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -69,7 +85,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   let stopping: Promise<void> | undefined;
   return {
-    url: `http://${shownHost}:${port}`,
+    url: `${tls ? 'https' : 'http'}://${shownHost}:${port}`,
     port,
     api,
     server,
@@ -90,4 +106,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return stopping;
     },
   };
+}
+
+/** A verified client certificate's user, for the core's authentication (CN and O). */
+function withCertificateUser(apiReq: ApiRequest, req: IncomingMessage): void {
+  const user = certificateUser(req);
+  if (user) Object.defineProperty(apiReq, 'certificateUser', { value: user });
 }

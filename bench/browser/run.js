@@ -10,6 +10,10 @@
  *   2. throughput: creates per second on an IndexedDB store ÷ on a memory store, both inside
  *      the API worker (goal ≥ 0.5).
  *
+ * Then the tutorial's figures (bench/browser/tutorial.js): cold start to the first lesson
+ * interactive ÷ a blank Vite page's load, and each lesson's check latency after a write in
+ * animation frames. `BENCH_ONLY=tutorial` runs only those.
+ *
  * Prints a table and writes test-results/bench-browser.json. Options (environment):
  * CHROMIUM_PATH, BENCH_GETS (default 400), BENCH_CREATES (default 1000), BENCH_CONCURRENCY (32).
  */
@@ -17,6 +21,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
+import { measureTutorial } from './tutorial.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CONFIG = resolve(ROOT, 'vite.config.ts');
@@ -87,6 +92,7 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 });
+const ONLY_TUTORIAL = process.env.BENCH_ONLY === 'tutorial';
 try {
   const page = await (await browser.newContext()).newPage();
   await page.goto(server.resolvedUrls.local[0]);
@@ -95,13 +101,13 @@ try {
   await page.evaluate(() => window.orch.control.setControllers(false));
 
   const lat = [];
-  for (let i = 0; i < ROUNDS; i++) lat.push(await page.evaluate(latency, { gets: GETS }));
-  const swMs = median(lat.map((l) => l.swMs));
+  for (let i = 0; i < (ONLY_TUTORIAL ? 0 : ROUNDS); i++) lat.push(await page.evaluate(latency, { gets: GETS }));
+  const swMs = ONLY_TUTORIAL ? Number.NaN : median(lat.map((l) => l.swMs));
   const comlinkMs = median(lat.map((l) => l.comlinkMs));
   const floorMs = median(lat.map((l) => l.floorMs));
 
   const rates = { memory: [], indexeddb: [] };
-  for (let i = 0; i < ROUNDS; i++) {
+  for (let i = 0; i < (ONLY_TUTORIAL ? 0 : ROUNDS); i++) {
     for (const storage of ['memory', 'indexeddb']) {
       rates[storage].push((await page.evaluate(throughput, { storage, creates: CREATES, concurrency: CONCURRENCY })).perSecond);
     }
@@ -130,7 +136,8 @@ try {
       goal: '>= 0.5',
     },
   };
-  const f = (x, d = 3) => x.toFixed(d);
+  result.tutorial = await measureTutorial(browser, server.resolvedUrls.local[0]);
+  const f = (x, d = 3) => (x === undefined ? 'n/a' : x.toFixed(d));
   console.log('P8 browser runtime');
   console.log(`  GET via Service Worker  median ${f(swMs)} ms`);
   console.log(`  GET via comlink         median ${f(comlinkMs)} ms`);
@@ -141,6 +148,17 @@ try {
   console.log(`  creates/s IndexedDB     ${f(indexeddb, 0)}`);
   console.log(
     `  ratio                   ${f(result.throughput.ratio, 2)}  (goal >= 0.5: ${result.throughput.ratio >= 0.5 ? 'met' : 'NOT met'})`,
+  );
+  const t = result.tutorial;
+  console.log('Tutorial');
+  console.log(`  cold start to lesson 1   median ${f(t.coldStart.playgroundToLessonMs, 0)} ms`);
+  console.log(`  blank Vite page          median ${f(t.coldStart.blankViteMs, 0)} ms`);
+  console.log(`  ratio                    ${f(t.coldStart.ratio, 2)}  (goal <= 3: ${t.coldStart.ratio <= 3 ? 'met' : 'NOT met'})`);
+  console.log(
+    `  after a reload           ${f(t.warmStart.playgroundToLessonMs, 0)} ms ÷ ${f(t.warmStart.blankViteMs, 0)} ms = ${f(t.warmStart.ratio, 2)}`,
+  );
+  console.log(
+    `  check after a write      worst lesson ${t.checkLatency.worstLessonFrames} frames (${f(t.checkLatency.worstLessonMs, 1)} ms), median lesson ${t.checkLatency.medianLessonFrames}  (goal <= 2: ${t.checkLatency.worstLessonFrames <= 2 ? 'met' : 'NOT met'})`,
   );
   mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });
   writeFileSync(resolve(ROOT, 'test-results/bench-browser.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -151,7 +151,7 @@ interface ProcessTimes {
 
 /** orch-apiserver (every controller) as a process, from spawn to /readyz 200 and to its controllers running. */
 async function serverRound(entry: string, env: NodeJS.ProcessEnv = WITHOUT_EXTRA_CA): Promise<ProcessTimes> {
-  return processRound([entry], env);
+  return processRound([entry, '--storage=memory'], env);
 }
 
 /** A bare `node:http` server as a process, from spawn to its first 200. */

@@ -9,10 +9,13 @@ import { objectKey, type ResourceType } from '../runtime/api/resources.ts';
 import type { KubeObject } from '../runtime/api/types.ts';
 import { Client, type ResourceClient } from '../runtime/client/client.ts';
 import { inProcessTransport } from '../runtime/client/in-process.ts';
-import type { FetchLike } from '../runtime/client/transport.ts';
+import type { FetchLike, Transport } from '../runtime/client/transport.ts';
 import type { Runnable } from '../runtime/controller/controller.ts';
 import { Manager, type ManagerOptions, type RunnableFactory } from '../runtime/controller/manager.ts';
+import type { CustomResourceDefinition } from '../runtime/api/custom-resources.ts';
+import { installCrds } from '../runtime/helpers/crds.ts';
 import type { Logger } from '../runtime/util/logger.ts';
+import { readCrdFiles } from './crd-files.ts';
 
 export interface TestEnvOptions {
   readonly controllers?: readonly (Runnable | RunnableFactory)[];
@@ -25,6 +28,22 @@ export interface TestEnvOptions {
   readonly informers?: ManagerOptions['informers'];
   /** Also print controller errors (they are always collected in `errors`). */
   readonly verbose?: boolean;
+  /**
+   * CustomResourceDefinitions to install before the controllers start: objects, or paths (or
+   * `file:` URLs) of YAML or JSON files or of directories of them (as envtest's CRD directory
+   * paths). The env starts once each is Established and discovered; `crds` of the env holds them
+   * as the server has them.
+   */
+  readonly crds?: readonly (CustomResourceDefinition | string | URL)[];
+  /**
+   * Run the controllers as this user, so they are tested with the identity and RBAC they will have
+   * in production: a bearer token the server accepts, or a user (and groups) the env impersonates,
+   * such as `system:serviceaccount:<ns>:<name>`. With a user and no `server.security`, the
+   * in-process server enforces RBAC, and `env.client` is an administrator (system:masters) that
+   * sets up what the test needs, Roles and RoleBindings included. `waitFor` reads through the
+   * controllers' informers, so it sees what the user may list and watch.
+   */
+  readonly as?: { readonly token: string } | { readonly user: string; readonly groups?: readonly string[] };
 }
 
 export interface WaitOptions {
@@ -43,6 +62,8 @@ export interface TestEnv {
   readonly manager: Manager;
   /** The in-process server, when the env made one. */
   readonly api: ApiServer | undefined;
+  /** The CRDs installed from `crds`, as the server answered them once Established. */
+  readonly crds: readonly CustomResourceDefinition[];
   /** What controllers reported as failures (failed reconciles, rejected events). */
   readonly errors: readonly ReportedError[];
   resource<T extends KubeObject>(type: ResourceType<T>, namespace?: string): ResourceClient<T>;
@@ -68,18 +89,53 @@ export interface TestEnv {
 
 const DEFAULT_WAIT_MS = 5000;
 
+/** A transport that adds headers to every request (credentials, impersonation). */
+function withHeaders(transport: Transport, headers: Readonly<Record<string, string>>): Transport {
+  return (r) => transport({ ...r, headers: { ...r.headers, ...headers } });
+}
+
+/** Objects as given; each path read in place (a path may hold several CRDs). */
+function crdObjects(given: readonly (CustomResourceDefinition | string | URL)[]): CustomResourceDefinition[] {
+  return given.flatMap((c) => (typeof c === 'string' || c instanceof URL ? readCrdFiles([c]) : [c]));
+}
+
 export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv> {
   const clock = opts.clock ?? new VirtualClock();
   let api: ApiServer | undefined;
   let client: Client;
+  let controllerClient: Client | undefined;
   if (opts.connect) {
     client = new Client({ fetch: opts.connect.fetch, baseUrl: opts.connect.baseUrl, userAgent: 'orch-controllers-test' });
   } else {
-    const server = createApiServer({ ...opts.server, clock });
+    // Acting as a user: RBAC on (unless the test configured security), the env's own client an admin.
+    const adminToken = opts.as && !opts.server?.security ? `orch-test-admin-${Math.random().toString(36).slice(2)}` : undefined;
+    const security = adminToken
+      ? {
+          authentication: { tokens: new Map([[adminToken, { name: 'orch-test-admin', groups: ['system:masters'] }]]) },
+          authorization: { modes: 'RBAC' },
+        }
+      : opts.server?.security;
+    const server = createApiServer({ ...opts.server, ...(security ? { security } : {}), clock });
     api = server;
     await server.ready;
-    client = new Client({ transport: inProcessTransport(server), userAgent: 'orch-controllers-test' });
+    const transport = inProcessTransport(server);
+    client = new Client({
+      transport: adminToken ? withHeaders(transport, { authorization: `Bearer ${adminToken}` }) : transport,
+      userAgent: 'orch-controllers-test',
+    });
+    if (opts.as) {
+      const who =
+        'token' in opts.as
+          ? { authorization: `Bearer ${opts.as.token}` }
+          : {
+              ...(adminToken ? { authorization: `Bearer ${adminToken}` } : {}),
+              'impersonate-user': opts.as.user,
+              ...(opts.as.groups?.length ? { 'impersonate-group': opts.as.groups.join(',') } : {}),
+            };
+      controllerClient = new Client({ transport: withHeaders(transport, who), userAgent: 'orch-controllers-test' });
+    }
   }
+  const crds = opts.crds?.length ? await installCrds(client, crdObjects(opts.crds)) : [];
   const errors: ReportedError[] = [];
   const logger: Logger = {
     info: () => undefined,
@@ -88,7 +144,12 @@ export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv>
       if (opts.verbose) console.error(`orch-controllers: ${message}`, detail ?? '');
     },
   };
-  const manager = new Manager({ client, clock, logger, ...(opts.informers ? { informers: opts.informers } : {}) });
+  const manager = new Manager({
+    client: controllerClient ?? client,
+    clock,
+    logger,
+    ...(opts.informers ? { informers: opts.informers } : {}),
+  });
   for (const c of opts.controllers ?? []) await manager.add(c);
   await manager.start();
 
@@ -144,6 +205,7 @@ export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv>
     client,
     manager,
     api,
+    crds,
     errors,
     resource: (type, namespace) => client.resource(type, namespace),
     advance: (ms) => clock.advance(ms),

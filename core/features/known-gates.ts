@@ -28,6 +28,8 @@ export const KNOWN_GATES: Readonly<Record<string, GateSpec>> = {
   ConsistentListFromCache: betaOn,
   ContextualLogging: betaOn,
   CoordinatedLeaderElection: alpha,
+  CRDValidationRatcheting: betaOn,
+  CustomResourceFieldSelectors: ga,
   DRAAdminAccess: alpha,
   DRAResourceClaimDeviceStatus: alpha,
   DynamicResourceAllocation: betaOff,

@@ -40,6 +40,8 @@ export interface HealthOptions {
   readonly clock: Clock;
   readonly state: HealthState;
   readonly storeHealthy: () => Promise<boolean>;
+  /** The storage check's name: the backend's (`etcd` for etcd, as the real platform names it). */
+  readonly storeCheckName?: string;
   /** During this time after start, livez takes unfinished post-start hooks as passing. */
   readonly livezGracePeriodMs: number;
 }
@@ -61,7 +63,10 @@ export class Health {
     const list: HealthCheck[] = [
       { name: 'ping', check: () => undefined },
       { name: 'log', check: () => undefined },
-      { name: 'store', check: async () => ((await this.opts.storeHealthy()) ? undefined : 'store is not reachable') },
+      {
+        name: this.opts.storeCheckName ?? 'store',
+        check: async () => ((await this.opts.storeHealthy()) ? undefined : 'storage is not reachable'),
+      },
       ...POST_START_HOOKS.map(hook),
       hook('autoregister-completion'),
       hook('poststarthook/apiservice-openapi-controller'),

@@ -24,6 +24,8 @@ import { checkPathNames } from './path-names.ts';
 import { parsePatchJson } from './patchers.ts';
 import { listResponse, objectResponse } from './respond.ts';
 import { watchBody } from './watch-stream.ts';
+import { answered, answerSubresource, createOnly } from './create-only.ts';
+import type { RequestAccess } from '../auth/access.ts';
 
 /** 3 MiB, the real platform's request body limit. */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -34,6 +36,8 @@ export interface ServedResource {
 }
 
 export interface ResourceHandlerDeps {
+  /** The security context of a request (the user, authorization questions), for kinds that answer from it. */
+  access?(req: ApiRequest): RequestAccess;
   readonly codecs: Codecs;
   readonly gates: FeatureGates;
   readonly readConfig: ReadConfig;
@@ -295,6 +299,7 @@ async function create(ctx: Ctx, namespace: string): Promise<ApiResponse> {
   const opts = writeOptions(ctx, 'CreateOptions');
   const sub = ctx.info.subresource ? ctx.served.registry.def.subresources?.[ctx.info.subresource] : undefined;
   if (sub?.kind === 'create') return postSubresource(ctx, n, namespace, sub, opts);
+  if (ctx.served.registry.def.createOnly) return createOnly(ctx, n, namespace);
   const duplicates: string[] = [];
   const input = await decodeBody(ctx, duplicates);
   const out = await ctx.served.registry.create(namespace, input, { ...opts, duplicateFields: duplicates });
@@ -328,13 +333,14 @@ async function postSubresource(
   if (typeof bodyName === 'string' && bodyName && bodyName !== name) {
     throw StatusError.badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
   }
+  if (sub.answer) return answered(ctx, n, namespace, raw, sub.schema, sub.apiVersion, await answerSubresource(ctx, namespace, sub, body));
   await reg.guaranteedUpdate(
     namespace,
     name,
     opts,
     ctx.info.subresource,
     (current) => {
-      sub.change(current!, body, reg.strategyContext(ctx.info.subresource));
+      sub.change?.(current!, body, reg.strategyContext(ctx.info.subresource));
       return current;
     },
     { createIfMissing: false },
@@ -368,7 +374,8 @@ const MERGE_PATCH = 'application/merge-patch+json';
 async function patch(ctx: Ctx, namespace: string, name: string): Promise<ApiResponse> {
   const n = negotiate(ctx);
   const contentType = (ctx.req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  const patcher = ctx.deps.patchers?.get(contentType);
+  const refused = ctx.served.registry.def.refusedPatchTypes ?? [];
+  const patcher = refused.includes(contentType) ? undefined : ctx.deps.patchers?.get(contentType);
   const isApply = contentType.startsWith('application/apply-patch');
   const opts = writeOptions(ctx, 'PatchOptions', isApply);
   const reg = ctx.served.registry;
@@ -395,7 +402,7 @@ async function patch(ctx: Ctx, namespace: string, name: string): Promise<ApiResp
     return objectResponse(n, out.created ? 201 : 200, out.json, ctx.enc, ctx.warnings);
   }
   if (contentType !== MERGE_PATCH) {
-    const supported = [MERGE_PATCH, ...(ctx.deps.patchers ? [...ctx.deps.patchers.keys()] : [])];
+    const supported = [MERGE_PATCH, ...(ctx.deps.patchers ? [...ctx.deps.patchers.keys()] : [])].filter((t) => !refused.includes(t));
     throw StatusError.unsupportedMediaType(contentType, supported);
   }
   const patchValue = parsePatchBody(await readBody(ctx));

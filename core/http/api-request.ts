@@ -29,6 +29,8 @@ export interface ApiRequest {
   readBody(limit: number): Promise<Uint8Array>;
   /** Aborted when the client goes away (frees a watch). */
   readonly signal?: AbortSignal;
+  /** The user of a client certificate the host verified (TLS with `--client-ca-file`): CN and O. */
+  readonly certificateUser?: { readonly name: string; readonly groups: readonly string[] };
 }
 
 export type ResponseBody = string | Uint8Array | ReadableStream<Uint8Array> | null;

@@ -5,8 +5,12 @@ import { isObject, utf8Length } from '../util/json.ts';
 import { isQualifiedName, isValidLabelValue, type NameValidator } from './names.ts';
 
 const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
-/** Finalizers that need no domain prefix. */
-const STANDARD_FINALIZERS = new Set(['orchestrator', 'orphan', 'foregroundDeletion']);
+/**
+ * Finalizers that need no domain prefix: the standard ones, and the one the API server itself
+ * puts on CustomResourceDefinitions it is deleting (whose validation, in the real platform, has
+ * no such rule).
+ */
+const STANDARD_FINALIZERS = new Set(['orchestrator', 'orphan', 'foregroundDeletion', 'customresourcecleanup.apiextensions.orch.io']);
 
 export interface MetaRules {
   readonly namespaced: boolean;

@@ -1,7 +1,7 @@
 /** OpenAPI paths of the served kinds: every verb of every resource and subresource, with its parameters. */
 import { listKindOf, apiVersionOf, type KindDefinition, type Verb } from '../registry/definition.ts';
 import { listType } from '../registry/types/object.ts';
-import { DeleteOptions, Status, WatchEvent } from '../registry/types/meta-v1.ts';
+import { DeleteOptions, ObjectMeta, Status, WatchEvent } from '../registry/types/meta-v1.ts';
 import type { JsonObject } from '../util/json.ts';
 import { subresourcesOf, verbsOf } from '../discovery/groups.ts';
 import { refTo, type DefinitionCollector, type RefStyle } from './schemas.ts';
@@ -128,10 +128,13 @@ export function buildPaths(kinds: readonly KindDefinition[], collector: Definiti
     param({ name, in: 'path', description, required: true, type: 'string', uniqueItems: true });
 
   for (const def of kinds) {
-    const kindName = collector.add(def.schema, {
+    const gvkExtensions = {
       'x-kubernetes-group-version-kind': [{ group: def.group, kind: def.kind, version: def.version }],
       'x-orch-group-version-kind': [{ group: def.group, kind: def.kind, version: def.version }],
-    });
+    };
+    const kindName = def.publishedSchema
+      ? collector.addPublished(def.schema.name, def.publishedSchema, ObjectMeta, gvkExtensions)
+      : collector.add(def.schema, gvkExtensions);
     const listName = collector.add(listType(def.schema), {
       'x-kubernetes-group-version-kind': [{ group: def.group, kind: listKindOf(def), version: def.version }],
     });

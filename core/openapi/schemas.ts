@@ -79,6 +79,19 @@ export class DefinitionCollector {
     return schema.name;
   }
 
+  /**
+   * A schema its author wrote (a custom resource's), published as written under `name`, with
+   * `metadata` a reference to ObjectMeta. Swagger 2.0 has no `nullable` and no alternatives, so
+   * those are left out of the v2 form, as the real platform leaves them out.
+   */
+  addPublished(name: string, schema: JsonObject, metadata: ObjectSchema, extra: JsonObject = {}): string {
+    const def = this.style === 'v2' ? withoutV3Only(schema) : structuredClone(schema);
+    const props = def.properties as JsonObject | undefined;
+    if (props) props.metadata = { $ref: refTo(this.add(metadata), this.style) };
+    this.definitions.set(name, { ...def, ...extra });
+    return name;
+  }
+
   property(s: Schema): JsonObject {
     switch (s.type) {
       case 'string': {
@@ -162,4 +175,21 @@ export class DefinitionCollector {
       type: 'string',
     });
   }
+}
+
+const V3_ONLY = new Set(['nullable', 'anyOf', 'oneOf', 'not', 'allOf']);
+
+function withoutV3Only(v: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (V3_ONLY.has(k)) continue;
+    if (k === 'properties' && x && typeof x === 'object' && !Array.isArray(x)) {
+      out[k] = Object.fromEntries(
+        Object.entries(x).map(([n, p]) => [n, p && typeof p === 'object' && !Array.isArray(p) ? withoutV3Only(p) : p]),
+      );
+    } else if ((k === 'items' || k === 'additionalProperties') && x && typeof x === 'object' && !Array.isArray(x)) {
+      out[k] = withoutV3Only(x);
+    } else out[k] = x;
+  }
+  return out;
 }

@@ -5,11 +5,13 @@
  */
 import type { FieldError } from '../errors/field-error.ts';
 import type { NameValidator } from '../meta/names.ts';
+import { decodeObject, type DecodeOptions, type DecodeResult } from '../schema/decode.ts';
 import type { ObjectSchema } from '../schema/types.ts';
 import { apiVersionOf } from '../util/api-version.ts';
 import type { JsonObject } from '../util/json.ts';
 import type { FeatureGates } from '../features/feature-gates.ts';
 import type { TableColumn } from './table.ts';
+import type { RequestAccess } from '../auth/access.ts';
 
 // The registry's modules name a kind's apiVersion through here; the helper is util's, for every layer.
 export { apiVersionOf };
@@ -84,7 +86,30 @@ export interface CreateSubresource<T = JsonObject> {
   /** The posted kind as its apiVersion and kind (e.g. `v1` `Binding`). */
   readonly apiVersion: string;
   readonly bodyKind: string;
-  change(obj: T, body: JsonObject, ctx: StrategyContext): void;
+  /** The change the posted body makes to the stored object (answered with a Status). */
+  change?(obj: T, body: JsonObject, ctx: StrategyContext): void;
+  /**
+   * Or: the answer to the posted body, computed from the stored object without changing it
+   * (ServiceAccount `token` answers a TokenRequest).
+   */
+  answer?(obj: T, body: JsonObject, ctx: AnswerContext): Promise<JsonObject>;
+}
+
+/** What a create-only kind (or an answering subresource) may ask about the request it answers. */
+export interface AnswerContext {
+  readonly namespace: string;
+  /** Now, on the server's clock (ms). */
+  readonly now: number;
+  readonly access: RequestAccess;
+}
+
+/**
+ * How a body becomes an object, for kinds that are not Go types (custom resources): pruning,
+ * defaulting and the canonical form follow the kind's own rules instead of the typed decoder.
+ */
+export interface ObjectCodec {
+  /** Never fails on a value of the wrong type (validation reports it); fails (DecodeError) on undecodable metadata. */
+  decode(input: JsonObject, opts?: DecodeOptions): DecodeResult;
 }
 
 export type Subresource<T = JsonObject> = PartialSubresource | ScaleSubresource | CreateSubresource<T>;
@@ -125,6 +150,12 @@ export interface KindDefinition<T = JsonObject> {
    * Forbidden), as the real platform's admission refuses to delete the system namespaces.
    */
   readonly undeletable?: { readonly names: readonly string[]; readonly reason: string };
+  /**
+   * A kind that is only created, never stored (the access reviews): a POST decodes, defaults and
+   * validates the object, and answers what this returns (201); nothing is kept, no other verb
+   * is served.
+   */
+  readonly createOnly?: (obj: T, ctx: AnswerContext) => T | Promise<T>;
   /** Verbs served on the main resource (default: all). */
   readonly verbs?: readonly Verb[];
   /** Where objects are kept (`<resource>` or `<resource>.<group>`); versions of one kind share it. */
@@ -139,6 +170,17 @@ export interface KindDefinition<T = JsonObject> {
    * core/v1 and events.orch.io/v1 Events do): converters between the two representations.
    */
   readonly storedAs?: StoredAs<T>;
+  /** Decodes objects instead of the typed decoder of `schema` (custom resources); see ObjectCodec. */
+  readonly codec?: ObjectCodec;
+  /**
+   * The OpenAPI schema of the object as its author wrote it (custom resources): published as is
+   * instead of one derived from `schema`, under `schema.name`.
+   */
+  readonly publishedSchema?: JsonObject;
+  /** Patch content types this kind refuses with 415 (custom resources: strategic merge patch, which needs Go types). */
+  readonly refusedPatchTypes?: readonly string[];
+  /** The warning requests to a deprecated version get, instead of the one built from `deprecated`. */
+  readonly deprecationWarning?: string;
   /** A served version that is deprecated: requests get a `Warning` header and count in the gauge. */
   readonly deprecated?: {
     /** Release that deprecated it, e.g. `1.19`. */
@@ -170,6 +212,7 @@ export function defineKind<T>(def: KindDefinition<T>): KindDefinition {
 export function deprecationWarning(def: KindDefinition): string | undefined {
   const d = def.deprecated;
   if (!d) return undefined;
+  if (def.deprecationWarning !== undefined) return def.deprecationWarning;
   let msg = `${apiVersionOf(def)} ${def.kind} is deprecated in v${d.deprecatedIn}+`;
   if (d.removedRelease) msg += `, unavailable in v${d.removedRelease}+`;
   if (d.replacement) msg += `; use ${d.replacement}`;
@@ -182,4 +225,9 @@ export function listKindOf(def: KindDefinition): string {
 
 export function storageResourceOf(def: KindDefinition): string {
   return def.storageResource ?? (def.group ? `${def.resource}.${def.group}` : def.resource);
+}
+
+/** Decodes (prunes, defaults, canonicalizes) an object of the kind: by its codec, or typed by its schema. */
+export function decodeAs(def: KindDefinition, input: JsonObject, opts: DecodeOptions = {}): DecodeResult {
+  return def.codec ? def.codec.decode(input, opts) : decodeObject(input, def.schema, opts);
 }

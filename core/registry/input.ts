@@ -1,9 +1,9 @@
 /** Turning a request body into a canonical object of the endpoint's kind (decode, prune, default). */
 import { MAX_OBJECT_DEPTH, nestedDeeperThan } from '../codecs/depth.ts';
 import { StatusError } from '../errors/status-error.ts';
-import { DecodeError, decodeObject, type DecodeResult } from '../schema/decode.ts';
+import { DecodeError, type DecodeResult } from '../schema/decode.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
-import { apiVersionOf, type KindDefinition, type StrategyContext } from './definition.ts';
+import { apiVersionOf, decodeAs, type KindDefinition, type StrategyContext } from './definition.ts';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 
@@ -38,7 +38,7 @@ export function decodeInput(input: unknown, def: KindDefinition, ctx: StrategyCo
   const raw = checkTypeMeta(input, def);
   let decoded: DecodeResult;
   try {
-    decoded = decodeObject(raw, def.schema, { defaults: true, collectUnknown: opts.fieldValidation !== 'Ignore' });
+    decoded = decodeAs(def, raw, { defaults: true, collectUnknown: opts.fieldValidation !== 'Ignore' });
   } catch (err) {
     if (err instanceof DecodeError) {
       throw StatusError.badRequest(`${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: ${err.message}`);

@@ -9,7 +9,6 @@ import { StatusError, successStatus, type GroupKind, type GroupResource } from '
 import type { FeatureGates } from '../features/feature-gates.ts';
 import { nameIsDNSSubdomain } from '../meta/names.ts';
 import { validateObjectMeta, validateObjectMetaUpdate, type MetaRules } from '../meta/validation.ts';
-import { decodeObject } from '../schema/decode.ts';
 import { validateSchema } from '../schema/validate.ts';
 import type { StorageBackend } from '../storage/backend.ts';
 import type { Cache } from '../watch-cache/cache.ts';
@@ -19,7 +18,14 @@ import type { Version } from '../watch-cache/types.ts';
 import type { Clock } from '../util/clock.ts';
 import { clone, deepEqual, flatText, type JsonObject } from '../util/json.ts';
 import { formatTime } from '../util/time.ts';
-import { apiVersionOf, storageResourceOf, type KindDefinition, type PartialSubresource, type StrategyContext } from './definition.ts';
+import {
+  apiVersionOf,
+  decodeAs,
+  storageResourceOf,
+  type KindDefinition,
+  type PartialSubresource,
+  type StrategyContext,
+} from './definition.ts';
 import { generateName } from './generate-name.ts';
 import { beforeDelete, markForDeletion } from './graceful-delete.ts';
 import { decodeInput, type FieldValidation } from './input.ts';
@@ -133,7 +139,7 @@ export class ResourceRegistry {
   private fromStored(stored: JsonObject): JsonObject {
     const conv = this.def.storedAs;
     if (!conv) return stored;
-    return decodeObject(conv.fromStorage(stored), this.def.schema).value;
+    return decodeAs(this.def, conv.fromStorage(stored)).value;
   }
 
   /** Stored JSON text → this version's JSON text (identity unless the kind is stored as another version). */
@@ -147,7 +153,7 @@ export class ResourceRegistry {
   private storedText(canonical: JsonObject, rev: number, keep = true): string {
     (canonical.metadata as JsonObject).resourceVersion = String(rev);
     const conv = this.def.storedAs;
-    const text = conv ? JSON.stringify(decodeObject(conv.toStorage(clone(canonical)), conv.def.schema).value) : JSON.stringify(canonical);
+    const text = conv ? JSON.stringify(decodeAs(conv.def, conv.toStorage(clone(canonical))).value) : JSON.stringify(canonical);
     return keep ? flatText(text) : text;
   }
 
@@ -224,7 +230,7 @@ export class ResourceRegistry {
     // A placeholder keeps resourceVersion at its canonical place; the real value is set on write.
     const meta = metaOf(obj);
     if (!str(meta.resourceVersion)) meta.resourceVersion = '0';
-    return decodeObject(obj, this.def.schema).value;
+    return decodeAs(this.def, obj).value;
   }
 
   private encode(canonical: JsonObject, revision: number): string {
@@ -308,6 +314,7 @@ export class ResourceRegistry {
     for (let attempt = 0; attempt < MAX_CAS_RETRIES; attempt++) {
       const cur = this.current(namespace, name);
       if (!cur) {
+        if (await this.catchUp()) continue;
         if (!mode.createIfMissing) throw mode.notFound?.() ?? StatusError.notFound(this.gr, name);
         const created = tryUpdate(undefined);
         if (!created) throw StatusError.notFound(this.gr, name);
@@ -326,7 +333,11 @@ export class ResourceRegistry {
       const next = tryUpdate(clone(old));
       if (!next) return { json: this.view(cur.json!), created: false };
       const wantRv = str(metaOf(next).resourceVersion);
-      if (wantRv && wantRv !== String(cur.rv)) throw StatusError.optimisticConflict(this.gr, name);
+      if (wantRv && wantRv !== String(cur.rv)) {
+        // A version newer than this cache's was written through another server sharing the store.
+        if (Number(wantRv) > cur.rv && (await this.catchUp(Number(wantRv)))) continue;
+        throw StatusError.optimisticConflict(this.gr, name);
+      }
 
       const obj = this.beforeUpdate(next, old, subresource, ctx);
       if (!opts.apply) this.deps.managedFields?.update(obj, old, this.managerName(opts), subresource, this.def, ctx.now);
@@ -344,8 +355,11 @@ export class ResourceRegistry {
       let stored = '';
       const res = await this.deps.backend.update(this.key(namespace, name), cur.rv, (rev) => (stored = this.storedText(canonical, rev)));
       if (!res.ok) {
-        if (wantRv) throw StatusError.optimisticConflict(this.gr, name);
-        continue; // someone else wrote in between: redo on the newer object
+        // Someone else wrote in between: redo on the newer object. A client's own stale version
+        // (a PUT, or a patch that names a resourceVersion) meets the check above and gets its 409;
+        // a patch carries the version it was applied to, so it is simply applied again.
+        await this.catchUp(res.current?.modRevision);
+        continue;
       }
       await this.deps.cache.waitFor(res.revision);
       const json = this.answerText(canonical, res.revision, stored);
@@ -410,7 +424,10 @@ export class ResourceRegistry {
   async delete(namespace: string, name: string, options: DeleteOptions, opts: WriteOptions): Promise<DeleteOutcome> {
     for (let attempt = 0; attempt < MAX_CAS_RETRIES; attempt++) {
       let cur = this.current(namespace, name);
-      if (!cur) throw StatusError.notFound(this.gr, name);
+      if (!cur) {
+        if (await this.catchUp()) continue;
+        throw StatusError.notFound(this.gr, name);
+      }
       let obj: JsonObject;
       try {
         obj = this.parse(cur);
@@ -440,10 +457,11 @@ export class ResourceRegistry {
           if (wasTerminating && !changedFinalizers) return { json: this.view(cur.json!), deleted: false };
           if (!wasTerminating) markForDeletion(meta, ctx.now, 0);
         }
-        if (!wasTerminating) this.def.strategy?.beginDeletion?.(obj, ctx);
         if (finalizers.length) meta.finalizers = finalizers;
         else delete meta.finalizers;
-        const canonical = decodeObject(obj, this.def.schema).value;
+        // After the finalizers are set: a kind may add its own when deletion starts (CRDs' cleanup).
+        if (!wasTerminating) this.def.strategy?.beginDeletion?.(obj, ctx);
+        const canonical = decodeAs(this.def, obj).value;
         (canonical.metadata as JsonObject).resourceVersion = String(cur.rv);
         let json: string;
         if (opts.dryRun) json = JSON.stringify(canonical);
@@ -464,11 +482,30 @@ export class ResourceRegistry {
 
       if (opts.dryRun) return { json: this.deletedBody(this.view(last), meta), deleted: true };
       const res = await this.deps.backend.delete(this.key(namespace, name), cur.rv);
-      if (!res.ok) continue;
+      if (!res.ok) {
+        await this.catchUp(res.current?.modRevision);
+        continue;
+      }
       await this.deps.cache.waitFor(res.revision);
       return { json: this.deletedBody(this.view(last), meta), deleted: true };
     }
     throw StatusError.conflict(this.gr, name, 'too many concurrent updates, please try again');
+  }
+
+  /**
+   * On a store shared with other API servers (etcd), this server's cache may not have seen a write
+   * just made through another: before deciding on what the cache holds (absent, older than the
+   * client's version, changed under a guarded write), wait for it to reach `rev` (the store's
+   * current revision when not given). True if it had to wait; always false on a backend whose
+   * events are synchronous, where the cache is never behind.
+   */
+  private async catchUp(rev?: number): Promise<boolean> {
+    const { backend, cache } = this.deps;
+    if (backend.synchronousEvents) return false;
+    const target = rev ?? (await backend.currentRevision());
+    if (cache.revision >= target) return false;
+    await cache.waitFor(target);
+    return cache.revision >= target;
   }
 
   private deletedBody(json: string, meta: JsonObject): string {

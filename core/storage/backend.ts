@@ -49,6 +49,8 @@ export interface StorageBackend {
    * the watch cache is then always current and a consistent read needs no round trip.
    */
   readonly synchronousEvents?: boolean;
+  /** The name of its `/livez` and `/readyz` check (default "store"; etcd's is "etcd", as the real platform's). */
+  readonly healthCheckName?: string;
   /** The revision of the latest write (0 when empty). */
   currentRevision(): Promise<number>;
   get(key: string): Promise<KeyValue | undefined>;
@@ -59,9 +61,17 @@ export interface StorageBackend {
   delete(key: string, expectedModRevision: number): Promise<WriteResult>;
   /**
    * Delivers every event with revision > `afterRevision` for keys under the prefix, in revision
-   * order, then live events. Throws (or calls `onError`) when that history is compacted.
+   * order, then live events. Throws (or calls `onError`) when that history is compacted. A backend
+   * shared with other writers may call `onProgress` to say nothing under the prefix changed up to
+   * a revision (a consistent read waits for the cache to reach the store's revision).
    */
-  watch(prefix: string, afterRevision: number, onEvent: (e: BackendEvent) => void, onError?: (err: Error) => void): Unsubscribe;
+  watch(
+    prefix: string,
+    afterRevision: number,
+    onEvent: (e: BackendEvent) => void,
+    onError?: (err: Error) => void,
+    onProgress?: (revision: number) => void,
+  ): Unsubscribe;
   /** A cheap liveness probe for the `store` health check. */
   healthy(): Promise<boolean>;
   close(): Promise<void>;

@@ -39,6 +39,12 @@ export class Cache {
   private unwatch: Unsubscribe | undefined;
   private pruneTimer: TimerHandle | undefined;
   private closed = false;
+  /**
+   * The backend's feed ended for good (its history was compacted past this cache while it was
+   * cut off): nothing will advance the cache any more, so nobody waits for it; the backend's
+   * health check reports it, and a restart lists afresh.
+   */
+  private feedFailed = false;
 
   /** Event times count from here: small integers, which V8 keeps without a heap number each. */
   private readonly epoch: number;
@@ -71,7 +77,13 @@ export class Cache {
     for (const kv of items) this.route(kv.key)?.load(kv.key, kv.value, kv.modRevision);
     this.revision = revision;
     this.compactedRevision = revision;
-    this.unwatch = backend.watch(REGISTRY_PREFIX, revision, (e) => this.onEvent(e));
+    this.unwatch = backend.watch(
+      REGISTRY_PREFIX,
+      revision,
+      (e) => this.onEvent(e),
+      () => this.onFeedFailed(),
+      (rev) => this.onProgress(rev),
+    );
     this.schedulePrune();
   }
 
@@ -86,7 +98,7 @@ export class Cache {
 
   /** Resolves once the cache has applied `rv` (immediately if it has). */
   waitFor(rv: number): Promise<void> | undefined {
-    if (this.revision >= rv || this.closed) return undefined;
+    if (this.revision >= rv || this.closed || this.feedFailed) return undefined;
     return new Promise((resolve) => this.waiters.push({ rv, resolve }));
   }
 
@@ -110,11 +122,30 @@ export class Cache {
   }
 
   private onEvent(e: BackendEvent): void {
+    // A backend fed by a stream (etcd) may hand over an event again after reconnecting.
+    if (e.revision <= this.revision) return;
     const store = this.route(e.key);
     if (store) {
       this.timeline.push(store.apply(e, this.now()));
     }
-    this.revision = e.revision;
+    this.advance(e.revision);
+    const head = this.timeline[this.timelineHead];
+    if (head && head.time < this.now() - this.opts.historyWindowMs) this.prune();
+  }
+
+  private onFeedFailed(): void {
+    this.feedFailed = true;
+    for (const w of this.waiters) w.resolve();
+    this.waiters = [];
+  }
+
+  /** Nothing under the prefix changed up to `rev` (writes elsewhere in a shared store). */
+  private onProgress(rev: number): void {
+    if (rev > this.revision) this.advance(rev);
+  }
+
+  private advance(rev: number): void {
+    this.revision = rev;
     if (this.waiters.length) {
       const ready = this.waiters.filter((w) => w.rv <= this.revision);
       if (ready.length) {
@@ -122,8 +153,6 @@ export class Cache {
         for (const w of ready) w.resolve();
       }
     }
-    const head = this.timeline[this.timelineHead];
-    if (head && head.time < this.now() - this.opts.historyWindowMs) this.prune();
   }
 
   /**

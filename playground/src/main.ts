@@ -13,11 +13,14 @@ declare global {
 }
 
 const splash = document.getElementById('splash');
+// The app's code loads while the runtime boots (it uses the runtime only once it is shown).
+const app = import('./components/app.ts');
+app.catch(() => undefined); // a failed boot is the error to show, not this one
 try {
   const handle = await bootOrch();
   setRuntime(handle);
   window.orch = handle;
-  await import('./components/app.ts');
+  await app;
   splash?.remove();
   document.body.append(document.createElement('orch-app'));
 } catch (err) {

@@ -17,6 +17,12 @@ export const shared = css`
     gap: 10px;
     align-items: start;
   }
+  /* On a phone, one column: what was sent above what came back. */
+  @media (max-width: 700px) {
+    .grid {
+      grid-template-columns: minmax(0, 1fr);
+    }
+  }
   h2 {
     font-size: 16px;
     margin: 0 0 8px;

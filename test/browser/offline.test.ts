@@ -47,6 +47,8 @@ describe('offline', () => {
     await tab.reload();
     await tab.waitFor('orch-app[ready]', { state: 'attached', timeout: 15_000 });
     await tab.waitFor('header orch-offline-status[state=ready]');
+    // The playground opens on the tutorial's welcome page; the explorer is in the sandbox.
+    await tab.click('nav button[data-view=explorer]');
     await tab.click('orch-explorer li[data-ns=default]');
     await tab.click('orch-explorer li[data-resource=configmaps]');
     await tab.waitFor('orch-explorer tr[data-object=before-offline]');

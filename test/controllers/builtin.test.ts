@@ -13,6 +13,7 @@ describe('the built-in controllers', () => {
     expect(BUILTIN_CONTROLLERS.map((c) => c.name)).toEqual([
       'namespace',
       'garbage-collector',
+      'serviceaccount',
       'statefulset',
       'pod-lifecycle',
       'resource-claim',

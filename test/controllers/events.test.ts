@@ -165,6 +165,21 @@ describe('event recorder on the wire', () => {
     expect(events.size).toBe(2);
   });
 
+  it('two recorders about objects of one name in the same millisecond: the second Event takes the next name', async () => {
+    const { rec, clock, client, events } = recorder();
+    const other = new EventRecorder({ client, clock, reportingController: 'samples.orch.io/other', reportingInstance: 'other-1' });
+    other.start();
+    await rec.record({ regarding: cm, type: 'Normal', reason: 'A', action: 'X' });
+    await other.record({ regarding: { ...cm, kind: 'StatefulSet', apiVersion: 'apps/v1' }, type: 'Normal', reason: 'B', action: 'X' });
+    expect([...events.values()].map((e) => e.reason)).toEqual(['A', 'B']);
+    // A repeat of the renamed one patches the Event that was written.
+    await other.record({ regarding: { ...cm, kind: 'StatefulSet', apiVersion: 'apps/v1' }, type: 'Normal', reason: 'B', action: 'X' });
+    expect([...events.values()].map((e) => [e.reason, (e.series as { count: number } | undefined)?.count])).toEqual([
+      ['A', undefined],
+      ['B', 2],
+    ]);
+  });
+
   it("a cluster-scoped object's events go to the default namespace; an unknown type is refused", async () => {
     const { rec, calls } = recorder();
     await rec.record({

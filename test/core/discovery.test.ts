@@ -23,7 +23,16 @@ describe('discovery', () => {
     const apis = (await get('/apis')).body;
     expect(apis.kind).toBe('APIGroupList');
     const names = apis.groups.map((g: any) => g.name);
-    expect(names).toEqual(['apps', 'events.orch.io', 'networking.orch.io', 'rbac.authorization.orch.io', 'flowcontrol.apiserver.orch.io']);
+    expect(names).toEqual([
+      'apps',
+      'events.orch.io',
+      'authentication.orch.io',
+      'authorization.orch.io',
+      'networking.orch.io',
+      'rbac.authorization.orch.io',
+      'apiextensions.orch.io',
+      'flowcontrol.apiserver.orch.io',
+    ]);
     expect(apis.groups[0]).toEqual({
       name: 'apps',
       versions: [{ groupVersion: 'apps/v1', version: 'v1' }],

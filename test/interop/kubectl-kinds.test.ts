@@ -192,6 +192,21 @@ const OBJECTS: { name: string; resource: string; object: object }[] = [
     },
   },
   { name: 'namespace', resource: 'ns', object: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'k-ns' } } },
+  {
+    name: 'customresourcedefinition',
+    resource: 'crd',
+    object: {
+      apiVersion: 'apiextensions.orch.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'kthings.example.com' },
+      spec: {
+        group: 'example.com',
+        scope: 'Namespaced',
+        names: { plural: 'kthings', kind: 'KThing' },
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } }],
+      },
+    },
+  },
 ];
 
 describe('kubectl and every kind', () => {

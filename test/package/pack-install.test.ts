@@ -8,7 +8,7 @@
  * while the other test files of the run start servers from it.
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -56,7 +56,9 @@ beforeAll(async () => {
   // and the same versions the repository tests with.
   mkdirSync(path.join(project, 'node_modules/@types'), { recursive: true });
   symlinkSync(path.join(REPO, 'node_modules/vitest'), path.join(project, 'node_modules/vitest'), 'dir');
-  symlinkSync(path.join(REPO, 'node_modules/@types/node'), path.join(project, 'node_modules/@types/node'), 'dir');
+  // A dependency of orch's (protobufjs, through etcd3) may have installed Node's types already.
+  if (!existsSync(path.join(project, 'node_modules/@types/node')))
+    symlinkSync(path.join(REPO, 'node_modules/@types/node'), path.join(project, 'node_modules/@types/node'), 'dir');
 }, 240_000);
 
 afterAll(() => {
@@ -70,6 +72,9 @@ describe('the tarball', () => {
     'bin/orch-apiserver.js',
     'bin/package.json',
     'dist/orch-apiserver.cjs',
+    'bin/orchctl.js',
+    'dist/orchctl.cjs',
+    'dist/orchctl-core.cjs',
     'dist/core/index.js',
     'dist/core/index.d.ts',
     'dist/server/index.js',
@@ -98,6 +103,10 @@ describe('installed into an empty project', { timeout: 120_000 }, () => {
   it('runs `npx orch-apiserver --version`', async () => {
     // --no-install: a missing bin must fail here, not fetch whatever the registry has of that name.
     expect(await sh('npx', ['--no-install', 'orch-apiserver', '--version'], project)).toMatch(/^orch-apiserver v1\.32\.\d+\n$/);
+  });
+
+  it('runs `npx orchctl version --client`', async () => {
+    expect(await sh('npx', ['--no-install', 'orchctl', 'version', '--client'], project)).toMatch(/^Client Version: v1\.32\.\d+\n/);
   });
 
   it('serves, and writes its code cache beside the bundle at the first start', async () => {

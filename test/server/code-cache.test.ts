@@ -35,7 +35,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts the copy; resolves once /readyz answers 200. */
 async function serve(): Promise<void> {
-  child = spawn(process.execPath, [join(dir, 'bin/orch-apiserver.js'), '--port=0', '--controllers=none'], {
+  child = spawn(process.execPath, [join(dir, 'bin/orch-apiserver.js'), '--port=0', '--controllers=none', '--storage=memory'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

@@ -24,13 +24,14 @@ import { controllerEnvs } from '../support/controller-env.ts';
 describe('--controllers and --pod-ready-delay', () => {
   it('default: every controller, pods ready after 2s, deleted pods stop in 1s', () => {
     expect(parseFlags([])).toMatchObject({
-      controllers: ['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'],
+      controllers: ['namespace', 'garbage-collector', 'serviceaccount', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'],
       podReadyDelayMs: 2000,
       podStopDelayMs: 1000,
     });
     expect(DEFAULT_CONTROLLERS).toEqual([
       'namespace',
       'garbage-collector',
+      'serviceaccount',
       'statefulset',
       'pod-lifecycle',
       'resource-claim',
@@ -44,10 +45,13 @@ describe('--controllers and --pod-ready-delay', () => {
     { argv: ['--controllers=none'], runs: [] },
     { argv: ['--controllers', 'statefulset,pod-lifecycle'], runs: ['statefulset', 'pod-lifecycle'] },
     { argv: ['--controllers=pod-lifecycle,namespace'], runs: ['namespace', 'pod-lifecycle'] },
-    { argv: ['--controllers=*,-resource-claim,-namespace'], runs: ['garbage-collector', 'statefulset', 'pod-lifecycle', 'flowcontrol'] },
+    {
+      argv: ['--controllers=*,-resource-claim,-namespace'],
+      runs: ['garbage-collector', 'serviceaccount', 'statefulset', 'pod-lifecycle', 'flowcontrol'],
+    },
     {
       argv: ['--controllers=*,flowcontrol'],
-      runs: ['namespace', 'garbage-collector', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'],
+      runs: ['namespace', 'garbage-collector', 'serviceaccount', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'],
     },
   ])('$argv runs $runs', ({ argv, runs }) => {
     expect(parseFlags(argv).controllers).toEqual(runs);

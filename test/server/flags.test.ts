@@ -6,14 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { parseDuration, parseFlags } from '../../server/index.ts';
 
 describe('parseFlags', () => {
-  it('defaults: 127.0.0.1:8080, memory storage, no delays', () => {
+  it('defaults: 127.0.0.1:8080, a data directory, no delays', () => {
     const f = parseFlags([]);
     expect(f).toMatchObject({
       port: 8080,
       bindAddress: '127.0.0.1',
       shutdownDelayMs: 0,
       livezGracePeriodMs: 0,
-      storage: 'memory',
+      storage: { kind: 'data-dir', dataDir: '.orch/data', etcdPrefix: '/registry', compactionIntervalMs: 300_000 },
       help: false,
     });
   });

@@ -16,7 +16,8 @@ afterEach(() => {
 });
 
 function startProcess(args: string[]): Promise<{ url: string; out: () => string }> {
-  child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Memory storage: the command's default data directory is for people, not for tests.
+  child = spawn(process.execPath, [BIN, '--storage=memory', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));

@@ -5,9 +5,11 @@
  */
 import type { ApiServer } from '../../core/index.ts';
 
-/** The collection path of every served resource (cluster wide for namespaced ones). */
+/** The collection path of every stored resource (cluster wide for namespaced ones); create-only kinds (access reviews) store nothing. */
 export function collectionPaths(api: ApiServer): string[] {
-  return api.kinds.map((def) => `${def.group ? `/apis/${def.group}` : '/api'}/${def.version}/${def.resource}`);
+  return api.kinds
+    .filter((def) => !def.createOnly)
+    .map((def) => `${def.group ? `/apis/${def.group}` : '/api'}/${def.version}/${def.resource}`);
 }
 
 export async function dumpStore(api: ApiServer): Promise<Record<string, unknown>> {

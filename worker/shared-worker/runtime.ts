@@ -34,6 +34,9 @@ interface Running {
   readonly controllers: ControllerHost;
 }
 
+/** Beta gates off by default that the playground turns on, so its tutorial can teach them. */
+const PLAYGROUND_GATES = { DynamicResourceAllocation: true } as const;
+
 /** While the clock runs at another speed than the wall's, where it is gets saved this often. */
 const CLOCK_SAVE_EVERY_MS = 10_000;
 
@@ -211,7 +214,7 @@ export class OrchRuntime {
 
   private async open(): Promise<Running> {
     const backend = await IndexedDbBackend.open({ name: this.storeName, durability: this.options.durability });
-    const api = createApiServer({ storage: backend, clock: this.clock });
+    const api = createApiServer({ storage: backend, clock: this.clock, featureGates: PLAYGROUND_GATES });
     await api.ready;
     const controllers = startControllers({ api, clock: this.clock }, this.current!);
     return { api, backend, controllers };

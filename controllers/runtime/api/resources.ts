@@ -13,6 +13,8 @@ import type {
   PriorityLevelConfiguration,
   ResourceClaim,
   ResourceClaimTemplate,
+  Service,
+  ServiceAccount,
   StatefulSet,
 } from '../../../core/registry/types/index.ts';
 import type { KubeObject } from './types.ts';
@@ -49,6 +51,14 @@ export const CONFIG_MAPS = resourceType<ConfigMap>({
   version: 'v1',
   resource: 'configmaps',
   kind: 'ConfigMap',
+  namespaced: true,
+});
+export const SERVICES = resourceType<Service>({ group: '', version: 'v1', resource: 'services', kind: 'Service', namespaced: true });
+export const SERVICE_ACCOUNTS = resourceType<ServiceAccount>({
+  group: '',
+  version: 'v1',
+  resource: 'serviceaccounts',
+  kind: 'ServiceAccount',
   namespaced: true,
 });
 export const PODS = resourceType<Pod>({ group: '', version: 'v1', resource: 'pods', kind: 'Pod', namespaced: true });

@@ -5,11 +5,16 @@
  * reported and left out; the rest is still returned, because callers (the namespace controller,
  * the garbage collector) can do useful work with a partial list.
  */
+import type { UnstructuredObject } from '../api/custom-resources.ts';
 import { resourceType, type ResourceType } from '../api/resources.ts';
+import type { KubeObject } from '../api/types.ts';
 import type { Client } from './client.ts';
 
 export interface DiscoveredResource extends ResourceType {
   readonly verbs: readonly string[];
+  readonly singularName?: string;
+  readonly shortNames?: readonly string[];
+  readonly categories?: readonly string[];
 }
 
 interface APIResource {
@@ -17,6 +22,9 @@ interface APIResource {
   namespaced: boolean;
   kind: string;
   verbs?: string[];
+  singularName?: string;
+  shortNames?: string[];
+  categories?: string[];
 }
 interface APIResourceList {
   groupVersion: string;
@@ -84,6 +92,9 @@ export async function discoverResources(client: Client): Promise<DiscoveryResult
       resources.push({
         ...resourceType({ group: entry.group, version: entry.version, resource: r.name, kind: r.kind, namespaced: r.namespaced }),
         verbs: r.verbs ?? [],
+        ...(r.singularName ? { singularName: r.singularName } : {}),
+        ...(r.shortNames?.length ? { shortNames: r.shortNames } : {}),
+        ...(r.categories?.length ? { categories: r.categories } : {}),
       });
     }
   }
@@ -93,4 +104,27 @@ export async function discoverResources(client: Client): Promise<DiscoveryResult
 /** Resources that support every verb given (`['list', 'watch', 'delete']`). */
 export function supportingVerbs(resources: readonly DiscoveredResource[], verbs: readonly string[]): DiscoveredResource[] {
   return resources.filter((r) => verbs.every((v) => r.verbs.includes(v)));
+}
+
+/**
+ * The resource a name means, as kubectl resolves `kubectl get <name>`: a plural, singular, short
+ * name or kind (any case), optionally qualified by its group (`websites.example.com`,
+ * `Website.example.com`). Built-in and custom resources alike; at the server's preferred version.
+ */
+export function findResource(resources: readonly DiscoveredResource[], name: string): DiscoveredResource | undefined {
+  const lower = name.toLowerCase();
+  const matches = (r: DiscoveredResource, n: string) =>
+    r.resource === n || r.singularName === n || r.kind.toLowerCase() === n || (r.shortNames ?? []).includes(n);
+  return (
+    resources.find((r) => matches(r, lower)) ??
+    resources.find((r) => r.group && lower.endsWith(`.${r.group}`) && matches(r, lower.slice(0, -r.group.length - 1)))
+  );
+}
+
+/** `findResource` over the server's discovery, typed as the caller says its objects are. */
+export async function resolveResource<T extends KubeObject = UnstructuredObject>(client: Client, name: string): Promise<ResourceType<T>> {
+  const { resources } = await discoverResources(client);
+  const found = findResource(resources, name);
+  if (!found) throw new Error(`the server doesn't have a resource type "${name}"`);
+  return resourceType<T>(found);
 }

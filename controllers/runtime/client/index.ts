@@ -27,6 +27,8 @@ export { PATCH_CONTENT_TYPES } from './options.ts';
 export { watchStream, type WatchEvent } from './watch-stream.ts';
 export {
   discoverResources,
+  findResource,
+  resolveResource,
   supportingVerbs,
   GroupDiscoveryFailedError,
   type DiscoveredResource,

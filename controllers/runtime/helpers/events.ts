@@ -53,6 +53,7 @@ const REFRESH_MS = 30 * 60_000;
 const RETRY_MS = 10_000;
 const MAX_TRIES = 12;
 const MAX_NAME = 253;
+const MAX_RENAMES = 5;
 
 /** An ObjectReference to an object (kind and apiVersion from `type` when the object lacks them). */
 export function referenceTo(obj: KubeObject, type?: ResourceType): ObjectReference {
@@ -152,9 +153,7 @@ export class EventRecorder {
   private makeEvent(spec: EventSpec, now: number): Event {
     const regarding = asReference(spec.regarding);
     const related = spec.related ? asReference(spec.related) : undefined;
-    const nanos = BigInt(Math.floor(now)) * 1_000_000n + BigInt(this.seq++ % 1_000_000);
-    let name = `${regarding.name ?? ''}.${nanos.toString(16)}`;
-    if (name.length > MAX_NAME || !regarding.name) name = `${crypto.randomUUID()}.${nanos.toString(16)}`;
+    const name = this.nameFor(regarding, now);
     return {
       apiVersion: apiVersionOf(EVENTS),
       kind: EVENTS.kind,
@@ -171,21 +170,38 @@ export class EventRecorder {
     };
   }
 
+  /** `<regarding name>.<hex nanoseconds>`; the counter keeps one recorder's names apart within a millisecond. */
+  private nameFor(regarding: ObjectReference, now: number): string {
+    const nanos = BigInt(Math.floor(now)) * 1_000_000n + BigInt(this.seq++ % 1_000_000);
+    const name = `${regarding.name ?? ''}.${nanos.toString(16)}`;
+    return name.length > MAX_NAME || !regarding.name ? `${crypto.randomUUID()}.${nanos.toString(16)}` : name;
+  }
+
   private enqueue(event: Event): Promise<void> {
     this.chain = this.chain.then(() => this.attempt(event));
     return this.chain;
   }
 
   private async attempt(event: Event): Promise<void> {
+    /** Whether a failed attempt may still have written the Event (the request may have arrived). */
+    let maybeWritten = false;
+    let renames = 0;
     for (let tries = 1; ; tries++) {
       try {
         await this.write(event);
         return;
       } catch (err) {
         if (err instanceof ApiError) {
+          // Another recorder's Event about an object of the same name, made in the same
+          // millisecond (a virtual clock makes that common): this one takes the next name.
+          if (isAlreadyExists(err) && !maybeWritten && !event.series && renames++ < MAX_RENAMES) {
+            this.rename(event);
+            continue;
+          }
           if (!isAlreadyExists(err)) this.logger.error(`server rejected event ${event.metadata.name} (will not retry)`, err.message);
           return;
         }
+        maybeWritten = true;
         if (tries >= MAX_TRIES) {
           this.logger.error(`unable to write event ${event.metadata.name} (retry limit exceeded)`, err);
           return;
@@ -197,6 +213,13 @@ export class EventRecorder {
 
   private events(namespace: string): ResourceClient<Event> {
     return this.client.resource(EVENTS, namespace);
+  }
+
+  /** A new name for `event`, also in the cache, so a repeat patches the Event that was written. */
+  private rename(event: Event): void {
+    const old = event.metadata.name;
+    event.metadata.name = this.nameFor(event.regarding ?? {}, this.clock.now());
+    for (const cached of this.cache.values()) if (cached.metadata.name === old) cached.metadata.name = event.metadata.name;
   }
 
   private async write(event: Event): Promise<void> {

@@ -1,8 +1,10 @@
 /** Every kind the server knows. Adding a kind is adding its file and a line here. */
 import type { KindDefinition } from '../definition.ts';
+import { ACCESS_REVIEW_KINDS } from './access-reviews.ts';
 import { componentStatusKind } from './componentstatus.ts';
 import { configMapKind } from './configmap.ts';
 import { controllerRevisionKind } from './controllerrevision.ts';
+import { customResourceDefinitionKind } from './customresourcedefinition.ts';
 import { coreEventKind } from './event-core.ts';
 import { eventsV1EventKind } from './event.ts';
 import { flowSchemaKind } from './flowschema.ts';
@@ -43,6 +45,8 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   roleBindingKind,
   clusterRoleBindingKind,
   componentStatusKind,
+  customResourceDefinitionKind,
+  ...ACCESS_REVIEW_KINDS,
 ];
 
 export {
@@ -52,6 +56,7 @@ export {
   configMapKind,
   controllerRevisionKind,
   coreEventKind,
+  customResourceDefinitionKind,
   eventsV1EventKind,
   flowSchemaKind,
   ingressClassKind,

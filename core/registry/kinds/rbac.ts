@@ -10,6 +10,7 @@ import { AGE_COLUMN, type TableColumn } from '../table.ts';
 import type { LabelSelector } from '../types/meta-v1.ts';
 import { ClusterRole, ClusterRoleBinding, Role, RoleBinding, type PolicyRule, type Subject } from '../types/rbac-v1.ts';
 import { semanticEqual } from '../kind-support/field-checks.ts';
+import { bootstrapClusterRoleBindings, bootstrapClusterRoles } from '../../auth/rbac/bootstrap-policy.ts';
 
 export const RBAC_GROUP = 'rbac.authorization.orch.io';
 
@@ -181,6 +182,7 @@ export const clusterRoleKind = defineKind<ClusterRole>({
   namespaced: false,
   schema: ClusterRole,
   strategy: { validate: (obj) => [...validateRules(obj, false), ...validateAggregationRule(obj)] },
+  bootstrap: bootstrapClusterRoles,
 });
 
 export const roleBindingKind = defineKind<RoleBinding>({
@@ -203,4 +205,5 @@ export const clusterRoleBindingKind = defineKind<ClusterRoleBinding>({
   schema: ClusterRoleBinding,
   table: bindingColumns('clusterRoleBinding'),
   strategy: { defaults: defaultBinding, validate: (obj) => validateBinding(obj, false), validateUpdate: roleRefUnchanged },
+  bootstrap: bootstrapClusterRoleBindings,
 });

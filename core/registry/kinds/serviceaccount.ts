@@ -2,6 +2,8 @@
 import { defineKind } from '../definition.ts';
 import { ServiceAccount, type ObjectReference } from '../types/core-v1-misc.ts';
 import { AGE_COLUMN } from '../table.ts';
+import { TokenRequest } from '../types/authentication-v1.ts';
+import { answerTokenRequest } from '../../auth/reviews.ts';
 
 /** Secret references keep only the name: the rest of an ObjectReference means nothing here. */
 function cleanSecretReferences(obj: ServiceAccount): void {
@@ -18,6 +20,16 @@ export const serviceAccountKind = defineKind<ServiceAccount>({
   shortNames: ['sa'],
   namespaced: true,
   schema: ServiceAccount,
+  // TokenRequest: a signed token for the account, answered without changing it.
+  subresources: {
+    token: {
+      kind: 'create',
+      schema: TokenRequest,
+      apiVersion: 'authentication.orch.io/v1',
+      bodyKind: 'TokenRequest',
+      answer: answerTokenRequest,
+    },
+  },
   table: [
     {
       name: 'Secrets',

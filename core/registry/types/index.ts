@@ -13,7 +13,10 @@
  * - Subject: rbac/v1, the subject of a role binding (flowcontrol/v1 Subject is
  *   flowcontrolV1.Subject).
  */
+export * as apiextensionsV1 from './apiextensions-v1.ts';
 export * as appsV1 from './apps-v1.ts';
+export * as authenticationV1 from './authentication-v1.ts';
+export * as authorizationV1 from './authorization-v1.ts';
 export * as autoscalingV1 from './autoscaling-v1.ts';
 export * as coreV1 from './core-v1-all.ts';
 export * as eventsV1 from './events-v1.ts';
@@ -23,7 +26,10 @@ export * as networkingV1 from './networking-v1.ts';
 export * as rbacV1 from './rbac-v1.ts';
 export * as resourceV1beta1 from './resource-v1beta1.ts';
 
+export * from './apiextensions-v1.ts';
 export * from './apps-v1.ts';
+export * from './authentication-v1.ts';
+export * from './authorization-v1.ts';
 export * from './autoscaling-v1.ts';
 export * from './core-v1-all.ts';
 export * from './events-v1.ts';

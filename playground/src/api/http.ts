@@ -4,6 +4,7 @@
  */
 import { ApiError as RuntimeApiError, isStatus } from '../../../controllers/runtime/index.ts';
 import type { ObjectMeta, Status } from '../../../core/registry/types/index.ts';
+import { identityHeaders } from './acting-as.ts';
 
 /** A Status as the server sends it. */
 export type ApiStatus = Status;
@@ -47,7 +48,7 @@ export interface RequestOptions {
 export async function send(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResult> {
   const res = await fetch(path, {
     method,
-    headers: { accept: 'application/json', ...opts.headers },
+    headers: { accept: 'application/json', ...identityHeaders(), ...opts.headers },
     body: opts.body ?? null,
     signal: opts.signal ?? null,
   });

@@ -4,20 +4,23 @@
  * timeline keeps recording while another view is shown.
  */
 import { css, html, LitElement, nothing } from 'lit';
-import { NAMESPACES } from '../../../controllers/runtime/index.ts';
+import { CUSTOM_RESOURCE_DEFINITIONS, isEstablished, NAMESPACES } from '../../../controllers/runtime/index.ts';
 import type { ApiStatus } from '../api/http.ts';
 import { toStatus } from '../api/http.ts';
 import { discover, type ResourceType } from '../api/resources.ts';
 import { live } from '../api/watch.ts';
 import { runtime } from '../runtime.ts';
 import { shared } from '../styles.ts';
+import { parseRoute, routeHref, type Route } from '../tutorial/index.ts';
 import type { EditEvent } from './explorer.ts';
 import './event-timeline.ts';
 import './explorer.ts';
 import './offline-status.ts';
+import './user-switcher.ts';
 import './request-console.ts';
 import './runtime-panel.ts';
 import './statefulset-view.ts';
+import './terminal-panel.ts';
 import './status-view.ts';
 import type { YamlEditor } from './yaml-editor.ts';
 import './yaml-editor.ts';
@@ -28,6 +31,7 @@ export const VIEWS = [
   ['console', 'Request console'],
   ['events', 'Watch events'],
   ['statefulsets', 'StatefulSets'],
+  ['terminal', 'Terminal'],
 ] as const;
 
 export type View = (typeof VIEWS)[number][0];
@@ -35,15 +39,22 @@ export type View = (typeof VIEWS)[number][0];
 export class App extends LitElement {
   static override properties = {
     view: { state: true },
+    route: { state: true },
     types: { state: true },
     namespaces: { state: true },
     error: { state: true },
   };
   declare view: View;
+  /** The welcome page and lessons (the tutorial), or the sandbox with its views. */
+  declare route: Route;
   declare types: ResourceType[];
   declare namespaces: string[];
   declare error: ApiStatus | undefined;
   private stopNamespaces: (() => void) | undefined;
+  private stopCrds: (() => void) | undefined;
+  /** The Established CRDs discovery was last read with: their kinds come and go with them. */
+  private crdsSeen: string | undefined;
+  private typesAsked = 0;
 
   static override styles = [
     shared,
@@ -64,11 +75,22 @@ export class App extends LitElement {
       nav {
         display: flex;
         gap: 4px;
+        flex-wrap: wrap;
       }
       nav button {
         background: transparent;
         color: #dfe6f5;
         border-color: transparent;
+      }
+      nav a {
+        color: #dfe6f5;
+        padding: 4px 10px;
+        border-radius: 4px;
+        text-decoration: none;
+      }
+      nav a[aria-current='page'] {
+        background: #fff;
+        color: #1d2b4f;
       }
       nav button[aria-current='page'] {
         background: #fff;
@@ -90,18 +112,38 @@ export class App extends LitElement {
 
   constructor() {
     super();
-    this.view = (new URLSearchParams(location.hash.slice(1)).get('view') as View) || 'explorer';
-    if (!VIEWS.some(([v]) => v === this.view)) this.view = 'explorer';
+    this.view = 'explorer';
+    this.route = { page: 'welcome' };
+    this.follow();
     this.types = [];
     this.namespaces = [];
   }
 
+  /** Takes the route (and the sandbox's view) from the URL's hash. */
+  private readonly follow = (): void => {
+    this.route = parseRoute(location.hash);
+    const view = this.route.page === 'sandbox' ? this.route.view : undefined;
+    if (view && VIEWS.some(([v]) => v === view)) this.view = view as View;
+  };
+
   override connectedCallback(): void {
     super.connectedCallback();
+    window.addEventListener('hashchange', this.follow);
     void this.loadTypes();
     this.stopNamespaces = live(NAMESPACES, '', {
       onItems: (items) => (this.namespaces = items.map((n) => n.metadata.name ?? '').filter(Boolean)),
       onError: (s) => (this.error = s),
+    });
+    // No onError: a server without CRDs simply has no custom kinds to show.
+    this.stopCrds = live(CUSTOM_RESOURCE_DEFINITIONS, '', {
+      onItems: (crds) => {
+        const seen = crds
+          .filter(isEstablished)
+          .map((c) => `${c.metadata.uid}/${c.metadata.generation}`)
+          .join(',');
+        if (seen !== (this.crdsSeen ?? '')) void this.loadTypes();
+        this.crdsSeen = seen;
+      },
     });
     this.addEventListener('orch-edit', (e) => {
       this.show('editor');
@@ -111,12 +153,17 @@ export class App extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    window.removeEventListener('hashchange', this.follow);
     this.stopNamespaces?.();
+    this.stopCrds?.();
   }
 
   private async loadTypes(): Promise<void> {
     try {
-      this.types = await discover(() => runtime().control.kinds());
+      const asked = ++this.typesAsked;
+      const types = await discover(() => runtime().control.kinds());
+      if (asked !== this.typesAsked) return; // a later reading is on its way
+      this.types = types;
       this.setAttribute('ready', '');
     } catch (err) {
       this.error = toStatus(err);
@@ -125,7 +172,8 @@ export class App extends LitElement {
 
   private show(view: View): void {
     this.view = view;
-    history.replaceState(null, '', `#view=${view}`);
+    this.route = { page: 'sandbox', view };
+    history.replaceState(null, '', routeHref(this.route));
   }
 
   override render() {
@@ -133,18 +181,22 @@ export class App extends LitElement {
       <header>
         <h1>orch playground</h1>
         <nav>
-          ${VIEWS.map(([v, label]) => html`<button data-view=${v} aria-current=${this.view === v ? 'page' : 'false'} @click=${() => this.show(v)}>${label}</button>`)}
+          <a href="#/" data-view="lessons" aria-current=${this.route.page === 'sandbox' ? 'false' : 'page'}>Lessons</a>
+          ${VIEWS.map(([v, label]) => html`<button data-view=${v} aria-current=${this.route.page === 'sandbox' && this.view === v ? 'page' : 'false'} @click=${() => this.show(v)}>${label}</button>`)}
         </nav>
+        <orch-user-switcher></orch-user-switcher>
         <orch-offline-status></orch-offline-status>
       </header>
       <orch-runtime-panel></orch-runtime-panel>
       <main>
         ${this.error ? html`<orch-status .status=${this.error}></orch-status>` : nothing}
-        <orch-explorer ?hidden=${this.view !== 'explorer'} .types=${this.types} .namespaces=${this.namespaces}></orch-explorer>
-        <orch-yaml-editor ?hidden=${this.view !== 'editor'} .types=${this.types}></orch-yaml-editor>
-        <orch-request-console ?hidden=${this.view !== 'console'}></orch-request-console>
-        <orch-event-timeline ?hidden=${this.view !== 'events'} .types=${this.types}></orch-event-timeline>
-        <orch-statefulset-view ?hidden=${this.view !== 'statefulsets'} .namespaces=${this.namespaces}></orch-statefulset-view>
+        ${this.route.page === 'sandbox' ? nothing : html`<orch-tutorial .route=${this.route} .types=${this.types}></orch-tutorial>`}
+        <orch-explorer ?hidden=${this.route.page !== 'sandbox' || this.view !== 'explorer'} .types=${this.types} .namespaces=${this.namespaces}></orch-explorer>
+        <orch-yaml-editor ?hidden=${this.route.page !== 'sandbox' || this.view !== 'editor'} .types=${this.types}></orch-yaml-editor>
+        <orch-request-console ?hidden=${this.route.page !== 'sandbox' || this.view !== 'console'}></orch-request-console>
+        <orch-event-timeline ?hidden=${this.route.page !== 'sandbox' || this.view !== 'events'} .types=${this.types}></orch-event-timeline>
+        <orch-statefulset-view ?hidden=${this.route.page !== 'sandbox' || this.view !== 'statefulsets'} .namespaces=${this.namespaces}></orch-statefulset-view>
+        <orch-terminal-panel ?hidden=${this.route.page !== 'sandbox' || this.view !== 'terminal'}></orch-terminal-panel>
       </main>
     `;
   }

@@ -88,6 +88,10 @@ export class Explorer extends LitElement {
   }
 
   override updated(): void {
+    // Discovery was read again (a CRD came or went): keep the selected resource by name, if it is still served.
+    const was = this.type;
+    if (was && this.types.length && !this.types.includes(was))
+      this.type = this.types.find((t) => t.group === was.group && t.resource === was.resource);
     if (!this.type && this.types.length) this.type = this.types.find((t) => t.resource === 'configmaps') ?? this.types[0];
     const t = this.type;
     const path = t ? collectionPath(t, this.namespace) : '';

@@ -3,6 +3,7 @@
  * status, headers and body come back as they are — a watch's body grows as events arrive.
  */
 import { css, html, LitElement, nothing } from 'lit';
+import { lowerHeaders, requestEvent, requestId } from '../api/request-event.ts';
 import { shared } from '../styles.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -116,23 +117,43 @@ export class RequestConsole extends LitElement {
     this.streaming = true;
     try {
       const withBody = !['GET', 'HEAD'].includes(this.method);
+      const sent = {
+        id: requestId(),
+        method: this.method,
+        path: this.path,
+        requestHeaders: lowerHeaders(parseHeaderLines(this.headersText)),
+      };
+      const body = withBody && this.bodyText ? this.bodyText : null;
       const res = await fetch(this.path, {
         method: this.method,
         headers: parseHeaderLines(this.headersText),
-        body: withBody && this.bodyText ? this.bodyText : null,
+        body,
         signal: abort.signal,
       });
       const headers: [string, string][] = [];
       res.headers.forEach((v, k) => headers.push([k, v]));
       this.response = { status: res.status, statusText: res.statusText, headers };
+      // Told as it streams (a watch may never end), and once more when it has.
+      let text = '';
+      let finished = false;
+      const tell = (done: boolean) => {
+        if (finished) return;
+        finished = done;
+        this.dispatchEvent(requestEvent({ ...sent, body: body ?? '', status: res.status, headers: lowerHeaders(headers), text, done }));
+      };
+      // Stopped (or replaced by the next request) while streaming: what came so far is its answer.
+      abort.signal.addEventListener('abort', () => tell(true));
       if (res.body) {
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
           this.body += value;
+          text += value;
+          tell(false);
         }
       }
+      tell(true);
     } catch (err) {
       if (!abort.signal.aborted) this.failure = err instanceof Error ? err.message : String(err);
     } finally {

@@ -7,6 +7,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { apiVersionOf, isStatus } from '../../../controllers/runtime/index.ts';
 import { clientStatus, send, type ApiObject, type ApiResult, type ApiStatus } from '../api/http.ts';
 import { collectionPath, findType, objectPath, type ResourceType } from '../api/resources.ts';
+import { lowerHeaders, requestEvent, requestId } from '../api/request-event.ts';
 import { shared } from '../styles.ts';
 import { parseYaml, toYaml } from '../yaml.ts';
 import './status-view.ts';
@@ -151,6 +152,26 @@ export class YamlEditor extends LitElement {
     return manager ? `?${new URLSearchParams({ fieldManager: manager })}` : '';
   }
 
+  /** Sends, and tells the page what was sent and what came back. */
+  private async send(method: string, path: string, opts: { body: string; headers: Record<string, string> }): Promise<ApiResult> {
+    const r = await send(method, path, opts);
+    const requestHeaders = lowerHeaders(Object.entries(opts.headers));
+    this.dispatchEvent(
+      requestEvent({
+        id: requestId(),
+        method,
+        path,
+        requestHeaders,
+        body: opts.body,
+        status: r.status,
+        headers: lowerHeaders(r.headers),
+        text: r.text,
+        done: true,
+      }),
+    );
+    return r;
+  }
+
   private async run(action: string, make: () => Promise<ApiResult> | ApiStatus): Promise<void> {
     this.busy = true;
     try {
@@ -169,7 +190,7 @@ export class YamlEditor extends LitElement {
       if (YamlEditor.failed(id)) return id;
       const { doc, type, namespace } = id;
       this.aimAt(doc);
-      return send('POST', `${collectionPath(type, namespace)}${this.managerQuery()}`, {
+      return this.send('POST', `${collectionPath(type, namespace)}${this.managerQuery()}`, {
         body: JSON.stringify(doc),
         headers: { 'content-type': 'application/json' },
       });
@@ -187,7 +208,7 @@ export class YamlEditor extends LitElement {
       this.aimAt(doc);
       const q = new URLSearchParams({ fieldManager: this.fieldManager.trim() });
       if (this.force) q.set('force', 'true');
-      return send('PATCH', `${objectPath(type, namespace, name)}?${q}`, {
+      return this.send('PATCH', `${objectPath(type, namespace, name)}?${q}`, {
         body: this.text,
         headers: { 'content-type': 'application/apply-patch+yaml' },
       });
@@ -206,7 +227,7 @@ export class YamlEditor extends LitElement {
       } catch (err) {
         return clientStatus((err as Error).message);
       }
-      return send(
+      return this.send(
         'PATCH',
         `${objectPath(type, type.namespaced ? this.target.namespace : '', this.target.name.trim())}${this.managerQuery()}`,
         {

@@ -1,0 +1,1 @@
+export { DEFAULT_SERVICE_ACCOUNT, serviceAccountController } from './controller.ts';

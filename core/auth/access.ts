@@ -1,0 +1,17 @@
+/** What the answers of access reviews and token requests may ask of the request's security context. */
+import type { PolicyRule } from '../registry/types/rbac-v1.ts';
+import type { Attributes } from './attributes.ts';
+import type { TokenIssue } from './service-account-token.ts';
+import type { UserInfo } from './user.ts';
+
+export interface RequestAccess {
+  /** The user the request acts as. */
+  readonly user: UserInfo;
+  authorize(a: Attributes): { allowed: boolean; denied: boolean; reason: string };
+  rulesFor(user: UserInfo, namespace: string): { rules: PolicyRule[]; incomplete: boolean };
+  issueToken(t: TokenIssue): Promise<{ token: string; expiresAt: number }>;
+  /** The audiences a token is for when the request names none. */
+  readonly tokenAudiences: readonly string[];
+  /** The uid of a stored core/v1 object, or undefined when it does not exist. */
+  uidOf(resource: string, namespace: string, name: string): string | undefined;
+}

@@ -1,0 +1,576 @@
+/**
+ * The request path's security stages, in the real server's order: authentication → impersonation
+ * → flow control (API Priority and Fairness) → authorization → (escalation checks on RBAC writes)
+ * → the handler, with audit around all of it and an `Audit-Id` on every answer. With no options
+ * this is the local development server: every request is anonymous (unless it carries a valid
+ * ServiceAccount token) and allowed.
+ */
+import { type AuditDecision, auditLevelOf, type AuditPolicy, type AuditSink, parseAuditPolicy } from '../audit/index.ts';
+import { type AuditEvent, auditUser, microTime } from '../audit/event.ts';
+import type { AuditStage } from '../audit/policy.ts';
+import { StatusError, toStatusError } from '../errors/status-error.ts';
+import { FlowControl, type FlowControlOptions } from '../flowcontrol/index.ts';
+import { statusValue } from '../handlers/respond.ts';
+import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
+import { type RequestInfo, requestInfo } from '../http/request-info.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { ResourceRegistry } from '../registry/resource-registry.ts';
+import type { ClusterRole, PolicyRule, Role } from '../registry/types/rbac-v1.ts';
+import type { FlowSchema, PriorityLevelConfiguration } from '../registry/types/flowcontrol-v1.ts';
+import type { Clock } from '../util/clock.ts';
+import type { JsonObject } from '../util/json.ts';
+import { type Attributes, forbiddenReason, nonResourceVerb, orchGroup } from './attributes.ts';
+import type { RequestAccess } from './access.ts';
+import { ANONYMOUS } from './user.ts';
+import { type Authenticator, AuthenticationChain, clientCertificateAuthenticator } from './authenticator.ts';
+import {
+  alwaysAllow,
+  alwaysDeny,
+  type AuthorizationMode,
+  type Authorizer,
+  AuthorizerChain,
+  CachingAuthorizer,
+  modesOf,
+  privilegedGroups,
+  RbacAuthorizer,
+} from './authorizer.ts';
+import { describeRule, uncovered } from './escalation.ts';
+import { impersonate, impersonationRequest } from './impersonation.ts';
+import { aggregationsToWrite } from './rbac/aggregation.ts';
+import { PolicyIndex, type PolicySource } from './rbac/policy-index.ts';
+import { ServiceAccountTokens, type SigningKey } from './service-account-token.ts';
+import { parseTokenFile, tokenFileAuthenticator } from './token-file.ts';
+import type { UserInfo } from './user.ts';
+
+export interface SecurityOptions {
+  readonly authentication?: {
+    /** `--token-auth-file`: its text, or tokens already parsed. */
+    readonly tokens?: string | ReadonlyMap<string, UserInfo>;
+    /** `--anonymous-auth` (default true). */
+    readonly anonymous?: boolean;
+    readonly serviceAccounts?: {
+      readonly issuer?: string;
+      readonly audiences?: readonly string[];
+      readonly signingKey?: SigningKey;
+      readonly verifyKeys?: readonly SigningKey[];
+    };
+  };
+  /** `--authorization-mode` (default AlwaysAllow). */
+  readonly authorization?: { readonly modes?: string | readonly AuthorizationMode[] };
+  /** API Priority and Fairness: on with these limits, or off (default off in-process; orch-apiserver turns it on). */
+  readonly flowControl?: FlowControlOptions | false;
+  /** `--audit-policy-file` (parsed or its text) and where events go. */
+  readonly audit?: { readonly policy: AuditPolicy | string; readonly sink: AuditSink };
+}
+
+export interface SecurityDeps {
+  readonly clock: Clock;
+  readonly metrics: Metrics;
+  /** The registry of a served resource, by its orch.io group. */
+  registry(group: string, resource: string): ResourceRegistry | undefined;
+  /** The kind behind a path's group/version/resource, for deprecation annotations. */
+  deprecated(group: string, version: string, resource: string): { removedRelease?: string } | undefined;
+  readonly ready: Promise<void>;
+  started(): boolean;
+}
+
+/** What the handlers may ask about the request they serve. */
+export interface RequestContext {
+  readonly user: UserInfo;
+  readonly auditID: string;
+}
+
+const contexts = new WeakMap<ApiRequest, RequestContext>();
+
+/** The user a request acts as (after impersonation); anonymous for a request no filter saw. */
+export function requestContext(req: ApiRequest): RequestContext | undefined {
+  return contexts.get(req);
+}
+
+export { orchGroup };
+
+const RBAC_GROUP = 'rbac.authorization.orch.io';
+const HEALTH = /^\/(healthz|livez|readyz)(\/|$)/;
+const SUCCESS_LABELS = () => ({ result: 'success' });
+const ERROR_LABELS = () => ({ result: 'error' });
+const MUTATING = new Set(['create', 'update', 'patch', 'delete', 'deletecollection']);
+
+function registryObjects<T>(reg: ResourceRegistry | undefined): T[] {
+  if (!reg) return [];
+  const out: T[] = [];
+  reg.store.scan({ atRevision: Number.POSITIVE_INFINITY }, (item) => {
+    out.push(reg.parse(item.version) as T);
+    return true;
+  });
+  return out;
+}
+
+export function attributesOf(info: RequestInfo, user: UserInfo, method: string): Attributes {
+  if (!info.isResourceRequest) return { isResourceRequest: false, user, verb: nonResourceVerb(method), path: info.path };
+  return {
+    isResourceRequest: true,
+    user,
+    verb: info.verb,
+    namespace: info.namespace,
+    apiGroup: orchGroup(info.group),
+    apiVersion: info.version,
+    resource: info.resource,
+    subresource: info.subresource,
+    name: info.name,
+  };
+}
+
+function forbidden(a: Attributes, reason: string): StatusError {
+  if (!a.isResourceRequest) return new StatusError(403, 'Forbidden', `forbidden: ${forbiddenReason(a, reason)}`, {});
+  return StatusError.forbidden({ group: a.apiGroup, resource: a.resource }, a.name, forbiddenReason(a, reason));
+}
+
+function withHeaders(res: ApiResponse, extra: Record<string, string>): ApiResponse {
+  return { ...res, headers: { ...res.headers, ...extra } };
+}
+
+function errorResponse(err: StatusError, extra: Record<string, string>): ApiResponse {
+  return {
+    status: err.code,
+    headers: { 'content-type': 'application/json', ...err.headers, ...extra },
+    body: JSON.stringify(statusValue(err.status)),
+  };
+}
+
+/** The same request with its body already read (hosts' request objects keep their other members). */
+function withBody(req: ApiRequest, body: Uint8Array): ApiRequest {
+  return Object.create(req, { readBody: { value: async () => body } }) as ApiRequest;
+}
+
+function parseJson(bytes: Uint8Array | string): unknown {
+  try {
+    return JSON.parse(typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+export class RequestSecurity {
+  readonly tokens: ServiceAccountTokens;
+  readonly authorizer: Authorizer;
+  readonly policy: PolicyIndex;
+  private readonly authn: AuthenticationChain;
+  private readonly rbac: boolean;
+  private readonly flow: FlowControl | undefined;
+  private readonly audit: { policy: AuditPolicy; sink: AuditSink } | undefined;
+  private readonly uidOf: RequestAccess['uidOf'];
+  /** The development default: no authentication configured and every request allowed. */
+  private readonly open: boolean;
+
+  constructor(
+    opts: SecurityOptions,
+    private readonly deps: SecurityDeps,
+  ) {
+    const uidOf = (this.uidOf = (resource: string, namespace: string, name: string): string | undefined => {
+      const reg = deps.registry('', resource);
+      const v = reg?.current(namespace, name);
+      if (!v || !reg) return undefined;
+      const meta = reg.parse(v).metadata as JsonObject | undefined;
+      return String(meta?.uid ?? '');
+    });
+    const sa = opts.authentication?.serviceAccounts;
+    this.tokens = new ServiceAccountTokens({ ...sa, uidOf, clock: deps.clock });
+    const authenticators: Authenticator[] = [clientCertificateAuthenticator];
+    const tokens = opts.authentication?.tokens;
+    if (tokens !== undefined) authenticators.push(tokenFileAuthenticator(typeof tokens === 'string' ? parseTokenFile(tokens) : tokens));
+    authenticators.push(this.tokens.authenticator());
+    this.authn = new AuthenticationChain(authenticators, opts.authentication?.anonymous ?? true, opts.authentication !== undefined);
+
+    const source: PolicySource = {
+      list: ((resource: string) => registryObjects(deps.registry(RBAC_GROUP, resource))) as PolicySource['list'],
+      onChange: (listener) => {
+        for (const r of ['roles', 'clusterroles', 'rolebindings', 'clusterrolebindings'])
+          deps.registry(RBAC_GROUP, r)?.store.events$.subscribe(listener);
+      },
+    };
+    this.policy = new PolicyIndex(source);
+    const modes =
+      typeof opts.authorization?.modes === 'string'
+        ? modesOf(opts.authorization.modes)
+        : [...(opts.authorization?.modes ?? ['AlwaysAllow'])];
+    this.rbac = modes.includes('RBAC');
+    const chain: Authorizer[] = this.rbac ? [privilegedGroups] : [];
+    for (const m of modes)
+      chain.push(m === 'AlwaysAllow' ? alwaysAllow : m === 'AlwaysDeny' ? alwaysDeny : new RbacAuthorizer(this.policy));
+    this.authorizer = new CachingAuthorizer(new AuthorizerChain(chain), () => this.policy.generation);
+    this.open = opts.authentication === undefined && modes.length === 1 && modes[0] === 'AlwaysAllow';
+
+    if (opts.flowControl) {
+      const m = deps.metrics;
+      this.flow = new FlowControl(
+        {
+          flowSchemas: () => registryObjects<FlowSchema>(deps.registry('flowcontrol.apiserver.orch.io', 'flowschemas')),
+          priorityLevels: () =>
+            registryObjects<PriorityLevelConfiguration>(deps.registry('flowcontrol.apiserver.orch.io', 'prioritylevelconfigurations')),
+          onChange: (listener) => {
+            for (const r of ['flowschemas', 'prioritylevelconfigurations'])
+              deps.registry('flowcontrol.apiserver.orch.io', r)?.store.events$.subscribe(listener);
+          },
+        },
+        {
+          inQueue: (fs, pl, d) => m.flowInQueue.add({ flow_schema: fs, priority_level: pl }, d),
+          executing: (fs, pl, d) => m.flowExecuting.add({ flow_schema: fs, priority_level: pl }, d),
+          rejected: (fs, pl, reason) => m.flowRejected.add({ flow_schema: fs, priority_level: pl, reason }),
+          dispatched: (fs, pl) => m.flowDispatched.add({ flow_schema: fs, priority_level: pl }),
+          nominalSeats: (pl, seats) => m.flowNominalSeats.set({ priority_level: pl }, seats),
+        },
+        opts.flowControl,
+      );
+    }
+    void deps.ready.then(
+      () => this.startAggregation(),
+      () => undefined,
+    );
+    if (opts.audit) {
+      const policy = typeof opts.audit.policy === 'string' ? parseAuditPolicy(opts.audit.policy) : opts.audit.policy;
+      this.audit = { policy, sink: opts.audit.sink };
+    }
+  }
+
+  /**
+   * The clusterrole-aggregation controller: after every ClusterRole change, aggregated roles whose
+   * rules differ from what their selectors gather are rewritten (as `clusterrole-aggregation-controller`).
+   */
+  private startAggregation(): void {
+    const reg = this.deps.registry(RBAC_GROUP, 'clusterroles');
+    if (!reg) return;
+    let running = false;
+    let again = false;
+    const run = async (): Promise<void> => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        do {
+          again = false;
+          for (const { name, rules } of aggregationsToWrite(registryObjects<ClusterRole>(reg))) {
+            await reg
+              .guaranteedUpdate(
+                '',
+                name,
+                { dryRun: false, fieldManager: 'clusterrole-aggregation-controller', fieldValidation: 'Ignore', warnings: [] },
+                '',
+                (current) => (current ? { ...current, rules: rules as unknown as JsonObject[] } : undefined),
+                { createIfMissing: false },
+              )
+              .catch(() => undefined);
+          }
+        } while (again);
+      } finally {
+        running = false;
+      }
+    };
+    reg.store.events$.subscribe(() => void run());
+    void run();
+  }
+
+  /** Whether a user may do something (access reviews, impersonation). */
+  authorize(a: Attributes): { allowed: boolean; denied: boolean; reason: string } {
+    const r = this.authorizer.authorize(a);
+    return { allowed: r.decision === 'Allow', denied: r.decision === 'Deny', reason: r.reason };
+  }
+
+  rulesFor(user: UserInfo, namespace: string): { rules: PolicyRule[]; incomplete: boolean } {
+    return this.authorizer.rulesFor?.(user, namespace) ?? { rules: [], incomplete: true };
+  }
+
+  /** The security context handlers answer from (access reviews, TokenRequest). */
+  accessFor(req: ApiRequest): RequestAccess {
+    return {
+      user: contexts.get(req)?.user ?? ANONYMOUS,
+      authorize: (a) => this.authorize(a),
+      rulesFor: (user, namespace) => this.rulesFor(user, namespace),
+      issueToken: (t) => this.tokens.issue(t),
+      tokenAudiences: this.tokens.audiences,
+      uidOf: this.uidOf,
+    };
+  }
+
+  async handle(req: ApiRequest, next: (req: ApiRequest) => Promise<ApiResponse>): Promise<ApiResponse> {
+    const start = this.deps.clock.now();
+    const auditID = req.headers.get('audit-id') || crypto.randomUUID();
+    const headers: Record<string, string> = { 'audit-id': auditID };
+    const path = req.url.pathname;
+    const parsed = requestInfo(req.method, path, req.url.searchParams);
+    const info: RequestInfo = parsed === 'method-not-allowed' ? { isResourceRequest: false, path } : parsed;
+
+    let user = await this.authn.authenticate(req);
+    let attrs: Attributes | undefined;
+    let audit: AuditRecorder | undefined;
+    if (user) {
+      attrs = attributesOf(info, user, req.method);
+      audit = this.startAudit(req, attrs, auditID, start);
+    }
+    const finish = (res: ApiResponse): ApiResponse => {
+      audit?.complete(res);
+      this.observe(info, req, res, start);
+      return res;
+    };
+    if (!user || !attrs) {
+      this.deps.metrics.authenticated.count('error', ERROR_LABELS);
+      const res = errorResponse(StatusError.unauthorized(), headers);
+      this.auditUnauthenticated(req, info, auditID, start, res);
+      return res;
+    }
+    if (!this.open) this.deps.metrics.authenticated.count('success', SUCCESS_LABELS);
+
+    let admission: { done(): void } | undefined;
+    try {
+      const imp = impersonationRequest(req.headers as ApiRequest['headers'] & { names?(): Iterable<string> });
+      if (imp) {
+        await this.readyFor(path);
+        const requester = user;
+        user = impersonate(requester, imp, this.authorizer);
+        attrs = attributesOf(info, user, req.method);
+        if (audit) audit.impersonated = user;
+      }
+      if (this.flow && !HEALTH.test(path)) {
+        if (!this.deps.started()) await this.deps.ready;
+        const a = await this.flow.admit(attrs);
+        if (a) {
+          headers['x-kubernetes-pf-flowschema-uid'] = a.flowSchemaUid;
+          headers['x-kubernetes-pf-prioritylevel-uid'] = a.priorityLevelUid;
+          if (!a.admitted)
+            return finish(errorResponse(StatusError.tooManyRequests('Too many requests, please try again later.', 1), headers));
+          admission = a;
+        }
+      }
+      let served = req;
+      if (!this.open) {
+        // Health checks answer before start-up is done; the bootstrap policy lets everyone read them.
+        if (!(HEALTH.test(path) && !this.deps.started())) {
+          if (!this.deps.started()) await this.deps.ready;
+          const d = this.authorizer.authorize(attrs);
+          if (d.decision !== 'Allow') throw forbidden(attrs, d.reason);
+          // Reads need no more checks (and no more awaits on the hot path).
+          if (attrs.isResourceRequest && MUTATING.has(attrs.verb)) served = await this.admitWrite(req, attrs);
+        }
+      }
+      if (audit?.wantsRequestBody) served = await audit.captureRequest(served);
+      contexts.set(served, { user, auditID });
+      const res = await next(served);
+      admission?.done();
+      admission = undefined;
+      return finish(withHeaders(audit ? audit.respond(res) : res, headers));
+    } catch (err) {
+      admission?.done();
+      const se = toStatusError(err);
+      return finish(errorResponse(se, headers));
+    }
+  }
+
+  private async readyFor(path: string): Promise<void> {
+    if (!this.open && !(HEALTH.test(path) && !this.deps.started())) await this.deps.ready;
+  }
+
+  /**
+   * Checks the real server makes beyond the request's own verb: creating a missing object through
+   * apply (or a PUT that creates) needs `create`; RBAC writes must not grant what the writer lacks.
+   */
+  private async admitWrite(req: ApiRequest, a: Attributes): Promise<ApiRequest> {
+    if (!a.isResourceRequest || !MUTATING.has(a.verb)) return req;
+    if ((a.verb === 'patch' || a.verb === 'update') && a.name && !a.subresource) {
+      const reg = this.deps.registry(a.apiGroup, a.resource);
+      const isApply = (req.headers.get('content-type') ?? '').startsWith('application/apply-patch');
+      if (
+        reg &&
+        (isApply || (a.verb === 'update' && reg.def.allowCreateOnUpdate)) &&
+        !reg.current(reg.def.namespaced ? a.namespace : '', a.name)
+      ) {
+        const c: Attributes = { ...a, verb: 'create' };
+        const d = this.authorizer.authorize(c);
+        if (d.decision !== 'Allow') throw forbidden(c, d.reason);
+      }
+    }
+    if (!this.rbac || a.apiGroup !== RBAC_GROUP || (a.verb !== 'create' && a.verb !== 'update' && a.verb !== 'patch')) return req;
+    const isRole = a.resource === 'roles' || a.resource === 'clusterroles';
+    const isBinding = a.resource === 'rolebindings' || a.resource === 'clusterrolebindings';
+    if (!isRole && !isBinding) return req;
+    const body = await req.readBody(3 * 1024 * 1024);
+    const buffered = withBody(req, body);
+    const obj = a.verb === 'patch' ? undefined : (parseJson(body) as JsonObject | undefined);
+    const namespace = a.resource === 'roles' || a.resource === 'rolebindings' ? a.namespace : '';
+    if (isRole) {
+      if (this.authorizer.authorize({ ...a, verb: 'escalate' }).decision === 'Allow') return buffered;
+      const wanted = (obj as Role | ClusterRole | undefined)?.rules;
+      const name = a.name || String((obj?.metadata as JsonObject | undefined)?.name ?? '');
+      const missing = wanted ? uncovered(this.rulesFor(a.user, namespace).rules, wanted) : undefined;
+      if (missing && !missing.length) return buffered;
+      throw StatusError.forbidden(
+        { group: a.apiGroup, resource: a.resource },
+        name,
+        `user "${a.user.name}" (groups=${JSON.stringify(a.user.groups)}) is attempting to grant RBAC permissions not currently held:\n${(missing ?? [{ verbs: ['escalate'] }]).map(describeRule).join('\n')}`,
+      );
+    }
+    const ref = obj?.roleRef as { kind?: string; name?: string } | undefined;
+    if (!ref?.name) {
+      // A patch (or a body this check cannot read) needs the right to bind any role.
+      if (this.authorizer.authorize({ ...a, verb: 'bind', resource: 'clusterroles', name: '' }).decision === 'Allow') return buffered;
+      if (!obj) throw forbidden({ ...a, verb: 'bind', resource: 'clusterroles', name: '' }, '');
+      return buffered;
+    }
+    const roleResource = ref.kind === 'Role' ? 'roles' : 'clusterroles';
+    const bindAttrs: Attributes = { ...a, verb: 'bind', resource: roleResource, subresource: '', name: ref.name, namespace };
+    if (this.authorizer.authorize(bindAttrs).decision === 'Allow') return buffered;
+    const roleRules = this.policy.roleRules(ref.kind ?? '', namespace, ref.name);
+    if (roleRules && !uncovered(this.rulesFor(a.user, namespace).rules, roleRules).length) return buffered;
+    throw StatusError.forbidden(
+      { group: a.apiGroup, resource: a.resource },
+      a.name || String((obj?.metadata as JsonObject | undefined)?.name ?? ''),
+      `user "${a.user.name}" (groups=${JSON.stringify(a.user.groups)}) is attempting to grant RBAC permissions not currently held:\n${(roleRules ?? []).map(describeRule).join('\n')}`,
+    );
+  }
+
+  private observe(info: RequestInfo, req: ApiRequest, res: ApiResponse, start: number): void {
+    if (!info.isResourceRequest) return;
+    const isApply = (req.headers.get('content-type') ?? '').startsWith('application/apply-patch');
+    const verb = info.verb === 'list' ? 'LIST' : info.verb === 'watch' ? 'WATCH' : info.verb === 'patch' && isApply ? 'APPLY' : req.method;
+    this.deps.metrics.requestDuration.observe(
+      {
+        component: 'apiserver',
+        dry_run: req.url.searchParams.getAll('dryRun').join(','),
+        group: info.group,
+        resource: info.resource,
+        scope: info.name ? 'resource' : info.namespace ? 'namespace' : 'cluster',
+        subresource: info.subresource,
+        verb,
+        version: info.version,
+      },
+      (this.deps.clock.now() - start) / 1000,
+    );
+    void res;
+  }
+
+  private startAudit(req: ApiRequest, a: Attributes, auditID: string, start: number): AuditRecorder | undefined {
+    if (!this.audit) return undefined;
+    const decision = auditLevelOf(this.audit.policy, a);
+    if (decision.level === 'None') return undefined;
+    const dep = a.isResourceRequest ? this.deps.deprecated(a.apiGroup, a.apiVersion, a.resource) : undefined;
+    return new AuditRecorder(this.audit.sink, decision, req, a, auditID, start, this.deps.clock, dep);
+  }
+
+  private auditUnauthenticated(req: ApiRequest, info: RequestInfo, auditID: string, start: number, res: ApiResponse): void {
+    if (!this.audit) return;
+    const a = attributesOf(info, { name: 'system:anonymous', groups: ['system:unauthenticated'] }, req.method);
+    const decision = auditLevelOf(this.audit.policy, a);
+    if (decision.level === 'None') return;
+    new AuditRecorder(this.audit.sink, decision, req, a, auditID, start, this.deps.clock, undefined, true).complete(res);
+  }
+}
+
+/** The events of one audited request. */
+class AuditRecorder {
+  impersonated: UserInfo | undefined;
+  private requestObject: unknown;
+  private readonly base: Omit<AuditEvent, 'stage' | 'stageTimestamp'>;
+
+  constructor(
+    private readonly sink: AuditSink,
+    private readonly decision: AuditDecision,
+    private readonly req: ApiRequest,
+    a: Attributes,
+    auditID: string,
+    start: number,
+    private readonly clock: Clock,
+    deprecated: { removedRelease?: string } | undefined,
+    unauthenticated = false,
+  ) {
+    const query = req.url.searchParams.toString();
+    this.base = {
+      kind: 'Event',
+      apiVersion: 'audit.orch.io/v1',
+      level: decision.level,
+      auditID,
+      requestURI: query ? `${req.url.pathname}?${query}` : req.url.pathname,
+      verb: a.verb,
+      user: unauthenticated ? { username: '' } : auditUser(a.user),
+      ...(req.headers.get('user-agent') ? { userAgent: req.headers.get('user-agent')! } : {}),
+      ...(a.isResourceRequest
+        ? {
+            objectRef: {
+              resource: a.resource,
+              ...(a.namespace ? { namespace: a.namespace } : {}),
+              ...(a.name ? { name: a.name } : {}),
+              apiGroup: a.apiGroup,
+              apiVersion: a.apiVersion,
+              ...(a.subresource ? { subresource: a.subresource } : {}),
+            },
+          }
+        : {}),
+      requestReceivedTimestamp: microTime(start),
+      ...(deprecated
+        ? {
+            annotations: {
+              'orch.io/deprecated': 'true',
+              ...(deprecated.removedRelease ? { 'orch.io/removed-release': deprecated.removedRelease } : {}),
+            },
+          }
+        : {}),
+    };
+    if (!unauthenticated) this.emit('RequestReceived');
+  }
+
+  get wantsRequestBody(): boolean {
+    return (
+      (this.decision.level === 'Request' || this.decision.level === 'RequestResponse') && ['POST', 'PUT', 'PATCH'].includes(this.req.method)
+    );
+  }
+
+  async captureRequest(req: ApiRequest): Promise<ApiRequest> {
+    const body = await req.readBody(3 * 1024 * 1024);
+    this.requestObject = parseJson(body);
+    return withBody(req, body);
+  }
+
+  private emit(stage: AuditStage, extra: Partial<AuditEvent> = {}): void {
+    if (this.decision.omitStages.includes(stage)) return;
+    this.sink.write({
+      ...this.base,
+      ...(this.impersonated ? { impersonatedUser: auditUser(this.impersonated) } : {}),
+      stage,
+      stageTimestamp: microTime(this.clock.now()),
+      ...extra,
+    } as AuditEvent);
+  }
+
+  private completed = false;
+  private streaming = false;
+
+  /** A streamed answer (a watch) is `ResponseStarted` now and `ResponseComplete` when it ends. */
+  respond(res: ApiResponse): ApiResponse {
+    if (!(res.body instanceof ReadableStream)) return res;
+    this.streaming = true;
+    this.emit('ResponseStarted', { responseStatus: { metadata: {}, code: res.status } });
+    const done = () => this.complete(res, true);
+    const body = res.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        flush: done,
+      }),
+    );
+    return { ...res, body };
+  }
+
+  complete(res: ApiResponse, ended = false): void {
+    if (this.completed || (this.streaming && !ended)) return;
+    this.completed = true;
+    const status: AuditEvent['responseStatus'] = { metadata: {}, code: res.status };
+    const parsed = typeof res.body === 'string' || res.body instanceof Uint8Array ? parseJson(res.body) : undefined;
+    if (res.status >= 400 && parsed && typeof parsed === 'object' && (parsed as JsonObject).kind === 'Status') {
+      const s = parsed as JsonObject;
+      status.status = String(s.status ?? 'Failure');
+      if (s.reason) status.reason = String(s.reason);
+      if (s.message) status.message = String(s.message);
+    }
+    const extra: Partial<AuditEvent> = { responseStatus: status };
+    if (this.requestObject !== undefined) extra.requestObject = this.requestObject;
+    if (this.decision.level === 'RequestResponse' && parsed !== undefined && !ended) extra.responseObject = parsed;
+    this.emit('ResponseComplete', extra);
+  }
+}

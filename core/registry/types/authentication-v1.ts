@@ -1,0 +1,166 @@
+/**
+ * authentication.orch.io/v1: SelfSubjectReview (who am I) and TokenRequest (the `token`
+ * subresource of ServiceAccounts). Neither is stored. Field order is the Go struct order of
+ * v1.32; protobuf numbers as the real generated.proto.
+ */
+import { field, int64, list, str, struct, time } from '../../schema/build.ts';
+import type { ObjectMeta } from './meta-v1.ts';
+import { objectType } from './object.ts';
+
+const P = 'io.orch.api.authentication.v1';
+const strings = list(str(), { listType: 'atomic' });
+
+export const UserInfo = struct(
+  `${P}.UserInfo`,
+  {
+    username: field(1, str(), { description: 'The name of the user.' }),
+    uid: field(2, str(), { description: 'A unique value of the user across time.' }),
+    groups: field(3, strings, { description: 'The groups of the user.' }),
+  },
+  // `extra` (field 4) is left out: its lists are ExtraValue messages in Go's protobuf, which this
+  // schema language cannot write; kubectl posts SelfSubjectReview in protobuf.
+  { description: 'A user as the server authenticated it.' },
+);
+
+/** A user as the server authenticated it. */
+export interface UserInfo {
+  /** The name of the user. */
+  username?: string;
+  /** A unique value of the user across time. */
+  uid?: string;
+  /** The groups of the user. */
+  groups?: string[];
+}
+
+export const SelfSubjectReviewStatus = struct(
+  `${P}.SelfSubjectReviewStatus`,
+  { userInfo: field(1, UserInfo, { description: 'The user the request was made as.' }) },
+  { description: 'The answer of a SelfSubjectReview.' },
+);
+
+/** The answer of a SelfSubjectReview. */
+export interface SelfSubjectReviewStatus {
+  /** The user the request was made as. */
+  userInfo?: UserInfo;
+}
+
+export const SelfSubjectReview = objectType(
+  `${P}.SelfSubjectReview`,
+  { status: field(2, SelfSubjectReviewStatus, { description: 'Filled in by the server.' }) },
+  { description: 'Asks who the requesting user is (kubectl auth whoami).' },
+);
+
+/** Asks who the requesting user is (kubectl auth whoami). */
+export interface SelfSubjectReview {
+  /**
+   * The kind of the object, in CamelCase (such as StatefulSet). The server can tell it from the
+   * endpoint; it cannot be updated.
+   */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /**
+   * Standard object metadata: name, namespace, labels, annotations, and what the system records.
+   */
+  metadata: ObjectMeta;
+  /** Filled in by the server. */
+  status?: SelfSubjectReviewStatus;
+}
+
+export const BoundObjectReference = struct(
+  `${P}.BoundObjectReference`,
+  {
+    kind: field(1, str(), { description: 'Pod or Secret.' }),
+    apiVersion: field(2, str(), { description: 'The API version of the object.' }),
+    name: field(3, str(), { description: 'The name of the object.' }),
+    uid: field(4, str(), { description: 'The uid of the object.' }),
+  },
+  { description: 'The object a token is bound to: it is valid only while the object exists.' },
+);
+
+/** The object a token is bound to: it is valid only while the object exists. */
+export interface BoundObjectReference {
+  /** Pod or Secret. */
+  kind?: string;
+  /** The API version of the object. */
+  apiVersion?: string;
+  /** The name of the object. */
+  name?: string;
+  /** The uid of the object. */
+  uid?: string;
+}
+
+export const TokenRequestSpec = struct(
+  `${P}.TokenRequestSpec`,
+  {
+    audiences: field(1, strings, { omitEmpty: false, description: 'Who the token is meant for; empty: the API server.' }),
+    expirationSeconds: field(4, int64(), {
+      pointer: true,
+      default: 3600,
+      description: 'How long the token is valid (default an hour, at least 10 minutes).',
+    }),
+    boundObjectRef: field(3, BoundObjectReference, { pointer: true, description: 'The object the token is bound to.' }),
+  },
+  { description: 'What token to make.' },
+);
+
+/** What token to make. */
+export interface TokenRequestSpec {
+  /** Who the token is meant for; empty: the API server. */
+  audiences?: string[] | null;
+  /** How long the token is valid (default an hour, at least 10 minutes). */
+  expirationSeconds?: number;
+  /** The object the token is bound to. */
+  boundObjectRef?: BoundObjectReference;
+}
+
+export const TokenRequestStatus = struct(
+  `${P}.TokenRequestStatus`,
+  {
+    token: field(1, str(), { omitEmpty: false, description: 'The token.' }),
+    expirationTimestamp: field(2, time(), { omitEmpty: false, description: 'When it expires.' }),
+  },
+  { description: 'The token made.' },
+);
+
+/** The token made. */
+export interface TokenRequestStatus {
+  /** The token. */
+  token?: string;
+  /** When it expires. */
+  expirationTimestamp?: string | null;
+}
+
+export const TokenRequest = objectType(
+  `${P}.TokenRequest`,
+  {
+    spec: field(2, TokenRequestSpec, { omitEmpty: false, description: 'What token to make.' }),
+    status: field(3, TokenRequestStatus, { description: 'The token, filled in by the server.' }),
+  },
+  { description: 'Asks for a token of a ServiceAccount.' },
+);
+
+/** Asks for a token of a ServiceAccount. */
+export interface TokenRequest {
+  /**
+   * The kind of the object, in CamelCase (such as StatefulSet). The server can tell it from the
+   * endpoint; it cannot be updated.
+   */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /**
+   * Standard object metadata: name, namespace, labels, annotations, and what the system records.
+   */
+  metadata: ObjectMeta;
+  /** What token to make. */
+  spec?: TokenRequestSpec;
+  /** The token, filled in by the server. */
+  status?: TokenRequestStatus;
+}

@@ -1,0 +1,162 @@
+/**
+ * A terminal running `orchctl` (the same command code as the Node client) against the in-tab
+ * server: xterm.js for the screen, a small line editor (history, Ctrl-C ends a watch), and an
+ * in-memory home directory whose kubeconfig points at the page's origin. Files for `-f` are
+ * written with `cat > NAME` followed by the content and a line holding only `EOF`.
+ */
+import { Terminal } from '@xterm/xterm';
+import '@xterm/xterm/css/xterm.css';
+import { html, LitElement } from 'lit';
+import { createMemoryIo, fetchCliTransport, runOrchctl, splitCommandLine } from '../../../cli/index.ts';
+
+const PROMPT = '\x1b[1;32m$\x1b[0m ';
+const HOME = '/home/orch';
+
+function kubeconfig(origin: string): string {
+  return `apiVersion: v1\nkind: Config\nclusters:\n- name: playground\n  cluster:\n    server: ${origin}\nusers:\n- name: learner\n  user: {}\ncontexts:\n- name: playground\n  context: {cluster: playground, user: learner, namespace: default}\ncurrent-context: playground\n`;
+}
+
+export class TerminalPanel extends LitElement {
+  private term: Terminal | undefined;
+  private line = '';
+  private readonly history: string[] = [];
+  private historyAt = 0;
+  private running: AbortController | undefined;
+  /** `cat > NAME` collecting lines until `EOF`. */
+  private heredoc: { name: string; lines: string[] } | undefined;
+  readonly files = new Map<string, string>();
+
+  // Light DOM: xterm's stylesheet is global and measures characters in the page.
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  override render() {
+    return html`<div class="orch-terminal" style="height: 420px; background: #111; padding: 6px; border-radius: 4px"></div>`;
+  }
+
+  override firstUpdated(): void {
+    this.files.set(`${HOME}/.orch/config`, kubeconfig(location.origin));
+    const term = new Terminal({ convertEol: true, cursorBlink: true, fontSize: 13, scrollback: 5000 });
+    this.term = term;
+    term.open(this.querySelector('.orch-terminal') as HTMLElement);
+    term.write('orchctl against the in-tab server. Try: orchctl get namespaces, orchctl patch --help\r\n');
+    term.write(PROMPT);
+    term.onData((data) => this.onData(data));
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.running?.abort();
+  }
+
+  /** Runs one command line as if typed (lessons use this too); resolves with the exit code. */
+  async run(commandLine: string): Promise<number> {
+    const term = this.term;
+    const out = (t: string) => term?.write(t.replace(/\r?\n/g, '\r\n'));
+    let argv: string[];
+    try {
+      argv = splitCommandLine(commandLine.trim());
+    } catch (err) {
+      out(`error: ${(err as Error).message}\n`);
+      return 1;
+    }
+    if (argv.length === 0) return 0;
+    const [program, ...args] = argv;
+    if (program === 'clear') {
+      term?.clear();
+      return 0;
+    }
+    if (program === 'cat' && args[0] === '>' && args[1]) {
+      this.heredoc = { name: args[1], lines: [] };
+      return 0;
+    }
+    if (program === 'ls') {
+      out(
+        [...this.files.keys()]
+          .filter((k) => !k.includes('/.'))
+          .map((k) => `${k.replace(`${HOME}/`, '')}\n`)
+          .join(''),
+      );
+      return 0;
+    }
+    if (program !== 'orchctl' && program !== 'kubectl') {
+      out(`${program}: command not found (this terminal runs orchctl, cat > FILE, ls and clear)\n`);
+      return 127;
+    }
+    this.running = new AbortController();
+    try {
+      const io = createMemoryIo({
+        transport: () => fetchCliTransport((r) => fetch(r)),
+        stdout: out,
+        stderr: (t) => out(`\x1b[31m${t}\x1b[0m`),
+        files: this.files,
+        home: HOME,
+        env: { HOME },
+        interrupt: this.running.signal,
+      });
+      return await runOrchctl(args, io);
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  private onData(data: string): void {
+    const term = this.term!;
+    if (data === '\x03') {
+      if (this.running) this.running.abort();
+      else {
+        this.line = '';
+        this.heredoc = undefined;
+        term.write('^C\r\n' + PROMPT);
+      }
+      return;
+    }
+    if (this.running) return;
+    if (data === '\r') {
+      const line = this.line;
+      this.line = '';
+      term.write('\r\n');
+      if (this.heredoc) {
+        if (line === 'EOF') {
+          this.files.set(`${HOME}/${this.heredoc.name}`, `${this.heredoc.lines.join('\n')}\n`);
+          this.heredoc = undefined;
+          term.write(PROMPT);
+        } else {
+          this.heredoc.lines.push(line);
+          term.write('> ');
+        }
+        return;
+      }
+      if (line.trim()) this.history.push(line);
+      this.historyAt = this.history.length;
+      void this.run(line).then(() => term.write(this.heredoc ? '> ' : PROMPT));
+      return;
+    }
+    if (data === '\x7f') {
+      if (this.line) {
+        this.line = this.line.slice(0, -1);
+        term.write('\b \b');
+      }
+      return;
+    }
+    if (data === '\x1b[A' || data === '\x1b[B') {
+      if (!this.history.length) return;
+      this.historyAt = Math.max(0, Math.min(this.history.length, this.historyAt + (data === '\x1b[A' ? -1 : 1)));
+      const next = this.history[this.historyAt] ?? '';
+      term.write('\b \b'.repeat(this.line.length) + next);
+      this.line = next;
+      return;
+    }
+    if (data.startsWith('\x1b')) return;
+    // Pasted text may hold several lines: each is entered in turn.
+    const parts = data.split(/\r\n|\r|\n/);
+    for (let i = 0; i < parts.length; i++) {
+      this.line += parts[i];
+      term.write(parts[i]!);
+      if (i < parts.length - 1) this.onData('\r');
+    }
+  }
+}
+
+if (!customElements.get('orch-terminal-panel')) customElements.define('orch-terminal-panel', TerminalPanel);

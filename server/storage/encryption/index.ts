@@ -1,0 +1,2 @@
+export { EncryptionConfigError, parseEncryptionConfig, type EncryptionRule } from './config.ts';
+export { EncryptionTransformer } from './transformer.ts';

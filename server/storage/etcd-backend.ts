@@ -1,0 +1,271 @@
+/**
+ * The etcd backend: objects live in etcd v3 as the real platform lays them out
+ * (`<prefix>/<resource>/<namespace>/<name>`), an object's resourceVersion is its key's
+ * mod_revision, and every write is one transaction guarded on the key's create or mod revision
+ * (optimistic concurrency: of two writers at the same revision, exactly one wins). Several API
+ * servers may share one etcd: each sees the others' writes through its watch.
+ *
+ * As the real platform does, the stored object carries no resourceVersion (it would be stale the
+ * moment it is written); it is put back from mod_revision on every read.
+ */
+import { CompareResult, CompareTarget, Etcd3, type IKeyValue, type IOptions, type IResponseHeader, type IWatchResponse } from 'etcd3';
+import { StatusError } from '../../core/errors/index.ts';
+import type {
+  BackendEvent,
+  KeyValue,
+  RangeResult,
+  StorageBackend,
+  Unsubscribe,
+  ValueProducer,
+  WriteResult,
+} from '../../core/storage/index.ts';
+import { EtcdCompactor } from './etcd-compactor.ts';
+import { EtcdKeyLayout } from './etcd-key-layout.ts';
+import { DEFAULT_ETCD_PREFIX, DEFAULT_REQUEST_TIMEOUT_MS, type EtcdBackendOptions } from './etcd-options.ts';
+import { EtcdWatch } from './etcd-watch.ts';
+import { prefixEnd } from './key-range.ts';
+import { insertResourceVersion, stripResourceVersion } from './resource-version-text.ts';
+import { messageOf, storageFailed, storageTimeout, storageUnavailable } from './storage-errors.ts';
+import { IDENTITY, type ValueTransformer } from './value-transformer.ts';
+import { WatcherSet } from './watchers.ts';
+
+const PAGE = 1000;
+
+type FaultPolicy = ReturnType<NonNullable<NonNullable<IOptions['faultHandling']>['host']>>;
+
+/**
+ * No retries or circuit breaker in the client: a request that fails is answered with a Status at
+ * once (the client retries), and after an etcd restart the next request goes through instead of
+ * waiting out a breaker.
+ */
+const PASS_THROUGH = {
+  execute: async <T>(fn: (ctx: { signal: AbortSignal; attempt: number }) => T) => fn({ signal: new AbortController().signal, attempt: 0 }),
+} as unknown as FaultPolicy;
+
+class EtcdKeyValue implements KeyValue {
+  constructor(
+    readonly key: string,
+    readonly value: string,
+    readonly modRevision: number,
+    readonly createRevision: number,
+  ) {}
+}
+
+export class EtcdBackend implements StorageBackend {
+  readonly name = 'etcd';
+  readonly healthCheckName = 'etcd';
+  readonly client: Etcd3;
+  private readonly layout: EtcdKeyLayout;
+  private readonly timeoutMs: number;
+  private readonly transformer: ValueTransformer;
+  private readonly watchers = new WatcherSet();
+  private readonly watches = new Set<EtcdWatch>();
+  private readonly compactor: EtcdCompactor | undefined;
+  private closed = false;
+  /** A watch fell behind a compaction: this server's cache cannot catch up (a restart lists afresh). */
+  private watchLost: Error | undefined;
+
+  constructor(readonly options: EtcdBackendOptions) {
+    this.layout = new EtcdKeyLayout((options.prefix ?? DEFAULT_ETCD_PREFIX).replace(/\/+$/, ''));
+    this.timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.transformer = options.transformer ?? IDENTITY;
+    this.client = new Etcd3({
+      hosts: options.servers.map((s) => s.replace(/^https?:\/\//, '')),
+      dialTimeout: this.timeoutMs,
+      faultHandling: { host: () => PASS_THROUGH, global: PASS_THROUGH },
+    });
+    const interval = options.compactionIntervalMs ?? 5 * 60_000;
+    if (interval > 0) this.compactor = new EtcdCompactor(this.client, interval);
+  }
+
+  /** The etcd key of a core key (`/registry/statefulsets.apps/ns/name` → `<prefix>/statefulsets/ns/name`). */
+  etcdKey(key: string): string {
+    return this.layout.toEtcd(key);
+  }
+
+  coreKey(etcdKey: string): string {
+    return this.layout.toCore(etcdKey);
+  }
+
+  async currentRevision(): Promise<number> {
+    // The revision of the whole store, as the real platform reads it for a consistent list; the
+    // progress request lets the watch cache reach it even when the last writes were elsewhere.
+    const res = await this.call(() =>
+      this.client.kv.range({ key: Buffer.from(this.etcdKey('/registry/')), limit: 1, keys_only: true }, this.callOptions()),
+    );
+    for (const w of this.watches) w.requestProgress();
+    return revisionOf(res.header);
+  }
+
+  async get(key: string): Promise<KeyValue | undefined> {
+    const res = await this.call(() => this.client.kv.range({ key: Buffer.from(this.etcdKey(key)) }, this.callOptions()));
+    const kv = res.kvs[0];
+    return kv && this.toKv(kv);
+  }
+
+  async range(prefix: string): Promise<RangeResult> {
+    const start = this.etcdKey(prefix);
+    const end = Buffer.from(prefixEnd(start));
+    const items: KeyValue[] = [];
+    let revision = 0;
+    let from = Buffer.from(start);
+    // Pages at one revision: one answer for a large store would pass gRPC's message limit.
+    for (;;) {
+      const res = await this.call(() =>
+        this.client.kv.range({ key: from, range_end: end, limit: PAGE, ...(revision ? { revision } : {}) }, this.callOptions()),
+      );
+      if (!revision) revision = revisionOf(res.header);
+      for (const kv of res.kvs) items.push(this.toKv(kv));
+      if (!res.more || !res.kvs.length) break;
+      from = Buffer.concat([res.kvs[res.kvs.length - 1].key, Buffer.from([0])]);
+    }
+    return { revision, items };
+  }
+
+  async create(key: string, value: ValueProducer): Promise<WriteResult> {
+    const text = value(0);
+    return this.guardedPut(key, CompareTarget.Create, 0, text);
+  }
+
+  async update(key: string, expectedModRevision: number, value: ValueProducer): Promise<WriteResult> {
+    const text = value(expectedModRevision);
+    return this.guardedPut(key, CompareTarget.Mod, expectedModRevision, text);
+  }
+
+  async delete(key: string, expectedModRevision: number): Promise<WriteResult> {
+    const k = Buffer.from(this.etcdKey(key));
+    const res = await this.call(() =>
+      this.client.kv.txn(
+        {
+          compare: [{ key: k, target: CompareTarget.Mod, result: CompareResult.Equal, mod_revision: expectedModRevision }],
+          success: [{ request_delete_range: { key: k } }],
+          failure: [{ request_range: { key: k } }],
+        },
+        this.callOptions(),
+      ),
+    );
+    if (!res.succeeded) return { ok: false, current: this.currentOf(res.responses[0]?.response_range?.kvs) };
+    return { ok: true, revision: revisionOf(res.header) };
+  }
+
+  watch(
+    prefix: string,
+    afterRevision: number,
+    onEvent: (e: BackendEvent) => void,
+    onError?: (err: Error) => void,
+    onProgress?: (revision: number) => void,
+  ): Unsubscribe {
+    const start = this.etcdKey(prefix);
+    const w = new EtcdWatch(this.client, Buffer.from(start), Buffer.from(prefixEnd(start)), afterRevision, {
+      onResponse: (res) => this.deliver(res, onEvent),
+      onProgress: (rev) => onProgress?.(rev),
+      onError: (err) => {
+        this.watchLost = err;
+        onError?.(err);
+      },
+    });
+    this.watches.add(w);
+    return () => {
+      w.close();
+      this.watches.delete(w);
+    };
+  }
+
+  async healthy(): Promise<boolean> {
+    if (this.closed || this.watchLost) return false;
+    try {
+      await this.call(() => this.client.kv.range({ key: Buffer.from('health') }, this.callOptions(Math.min(this.timeoutMs, 2_000))));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.compactor?.close();
+    for (const w of this.watches) w.close();
+    this.watches.clear();
+    this.watchers.clear();
+    this.client.close();
+  }
+
+  private async guardedPut(key: string, target: CompareTarget, expected: number, text: string): Promise<WriteResult> {
+    const k = Buffer.from(this.etcdKey(key));
+    const stored = this.transformer.toStorage(key, stripResourceVersion(text));
+    const compare =
+      target === CompareTarget.Create
+        ? { key: k, target, result: CompareResult.Equal, create_revision: 0 }
+        : { key: k, target, result: CompareResult.Equal, mod_revision: expected };
+    const res = await this.call(() =>
+      this.client.kv.txn(
+        {
+          compare: [compare],
+          success: [{ request_put: { key: k, value: Buffer.from(stored), prev_kv: true } }],
+          failure: [{ request_range: { key: k } }],
+        },
+        this.callOptions(),
+      ),
+    );
+    if (!res.succeeded) return { ok: false, current: this.currentOf(res.responses[0]?.response_range?.kvs) };
+    const revision = revisionOf(res.header);
+    const prev = res.responses[0]?.response_put?.prev_kv;
+    const createRevision = prev ? Number(prev.create_revision) : revision;
+    return {
+      ok: true,
+      revision,
+      kv: new EtcdKeyValue(key, insertResourceVersion(stripResourceVersion(text), revision), revision, createRevision),
+    };
+  }
+
+  private deliver(res: IWatchResponse, onEvent: (e: BackendEvent) => void): void {
+    for (const ev of res.events) {
+      const key = this.coreKey(ev.kv.key.toString());
+      const revision = Number(ev.kv.mod_revision);
+      const prevKv = ev.prev_kv ? this.toKv(ev.prev_kv) : undefined;
+      if (ev.type === 'Put') onEvent({ type: 'put', key, kv: this.toKv(ev.kv), prevKv, revision });
+      else onEvent({ type: 'delete', key, kv: undefined, prevKv, revision });
+    }
+  }
+
+  private currentOf(kvs: IKeyValue[] | undefined): KeyValue | undefined {
+    const kv = kvs?.[0];
+    return kv && this.toKv(kv);
+  }
+
+  private toKv(kv: IKeyValue): KeyValue {
+    const key = this.coreKey(kv.key.toString());
+    const mod = Number(kv.mod_revision);
+    const text = this.transformer.fromStorage(key, kv.value);
+    return new EtcdKeyValue(key, insertResourceVersion(text, mod), mod, Number(kv.create_revision));
+  }
+
+  private callOptions(timeoutMs = this.timeoutMs): { deadline: Date } {
+    return { deadline: new Date(Date.now() + timeoutMs) };
+  }
+
+  /** Runs a request, turning etcd's failures into the Status errors clients get. */
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.closed) throw storageFailed(this.name, new Error('storage backend is closed'));
+    try {
+      return await fn();
+    } catch (err) {
+      throw toStatus(err);
+    }
+  }
+}
+
+function revisionOf(header: IResponseHeader | undefined): number {
+  return Number(header?.revision ?? 0);
+}
+
+function toStatus(err: unknown): StatusError {
+  if (err instanceof StatusError) return err;
+  const name = (err as Error)?.constructor?.name ?? '';
+  const msg = messageOf(err);
+  if (name === 'GRPCDeadlineExceededError' || /deadline exceeded|timed out/i.test(msg)) return storageTimeout('etcd');
+  if (name === 'GRPCUnavailableError' || /unavailable|ECONNREFUSED|No connection established|connect/i.test(msg))
+    return storageUnavailable('etcd', err);
+  return storageFailed('etcd', err);
+}

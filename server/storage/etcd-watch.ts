@@ -1,0 +1,131 @@
+/**
+ * One etcd watch stream over a key range, kept alive across etcd restarts: after a broken stream
+ * it comes back (with backoff) from the revision after the last one it delivered, so no event is
+ * lost or repeated. Progress notifications (periodic, and on request) tell the watch cache that
+ * nothing under its prefix changed up to a revision, which is what a consistent read from the
+ * cache waits for. A start revision etcd has compacted away is reported as CompactedError.
+ */
+import type { Etcd3, IWatchRequest, IWatchResponse } from 'etcd3';
+import { CompactedError } from '../../core/storage/index.ts';
+
+type WatchStream = Awaited<ReturnType<Etcd3['watchClient']['watch']>>;
+
+export interface EtcdWatchHandlers {
+  readonly onResponse: (res: IWatchResponse) => void;
+  /** Nothing in range changed up to this revision. */
+  readonly onProgress: (revision: number) => void;
+  readonly onError: (err: Error) => void;
+}
+
+const MIN_BACKOFF_MS = 50;
+const MAX_BACKOFF_MS = 2_000;
+
+export class EtcdWatch {
+  private stream: WatchStream | undefined;
+  private closed = false;
+  private backoff = MIN_BACKOFF_MS;
+  private timer: NodeJS.Timeout | undefined;
+  /** The stream has a watcher (its create response came). */
+  private created = false;
+
+  constructor(
+    private readonly client: Etcd3,
+    private readonly key: Buffer,
+    private readonly rangeEnd: Buffer,
+    /** The last revision delivered: the watch resumes after it. */
+    private lastRevision: number,
+    private readonly handlers: EtcdWatchHandlers,
+  ) {
+    void this.connect();
+  }
+
+  /** Asks etcd for a progress notification (answered once the watcher has caught up). */
+  requestProgress(): void {
+    if (this.stream && this.created) this.stream.write({ progress_request: {} });
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.stream?.cancel();
+    this.stream = undefined;
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    let stream: WatchStream;
+    try {
+      stream = await this.client.watchClient.watch();
+    } catch {
+      this.retry();
+      return;
+    }
+    if (this.closed) {
+      stream.cancel();
+      return;
+    }
+    this.stream = stream;
+    this.created = false;
+    let broken = false;
+    const fail = () => {
+      if (broken || this.stream !== stream) return;
+      broken = true;
+      this.stream = undefined;
+      stream.cancel();
+      this.retry();
+    };
+    stream.on('data', (res: IWatchResponse) => this.onData(res));
+    stream.on('error', fail);
+    stream.on('end', fail);
+    const create: IWatchRequest = {
+      create_request: {
+        key: this.key,
+        range_end: this.rangeEnd,
+        start_revision: this.lastRevision + 1,
+        prev_kv: true,
+        progress_notify: true,
+      },
+    };
+    stream.write(create);
+  }
+
+  private retry(): void {
+    if (this.closed) return;
+    this.timer = setTimeout(() => void this.connect(), this.backoff);
+    this.backoff = Math.min(MAX_BACKOFF_MS, this.backoff * 2);
+  }
+
+  private onData(res: IWatchResponse): void {
+    if (this.closed) return;
+    this.backoff = MIN_BACKOFF_MS;
+    const compacted = Number(res.compact_revision ?? 0);
+    if (compacted > 0) {
+      this.close();
+      this.handlers.onError(new CompactedError(compacted));
+      return;
+    }
+    if (res.created) {
+      this.created = true;
+      return;
+    }
+    if (res.canceled) {
+      this.stream?.cancel();
+      this.stream = undefined;
+      this.retry();
+      return;
+    }
+    const events = res.events ?? [];
+    if (events.length) {
+      const last = Number(events[events.length - 1].kv?.mod_revision ?? 0);
+      if (last <= this.lastRevision) return; // already delivered before a reconnect
+      this.handlers.onResponse(res);
+      this.lastRevision = last;
+      return;
+    }
+    const revision = Number(res.header?.revision ?? 0);
+    if (revision > this.lastRevision) {
+      this.lastRevision = revision;
+      this.handlers.onProgress(revision);
+    }
+  }
+}

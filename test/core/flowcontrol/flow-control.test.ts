@@ -1,0 +1,103 @@
+/**
+ * API Priority and Fairness on a server: classification by FlowSchemas (headers name the schema
+ * and level), a flood rejected with 429 while exempt and other levels keep being served, the
+ * metrics of it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiServer } from '../../../core/index.ts';
+import { as, securedServer } from '../../support/secured.ts';
+
+const FC = '/apis/flowcontrol.apiserver.orch.io/v1';
+/** A read of a revision the server has not reached: it waits (holding its seat) until it gives up. */
+const SLOW = '/api/v1/namespaces/default/configmaps?resourceVersion=99999999&resourceVersionMatch=NotOlderThan';
+
+let api: ApiServer | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+async function uidOf(path: string): Promise<string> {
+  return (await as(api!, 'root', 'GET', path)).body.metadata.uid;
+}
+
+describe('flow control', () => {
+  it.each([
+    ['a system:masters user', 'root', 'exempt', 'exempt'],
+    ['an authenticated user', 'alice', 'global-default', 'global-default'],
+    ['an anonymous user', 'anonymous', 'global-default', 'global-default'],
+  ] as const)('classifies %s to %s', async (_what, who, schema, level) => {
+    api = await securedServer({
+      security: {
+        authentication: { tokens: (await import('../../support/secured.ts')).TOKENS },
+        authorization: { modes: 'AlwaysAllow' },
+        flowControl: {},
+      },
+    });
+    const res = await as(api, who, 'GET', '/api/v1/namespaces/default/configmaps');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-kubernetes-pf-flowschema-uid')).toBe(await uidOf(`${FC}/flowschemas/${schema}`));
+    expect(res.headers.get('x-kubernetes-pf-prioritylevel-uid')).toBe(await uidOf(`${FC}/prioritylevelconfigurations/${level}`));
+  });
+
+  it('rejects a flood with 429 while the exempt level and other levels are served', async () => {
+    const { TOKENS } = await import('../../support/secured.ts');
+    api = await securedServer({
+      security: {
+        authentication: { tokens: TOKENS },
+        authorization: { modes: 'AlwaysAllow' },
+        flowControl: { maxRequestsInflight: 1, maxMutatingRequestsInflight: 1 },
+      },
+    });
+    // bob's requests go to a level of one seat and one queue of one place.
+    const level = {
+      metadata: { name: 'tiny' },
+      spec: {
+        type: 'Limited',
+        limited: {
+          nominalConcurrencyShares: 1,
+          limitResponse: { type: 'Queue', queuing: { queues: 1, handSize: 1, queueLengthLimit: 1 } },
+        },
+      },
+    };
+    expect((await as(api, 'root', 'POST', `${FC}/prioritylevelconfigurations`, level)).status).toBe(201);
+    const schema = {
+      metadata: { name: 'bob' },
+      spec: {
+        priorityLevelConfiguration: { name: 'tiny' },
+        matchingPrecedence: 100,
+        rules: [
+          {
+            subjects: [{ kind: 'User', user: { name: 'bob' } }],
+            resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'], namespaces: ['*'], clusterScope: true }],
+          },
+        ],
+      },
+    };
+    expect((await as(api, 'root', 'POST', `${FC}/flowschemas`, schema)).status).toBe(201);
+
+    const flood = [as(api, 'bob', 'GET', SLOW), as(api, 'bob', 'GET', SLOW)];
+    await new Promise((r) => setTimeout(r, 50));
+    const rejected = await as(api, 'bob', 'GET', '/api/v1/namespaces/default/configmaps');
+    expect(rejected.status).toBe(429);
+    expect(rejected.headers.get('retry-after')).toBe('1');
+    expect(rejected.body).toMatchObject({
+      kind: 'Status',
+      reason: 'TooManyRequests',
+      message: 'Too many requests, please try again later.',
+      code: 429,
+    });
+    expect(rejected.headers.get('x-kubernetes-pf-flowschema-uid')).toBe(await uidOf(`${FC}/flowschemas/bob`));
+
+    expect((await as(api, 'root', 'GET', '/api/v1/namespaces/default/configmaps')).status).toBe(200);
+    expect((await as(api, 'alice', 'GET', '/api/v1/namespaces/default/configmaps')).status).toBe(200);
+
+    const metrics = (await as(api, 'root', 'GET', '/metrics')).text;
+    expect(metrics).toContain(
+      'apiserver_flowcontrol_rejected_requests_total{flow_schema="bob",priority_level="tiny",reason="queue-full"} 1',
+    );
+    expect(metrics).toMatch(/apiserver_flowcontrol_current_inqueue_requests\{flow_schema="bob",priority_level="tiny"\} 1/);
+    const done = await Promise.all(flood);
+    expect(done.map((d) => d.status)).toEqual([504, 504]);
+  }, 15_000);
+});

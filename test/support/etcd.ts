@@ -1,0 +1,90 @@
+/**
+ * A real etcd (the Debian `etcd-server` package's /usr/bin/etcd, which `.ci/run` installs) on free
+ * ports with a temporary data directory, for the storage tests; `stop` ends it and removes the
+ * directory, `kill` and `restart` simulate an outage on the same ports and data. Without the
+ * binary the tests fail, saying so.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const ETCD_BIN = '/usr/bin/etcd';
+
+export interface EtcdProcess {
+  readonly url: string;
+  /** SIGKILL, keeping the data: the next `restart` comes back with it. */
+  kill(): Promise<void>;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startEtcd(): Promise<EtcdProcess> {
+  if (!existsSync(ETCD_BIN)) throw new Error(`${ETCD_BIN} is missing: install etcd-server (apt-get install etcd-server; .ci/run does)`);
+  const dir = mkdtempSync(join(tmpdir(), 'orch-etcd-'));
+  const [client, peer] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${client}`;
+  const peerUrl = `http://127.0.0.1:${peer}`;
+  const args = [
+    `--data-dir=${join(dir, 'data')}`,
+    `--listen-client-urls=${url}`,
+    `--advertise-client-urls=${url}`,
+    `--listen-peer-urls=${peerUrl}`,
+    `--initial-advertise-peer-urls=${peerUrl}`,
+    `--initial-cluster=default=${peerUrl}`,
+    '--name=default',
+    '--log-level=error',
+    '--logger=zap',
+  ];
+  let child: ChildProcess | undefined;
+  const launch = async () => {
+    const c = spawn(ETCD_BIN, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    child = c;
+    let stderr = '';
+    c.stderr?.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      if (c.exitCode !== null) throw new Error(`etcd exited (${c.exitCode}): ${stderr}`);
+      try {
+        const r = await fetch(`${url}/health`);
+        if (r.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`etcd did not become healthy: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const killNow = async () => {
+    const c = child;
+    child = undefined;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill('SIGKILL');
+    await exited;
+  };
+  await launch();
+  return {
+    url,
+    kill: killNow,
+    restart: launch,
+    async stop() {
+      await killNow();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
