@@ -6,8 +6,15 @@
  * to each other. Nothing here pulls the API server into a page's bundle.
  */
 export { bootOrch, type BootOptions, type OrchHandle } from './page/boot.ts';
-export type { KindInfo, OrchControl, RuntimeStats, ThroughputOptions, ThroughputResult } from './protocol/control.ts';
-export type { PodSimulatorSettings, RuntimeSettings } from './shared-worker/settings.ts';
-export type { Snapshot } from './shared-worker/snapshot.ts';
+export type {
+  KindInfo,
+  OrchControl,
+  PodSimulatorSettings,
+  RuntimeSettings,
+  RuntimeStats,
+  Snapshot,
+  ThroughputOptions,
+  ThroughputResult,
+} from './protocol/control.ts';
 export { offlineReadiness, type OfflineReadiness } from './protocol/offline-readiness.ts';
 export { isApiPath, type HeaderList, type WireRequest, type WireResponse } from './protocol/port-protocol.ts';

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUILTIN_CONTROLLERS, PODS, RESOURCE_CLAIM_TEMPLATES, RESOURCE_CLAIMS, type TestEnv } from '../../controllers/index.ts';
 import { startControllers, type ControllerHost } from '../../worker/shared-worker/controllers.ts';
-import type { RuntimeSettings } from '../../worker/shared-worker/settings.ts';
+import type { RuntimeSettings } from '../../worker/protocol/control.ts';
 import { pod, resourceClaimTemplate } from '../support/builders.ts';
 import { controllerEnvs } from '../support/controller-env.ts';
 

@@ -4,8 +4,32 @@
  * clock, the controllers.
  */
 import type { WireRequest, WireResponse } from './port-protocol.ts';
-import type { PodSimulatorSettings, RuntimeSettings } from '../shared-worker/settings.ts';
-import type { Snapshot } from '../shared-worker/snapshot.ts';
+import type { KeyValue } from '../../core/index.ts';
+
+export interface PodSimulatorSettings {
+  /** Plays the node agent: marks pods Running, then Ready. */
+  readonly enabled: boolean;
+  /** How long (on the server's clock) a pod takes to become Ready. */
+  readonly readyDelayMs: number;
+  /** How long (on the server's clock) a deleted pod stays Terminating while its containers stop. */
+  readonly stopDelayMs: number;
+}
+
+export interface RuntimeSettings {
+  /** The sample controllers (StatefulSet, garbage collection, ...) run in the worker. */
+  readonly controllers: boolean;
+  /** How fast the server's clock runs (1 = real time, 0 = paused). */
+  readonly clockSpeed: number;
+  readonly podSimulator: PodSimulatorSettings;
+}
+
+/** The whole store at one revision, as the playground exports and imports it (a JSON file). */
+export interface Snapshot {
+  readonly kind: 'OrchSnapshot';
+  readonly version: 1;
+  readonly revision: number;
+  readonly items: readonly KeyValue[];
+}
 
 /** A served kind, for a client that cannot use discovery. */
 export interface KindInfo {

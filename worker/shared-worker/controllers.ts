@@ -12,7 +12,7 @@
  */
 import type { ApiServer, Clock } from '../../core/index.ts';
 import { BUILTIN_CONTROLLERS, Client, gatesMissing, inProcessTransport, Manager, type BuiltinController } from '../../controllers/index.ts';
-import type { PodSimulatorSettings, RuntimeSettings } from './settings.ts';
+import type { PodSimulatorSettings, RuntimeSettings } from '../protocol/control.ts';
 
 export interface ControllerHost {
   /** Names of the controllers this build runs against this server. */

@@ -19,8 +19,9 @@ import { IndexedDbBackend, type Durability } from './idb-backend.ts';
 import type { WireRequest, WireResponse } from '../protocol/port-protocol.ts';
 import { servePort, toApiRequest, wholeResponse, type PortServer } from './port-server.ts';
 import { ScaledClock } from './scaled-clock.ts';
-import { checkSettings, SettingsStore, type PodSimulatorSettings, type RuntimeSettings } from './settings.ts';
-import { parseSnapshot, toSnapshot, type Snapshot } from './snapshot.ts';
+import type { PodSimulatorSettings, RuntimeSettings, Snapshot } from '../protocol/control.ts';
+import { checkSettings, SettingsStore } from './settings.ts';
+import { parseSnapshot, toSnapshot } from './snapshot.ts';
 
 export interface RuntimeOptions {
   /** IndexedDB database of the store (the settings live in `<name>-settings`). */

@@ -3,24 +3,8 @@
  * (and a reset of the store, which is about objects, not about how the playground runs).
  */
 import { openDB } from 'idb';
+import type { RuntimeSettings } from '../protocol/control.ts';
 import { MAX_CLOCK_SPEED } from './scaled-clock.ts';
-
-export interface PodSimulatorSettings {
-  /** Plays the node agent: marks pods Running, then Ready. */
-  readonly enabled: boolean;
-  /** How long (on the server's clock) a pod takes to become Ready. */
-  readonly readyDelayMs: number;
-  /** How long (on the server's clock) a deleted pod stays Terminating while its containers stop. */
-  readonly stopDelayMs: number;
-}
-
-export interface RuntimeSettings {
-  /** The sample controllers (StatefulSet, garbage collection, ...) run in the worker. */
-  readonly controllers: boolean;
-  /** How fast the server's clock runs (1 = real time, 0 = paused). */
-  readonly clockSpeed: number;
-  readonly podSimulator: PodSimulatorSettings;
-}
 
 export const DEFAULT_SETTINGS: RuntimeSettings = {
   controllers: true,

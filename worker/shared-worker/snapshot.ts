@@ -4,13 +4,7 @@
  * it is, naming the first thing wrong.
  */
 import type { KeyValue } from '../../core/index.ts';
-
-export interface Snapshot {
-  readonly kind: 'OrchSnapshot';
-  readonly version: 1;
-  readonly revision: number;
-  readonly items: readonly KeyValue[];
-}
+import type { Snapshot } from '../protocol/control.ts';
 
 const KEY_PREFIX = '/registry/';
 
