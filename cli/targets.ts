@@ -2,7 +2,7 @@
  * What a command acts on: `TYPE NAME...`, `TYPE/NAME...`, `TYPE1,TYPE2` (lists), or the objects of
  * `-f`, each resolved against discovery to a resource, a namespace and a name.
  */
-import { type ApiResource, objectPath } from './discovery.ts';
+import { type ApiResource, collectionPath, objectPath } from './discovery.ts';
 import { usageError } from './errors.ts';
 import { readManifests } from './manifests.ts';
 import type { JsonObject } from './objects.ts';
@@ -162,4 +162,26 @@ async function kustomizeTargets(session: Session, dir: string, needServer: boole
 export function targetPath(t: Target, subresource = ''): string {
   if (!t.name) throw usageError('a resource name is required');
   return objectPath(t.resource, t.namespace, t.name, subresource);
+}
+
+/** Lists (`TYPE` alone, `--all`, `-l`, `--field-selector`) become the objects they hold now. */
+export async function expandLists(
+  session: Session,
+  targets: readonly Target[],
+  selectors: { readonly selector?: string; readonly fieldSelector?: string },
+): Promise<Target[]> {
+  const expanded: Target[] = [];
+  for (const t of targets) {
+    if (t.name !== undefined) {
+      expanded.push(t);
+      continue;
+    }
+    const q = new URLSearchParams();
+    if (selectors.selector) q.set('labelSelector', selectors.selector);
+    if (selectors.fieldSelector) q.set('fieldSelector', selectors.fieldSelector);
+    const list = await session.json<{ items?: JsonObject[] }>('GET', `${collectionPath(t.resource, t.namespace)}?${q}`);
+    for (const item of list.items ?? [])
+      expanded.push({ ...t, name: item.metadata?.name, namespace: item.metadata?.namespace ?? t.namespace });
+  }
+  return expanded;
 }

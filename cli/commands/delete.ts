@@ -12,7 +12,7 @@ import { boolFlag, dryRunFlag, fileFlags, parseDryRun } from '../flags.ts';
 import { parseDuration } from '../globals.ts';
 import type { JsonObject } from '../objects.ts';
 import type { Session } from '../session.ts';
-import { argTargets, fileTargets, type Target, targetPath } from '../targets.ts';
+import { argTargets, expandLists, fileTargets, type Target, targetPath } from '../targets.ts';
 import { readWatch } from '../watch.ts';
 
 interface DeleteOptions {
@@ -101,22 +101,9 @@ async function runDelete(env: CommandEnv, args: string[], o: DeleteOptions): Pro
   const lists = targets.filter((t) => t.name === undefined);
   if (lists.length && !o.all && !o.selector && !o.fieldSelector) throw usageError(`resource(s) were provided, but no name was specified`);
   // Lists (`--all`, `-l`) become the names they hold now.
-  const expanded: Target[] = [];
-  for (const t of targets) {
-    if (t.name !== undefined) {
-      expanded.push(t);
-      continue;
-    }
-    const q = new URLSearchParams();
-    if (o.selector) q.set('labelSelector', o.selector);
-    if (o.fieldSelector) q.set('fieldSelector', o.fieldSelector);
-    const list = await session.json<{ items?: JsonObject[] }>('GET', `${collectionPath(t.resource, t.namespace)}?${q}`);
-    for (const item of list.items ?? [])
-      expanded.push({ ...t, name: item.metadata?.name, namespace: item.metadata?.namespace ?? t.namespace });
-  }
-  targets = expanded;
+  targets = await expandLists(session, targets, o);
   if (targets.length === 0 && lists.length) {
-    io.stderr(lists.some((l) => l.namespace) ? `No resources found\n` : 'No resources found\n');
+    io.stderr('No resources found\n');
     return;
   }
   const failures: string[] = [];

@@ -1,12 +1,11 @@
 /** What `label` and `annotate` share: KEY=VAL and KEY- arguments, --overwrite, --list, -l/--all, and the patch. */
 import type { Command } from 'commander';
 import type { action as actionFn, CommandEnv } from '../command.ts';
-import { collectionPath } from '../discovery.ts';
 import { CliError, errorText, usageError } from '../errors.ts';
 import { boolFlag, dryRunFlag, fieldManagerFlag, fileFlags, parseDryRun, printFlags } from '../flags.ts';
 import type { JsonObject } from '../objects.ts';
 import { objectPrinter } from '../printers/index.ts';
-import { argTargets, fileTargets, type Target, targetPath } from '../targets.ts';
+import { argTargets, expandLists, fileTargets, type Target, targetPath } from '../targets.ts';
 
 interface Options {
   overwrite: boolean;
@@ -69,20 +68,7 @@ export function metadataCommand(cmd: Command, env: CommandEnv, field: 'labels' |
         ...(hasFiles ? await fileTargets(session, o, !o.local) : []),
         ...(await argTargets(session, resourceArgs, o.all || Boolean(o.selector), o.allNamespaces)),
       ];
-      const expanded: Target[] = [];
-      for (const t of targets) {
-        if (t.name !== undefined) {
-          expanded.push(t);
-          continue;
-        }
-        const q = new URLSearchParams();
-        if (o.selector) q.set('labelSelector', o.selector);
-        if (o.fieldSelector) q.set('fieldSelector', o.fieldSelector);
-        const list = await session.json<{ items?: JsonObject[] }>('GET', `${collectionPath(t.resource, t.namespace)}?${q}`);
-        for (const item of list.items ?? [])
-          expanded.push({ ...t, name: item.metadata?.name, namespace: item.metadata?.namespace ?? t.namespace });
-      }
-      targets = expanded;
+      targets = await expandLists(session, targets, o);
       const printer = await objectPrinter(io, o);
       const failures: string[] = [];
       for (const t of targets) {

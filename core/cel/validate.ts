@@ -36,6 +36,12 @@ class Run {
   ) {
     this.remaining = budget;
   }
+
+  /** Records the error that ends the run: no rule after it is evaluated. */
+  halt(error: FieldError): void {
+    this.errors.push(error);
+    this.stopped = true;
+  }
 }
 
 function join(path: string, child: string): string {
@@ -83,14 +89,13 @@ function rules(run: Run, node: CompiledNode, path: string, value: unknown, old: 
   if (node.rules.length === 0) return;
   const type = node.schema.type ?? '';
   if (run.remaining <= 0) {
-    run.errors.push(
+    run.halt(
       fieldErrors.invalid(
         shown(path),
         type,
         'validation failed due to running out of cost budget, no further validation rules will be run',
       ),
     );
-    run.stopped = true;
     return;
   }
   let self: unknown;
@@ -113,25 +118,23 @@ function rules(run: Run, node: CompiledNode, path: string, value: unknown, old: 
     else if (oldSelf !== undefined) vars.oldSelf = oldSelf;
     const res = evaluate(run, r.program, r.programSize, vars);
     if (res.overLimit) {
-      run.errors.push(
+      run.halt(
         fieldErrors.invalid(
           shown(path),
           type,
           `'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: ${ruleErrorString(r)}`,
         ),
       );
-      run.stopped = true;
       return;
     }
     if (res.cost > run.remaining) {
-      run.errors.push(
+      run.halt(
         fieldErrors.invalid(
           shown(path),
           type,
           'validation failed due to running out of cost budget, no further validation rules will be run',
         ),
       );
-      run.stopped = true;
       return;
     }
     run.remaining -= res.cost;
@@ -156,25 +159,23 @@ function rules(run: Run, node: CompiledNode, path: string, value: unknown, old: 
     if (r.message) {
       const m = evaluate(run, r.message, r.messageSize, vars);
       if (m.overLimit) {
-        run.errors.push(
+        run.halt(
           fieldErrors.invalid(
             shown(at),
             type,
             `no further validation rules will be run due to call cost exceeds limit for messageExpression: ${JSON.stringify(r.rule.messageExpression)}`,
           ),
         );
-        run.stopped = true;
         return;
       }
       if (m.cost > run.remaining) {
-        run.errors.push(
+        run.halt(
           fieldErrors.invalid(
             shown(at),
             type,
             'messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run',
           ),
         );
-        run.stopped = true;
         return;
       }
       run.remaining -= m.cost;

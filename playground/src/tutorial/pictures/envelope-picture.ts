@@ -1,8 +1,7 @@
 /** One object's protobuf bytes as hex, coloured by the part of the envelope they belong to. */
-import { html, LitElement, nothing } from 'lit';
-import { EMPTY_STATE, type PictureState } from '../picture-state.ts';
+import { html, nothing } from 'lit';
 import { envelopeSegments, type Segment } from './envelope.ts';
-import { pictureStyles } from './picture-styles.ts';
+import { PictureElement } from './picture-element.ts';
 
 const COLOURS: Record<Segment['part'], string> = {
   magic: '#fbdada',
@@ -16,17 +15,14 @@ function hex(b: number): string {
   return b.toString(16).padStart(2, '0');
 }
 
-export class EnvelopePicture extends LitElement {
-  static override properties = { state: { attribute: false }, path: {}, bytes: { state: true } };
-  declare state: PictureState;
+export class EnvelopePicture extends PictureElement {
+  static override properties = { path: {}, bytes: { state: true } };
   declare path: string;
   declare bytes: Uint8Array | undefined;
   private shownRv = '';
-  static override styles = pictureStyles;
 
   constructor() {
     super();
-    this.state = EMPTY_STATE;
     this.path = '';
   }
 

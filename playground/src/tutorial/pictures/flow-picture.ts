@@ -1,19 +1,9 @@
 /** FlowSchemas by matching precedence, each pointing at its priority level; a missing level makes it Dangling. */
-import { html, LitElement } from 'lit';
+import { html } from 'lit';
 import { at } from '../lesson.ts';
-import { EMPTY_STATE, type PictureState } from '../picture-state.ts';
-import { pictureStyles } from './picture-styles.ts';
+import { PictureElement } from './picture-element.ts';
 
-export class FlowPicture extends LitElement {
-  static override properties = { state: { attribute: false } };
-  declare state: PictureState;
-  static override styles = pictureStyles;
-
-  constructor() {
-    super();
-    this.state = EMPTY_STATE;
-  }
-
+export class FlowPicture extends PictureElement {
   override render() {
     const levels = new Set(this.state.objects.filter((o) => o.kind === 'PriorityLevelConfiguration').map((o) => o.metadata.name));
     const schemas = this.state.objects

@@ -1,24 +1,15 @@
 /** A StatefulSet's ordinal ladder: one rung per ordinal, its pod (phase, ready, revision) and claims. */
-import { html, LitElement, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { at } from '../lesson.ts';
-import { EMPTY_STATE, type PictureState, type Shown } from '../picture-state.ts';
-import { pictureStyles } from './picture-styles.ts';
+import type { Shown } from '../picture-state.ts';
+import { PictureElement } from './picture-element.ts';
 
 function ready(pod: Shown): boolean {
   const conds = (at(pod, 'status.conditions') as { type: string; status: string }[] | undefined) ?? [];
   return conds.some((c) => c.type === 'Ready' && c.status === 'True');
 }
 
-export class LadderPicture extends LitElement {
-  static override properties = { state: { attribute: false } };
-  declare state: PictureState;
-  static override styles = pictureStyles;
-
-  constructor() {
-    super();
-    this.state = EMPTY_STATE;
-  }
-
+export class LadderPicture extends PictureElement {
   private rung(set: Shown, ordinal: number) {
     const name = `${set.metadata.name}-${ordinal}`;
     const pod = this.state.objects.find((o) => o.kind === 'Pod' && o.metadata.name === name);

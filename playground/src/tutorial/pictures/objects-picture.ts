@@ -1,21 +1,13 @@
 /** Objects as cards: name, kind, resourceVersion, generation, deletion state, and one chosen field. */
-import { html, LitElement, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { toYaml } from '../../yaml.ts';
 import { at } from '../lesson.ts';
-import type { PictureState, Shown } from '../picture-state.ts';
-import { EMPTY_STATE } from '../picture-state.ts';
-import { pictureStyles } from './picture-styles.ts';
+import type { Shown } from '../picture-state.ts';
+import { PictureElement } from './picture-element.ts';
 
-export class ObjectsPicture extends LitElement {
-  static override properties = { state: { attribute: false }, field: {} };
-  declare state: PictureState;
+export class ObjectsPicture extends PictureElement {
+  static override properties = { field: {} };
   declare field: string | undefined;
-  static override styles = pictureStyles;
-
-  constructor() {
-    super();
-    this.state = EMPTY_STATE;
-  }
 
   private card(o: Shown, deleted: boolean) {
     const m = o.metadata;

@@ -3,9 +3,9 @@
  * reference. Deleted objects fade out and Terminating ones are outlined, so what a propagation
  * policy takes with an owner shows as it happens.
  */
-import { html, LitElement, svg } from 'lit';
-import { EMPTY_STATE, type PictureState, type Shown } from '../picture-state.ts';
-import { pictureStyles } from './picture-styles.ts';
+import { html, svg } from 'lit';
+import type { Shown } from '../picture-state.ts';
+import { PictureElement } from './picture-element.ts';
 
 const BOX_W = 130;
 const BOX_H = 34;
@@ -18,16 +18,7 @@ interface Node {
   y: number;
 }
 
-export class OwnersPicture extends LitElement {
-  static override properties = { state: { attribute: false } };
-  declare state: PictureState;
-  static override styles = pictureStyles;
-
-  constructor() {
-    super();
-    this.state = EMPTY_STATE;
-  }
-
+export class OwnersPicture extends PictureElement {
   override render() {
     const all: Node[] = [
       ...this.state.objects.map((o) => ({ o, deleted: false, x: 0, y: 0 })),

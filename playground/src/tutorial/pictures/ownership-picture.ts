@@ -1,8 +1,8 @@
 /** managedFields as a table: one row per field, one column per manager, a mark where it owns. */
-import { html, LitElement } from 'lit';
-import { EMPTY_STATE, type PictureState, type Shown } from '../picture-state.ts';
+import { html } from 'lit';
+import type { Shown } from '../picture-state.ts';
 import { fieldPaths } from './field-paths.ts';
-import { pictureStyles } from './picture-styles.ts';
+import { PictureElement } from './picture-element.ts';
 
 interface Entry {
   manager?: string;
@@ -10,15 +10,12 @@ interface Entry {
   fieldsV1?: Record<string, unknown>;
 }
 
-export class OwnershipPicture extends LitElement {
-  static override properties = { state: { attribute: false }, path: {} };
-  declare state: PictureState;
+export class OwnershipPicture extends PictureElement {
+  static override properties = { path: {} };
   declare path: string;
-  static override styles = pictureStyles;
 
   constructor() {
     super();
-    this.state = EMPTY_STATE;
     this.path = '';
   }
 

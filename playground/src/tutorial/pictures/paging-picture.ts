@@ -2,25 +2,15 @@
  * The paging snapshot: each page the learner listed (limit/continue) with its items, and the
  * objects written after the first page's snapshot, which no later page shows.
  */
-import { html, LitElement, nothing } from 'lit';
-import { EMPTY_STATE, type PictureState } from '../picture-state.ts';
-import { pictureStyles } from './picture-styles.ts';
+import { html, nothing } from 'lit';
+import { PictureElement } from './picture-element.ts';
 
 interface ListBody {
   metadata?: { continue?: string; resourceVersion?: string };
   items?: { metadata: { name: string; resourceVersion: string } }[];
 }
 
-export class PagingPicture extends LitElement {
-  static override properties = { state: { attribute: false } };
-  declare state: PictureState;
-  static override styles = pictureStyles;
-
-  constructor() {
-    super();
-    this.state = EMPTY_STATE;
-  }
-
+export class PagingPicture extends PictureElement {
   override render() {
     const pages = this.state.requests.filter((r) => r.method === 'GET' && /[?&]limit=/.test(r.path) && r.status === 200 && r.json);
     const firstPages = pages.filter((r) => !/[?&]continue=/.test(r.path));

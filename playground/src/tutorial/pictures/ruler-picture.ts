@@ -3,24 +3,15 @@
  * those older than the history window (5 minutes of the server clock) are where a watch now
  * gets 410 Gone.
  */
-import { html, LitElement, svg } from 'lit';
-import { EMPTY_STATE, HISTORY_WINDOW_MS, type PictureState } from '../picture-state.ts';
-import { pictureStyles } from './picture-styles.ts';
+import { html, svg } from 'lit';
+import { HISTORY_WINDOW_MS } from '../picture-state.ts';
+import { PictureElement } from './picture-element.ts';
 
 const W = 640;
 const H = 150;
 const PAD = 30;
 
-export class RulerPicture extends LitElement {
-  static override properties = { state: { attribute: false } };
-  declare state: PictureState;
-  static override styles = pictureStyles;
-
-  constructor() {
-    super();
-    this.state = EMPTY_STATE;
-  }
-
+export class RulerPicture extends PictureElement {
   override render() {
     const events = this.state.events.filter((e) => e.rv > 0);
     if (!events.length) return html`<p class="empty">No events yet.</p>`;
