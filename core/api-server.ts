@@ -16,7 +16,6 @@ import { FeatureGates } from './features/feature-gates.ts';
 import { RuntimeConfig } from './features/runtime-config.ts';
 import { DiscoveryDocuments } from './discovery/documents.ts';
 import { OpenApiDocuments } from './openapi/documents.ts';
-import { storageVersionHash } from './discovery/storage-version-hash.ts';
 import { handleDiscovery } from './handlers/discovery.ts';
 import { Health, type HealthState } from './handlers/health.ts';
 import { handleResource, type ServedResource } from './handlers/resources.ts';
@@ -147,19 +146,6 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     served.set(`${def.group}/${def.version}/${def.resource}`, { registry, reader: new Reader(registry, readConfig) });
   }
 
-  // storageVersionHash per `<group>/<resource>`, for discovery (custom resources add theirs when first served).
-  const hashes = new Map<string, string>();
-  const hashKinds = (defs: readonly KindDefinition[]) =>
-    // All at once: each digest is a round trip to a crypto worker, one after another ~4 ms in all.
-    Promise.all(
-      defs.map(async (def) => {
-        const key = `${def.group}/${def.resource}`;
-        if (hashes.has(key)) return;
-        const storage = def.storedAs?.def ?? def;
-        hashes.set(key, await storageVersionHash(storage.group, storage.version, storage.kind));
-      }),
-    );
-
   // Custom resources: served while their definition is Established, through the same registry
   // and handlers as built-in kinds (core/apiextensions keeps the served set and the status).
   const builtinKeys = new Set(served.keys());
@@ -173,9 +159,6 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
         crds,
         rules: celRuleChecker,
         registry: (def) => new ResourceRegistry(def, { backend, cache, clock, gates, namespaceState, managedFields: managedFieldsHook }),
-        prepare: async (defs) => {
-          await hashKinds(defs);
-        },
         serve(name, defs) {
           for (const key of customServed.get(name) ?? []) served.delete(key);
           const keys: string[] = [];
@@ -191,7 +174,6 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
           const custom = [...customServed.values()].flat().map((k) => served.get(k)!.registry.def);
           servedKinds = [...kinds, ...custom];
           refreshDocuments();
-          if (custom.some((def) => !hashes.has(`${def.group}/${def.resource}`))) void hashKinds(custom).then(refreshDocuments);
         },
         log: (message, err) => console.error(`orch: ${message}`, err),
       })
@@ -208,16 +190,14 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     livezGracePeriodMs: options.livezGracePeriodMs ?? 0,
   });
 
-  let discovery = new DiscoveryDocuments(kinds, new Map());
+  let discovery = new DiscoveryDocuments(kinds);
   let openapi = new OpenApiDocuments(kinds);
   /** Discovery and OpenAPI follow the served kinds (custom resources come and go). */
   function refreshDocuments(): void {
-    discovery = new DiscoveryDocuments(servedKinds, hashes);
+    discovery = new DiscoveryDocuments(servedKinds);
     openapi = new OpenApiDocuments(servedKinds);
   }
   const ready = (async () => {
-    await hashKinds(kinds);
-    refreshDocuments();
     if (customResources && crds) {
       // Stores of custom resources already stored are registered before the cache loads them.
       const { items } = await backend.range(crds.prefix);

@@ -33,8 +33,6 @@ export interface CustomResourceHost {
   registry(def: KindDefinition): ResourceRegistry;
   /** Serves exactly these kinds for the named definition, replacing what it served before (none: stops serving). */
   serve(crdName: string, defs: readonly KindDefinition[]): void;
-  /** Work done before a kind is first served (discovery's storage version hash); optional. */
-  prepare?(defs: readonly KindDefinition[]): Promise<void>;
   /** CEL rules, once the engine is there. */
   readonly rules?: RuleChecker;
   /** Reports a failure of the background work (the next event retries). */
@@ -224,7 +222,6 @@ export class CustomResourceController {
       status.acceptedNames = clone(crd.spec?.names ?? {});
       setCondition(next, { type: 'NamesAccepted', status: 'True', reason: 'NoConflicts', message: 'no conflicts found' }, now);
       if (!isEstablished(next)) {
-        await this.host.prepare?.(kindsFromCRD(next, this.host.gates));
         setCondition(
           next,
           { type: 'Established', status: 'True', reason: 'InitialNamesAccepted', message: 'the initial names have been accepted' },

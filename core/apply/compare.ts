@@ -39,6 +39,10 @@ function leaf(lhs: JsonValue | undefined, rhs: JsonValue | undefined, path: Path
   else if (!deepEqual(lhs, rhs)) c.modified.insert(path);
 }
 
+/**
+ * `path` is one array pushed and popped along the walk (sets copy what they keep, never the
+ * array): a fresh array per visited field was most of a create's comparison garbage.
+ */
 function walk(
   lhs: JsonValue | undefined,
   rhs: JsonValue | undefined,
@@ -55,14 +59,34 @@ function walk(
   if (node.kind === 'struct' || node.kind === 'map') {
     const l = isObject(lhs) ? lhs : undefined;
     const r = isObject(rhs) ? rhs : undefined;
-    const keys = new Set([...Object.keys(l ?? {}), ...Object.keys(r ?? {})]);
-    for (const key of keys) walk(l?.[key], r?.[key], childSchema(node, key), [...path, fieldElement(key)], c);
+    if (r) {
+      for (const key in r) {
+        path.push(fieldElement(key));
+        walk(l?.[key], r[key], childSchema(node, key), path, c);
+        path.pop();
+      }
+    }
+    if (l) {
+      for (const key in l) {
+        if (r && Object.hasOwn(r, key)) continue;
+        path.push(fieldElement(key));
+        walk(l[key], undefined, childSchema(node, key), path, c);
+        path.pop();
+      }
+    }
   } else {
     const l = indexList(node, lhs);
     const r = indexList(node, rhs);
-    for (const { pe, token } of r.order) walk(l.byToken.get(token), r.byToken.get(token), node.items, [...path, pe], c);
+    for (const { pe, token } of r.order) {
+      path.push(pe);
+      walk(l.byToken.get(token), r.byToken.get(token), node.items, path, c);
+      path.pop();
+    }
     for (const { pe, token } of l.order) {
-      if (!r.byToken.has(token)) walk(l.byToken.get(token), undefined, node.items, [...path, pe], c);
+      if (r.byToken.has(token)) continue;
+      path.push(pe);
+      walk(l.byToken.get(token), undefined, node.items, path, c);
+      path.pop();
     }
   }
   if (lhs === undefined) c.added.insert(path);

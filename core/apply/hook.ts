@@ -34,7 +34,18 @@ function complement(schema: ObjectSchema, own: readonly (readonly string[])[], p
  * subresource, everything but its own paths (metadata included, since the registry keeps the
  * stored metadata on subresource writes).
  */
-export function resetPathsOf(def: KindDefinition, subresource: string): string[][] {
+export function resetPathsOf(def: KindDefinition, subresource: string): readonly (readonly string[])[] {
+  let bySubresource = resetPaths.get(def);
+  if (!bySubresource) resetPaths.set(def, (bySubresource = new Map()));
+  let paths = bySubresource.get(subresource);
+  if (!paths) bySubresource.set(subresource, (paths = computeResetPaths(def, subresource)));
+  return paths;
+}
+
+/** Per kind and subresource, made once: every write asks, and the answer depends on the kind only. */
+const resetPaths = new WeakMap<KindDefinition, Map<string, readonly (readonly string[])[]>>();
+
+function computeResetPaths(def: KindDefinition, subresource: string): string[][] {
   const partials = Object.entries(def.subresources ?? {}).flatMap(([name, s]) => (s.kind === 'partial' ? [{ name, paths: s.paths }] : []));
   if (!subresource) return partials.flatMap((p) => p.paths.map((path) => [...path]));
   const own = partials.find((p) => p.name === subresource);

@@ -8,6 +8,7 @@ import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
 import { formatTime } from '../util/time.ts';
 import { capUpdateManagers, encodeManaged, identityKey, tryDecodeManaged, type Managed } from './managers.ts';
 import { pathsToSet, setManagedFields, withoutManagedFields, zeroObject } from './object.ts';
+import type { FieldSet } from './field-set.ts';
 import { UNTRACKED_FIELDS } from './to-field-set.ts';
 import { reconcileManaged, updateManagers } from './updater.ts';
 
@@ -53,6 +54,14 @@ function startingPoint(input: RecordUpdateInput): Managed {
   return tryDecodeManaged(live) ?? new Map();
 }
 
+/** The set of `ignored` paths, made once per paths array (the hook passes one array per kind and subresource). */
+const ignoredSets = new WeakMap<object, FieldSet | undefined>();
+function ignoredSet(paths: readonly (readonly string[])[] | undefined): FieldSet | undefined {
+  if (!paths) return undefined;
+  if (!ignoredSets.has(paths)) ignoredSets.set(paths, pathsToSet(paths));
+  return ignoredSets.get(paths);
+}
+
 /** Rewrites `next.metadata.managedFields` for a non-apply write and returns the entries. */
 export function recordUpdate(input: RecordUpdateInput): JsonObject[] {
   const { schema, manager, apiVersion } = input;
@@ -60,11 +69,13 @@ export function recordUpdate(input: RecordUpdateInput): JsonObject[] {
   const managed = startingPoint(input);
   const oldObj = withoutManagedFields(input.live ?? zeroObject(schema));
   const newObj = withoutManagedFields(input.next);
-  const ignored = pathsToSet(input.ignored);
+  const ignored = ignoredSet(input.ignored);
 
   reconcileManaged(managed, schema);
   const compare = updateManagers(oldObj, newObj, schema, managed, CURRENT_OPERATION, true, ignored);
-  let taken = compare.modified.union(compare.added).difference(compare.removed);
+  // Most writes only add or only change: skip the set operations that would copy for nothing.
+  let taken = compare.modified.empty ? compare.added : compare.added.empty ? compare.modified : compare.modified.union(compare.added);
+  if (!compare.removed.empty) taken = taken.difference(compare.removed);
   if (ignored) taken = taken.recursiveDifference(ignored);
   taken = taken.difference(UNTRACKED_FIELDS);
 

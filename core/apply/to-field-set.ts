@@ -16,6 +16,7 @@ export function toFieldSet(value: JsonValue, schema: Schema): FieldSet {
   return out;
 }
 
+/** `path` is pushed and popped along the walk: sets copy what they keep, never the array. */
 function walk(value: JsonValue, schema: Schema | undefined, path: PathElement[], out: FieldSet): void {
   const node = nodeOf(schema, value);
   switch (node.kind) {
@@ -27,9 +28,10 @@ function walk(value: JsonValue, schema: Schema | undefined, path: PathElement[],
     case 'map':
       if (!isObject(value)) return;
       for (const key of Object.keys(value)) {
-        const p = [...path, fieldElement(key)];
-        walk(value[key], childSchema(node, key), p, out);
-        if (!isNamedField(node, key)) out.insert(p);
+        path.push(fieldElement(key));
+        walk(value[key], childSchema(node, key), path, out);
+        if (!isNamedField(node, key)) out.insert(path);
+        path.pop();
       }
       return;
     case 'set':
@@ -38,9 +40,10 @@ function walk(value: JsonValue, schema: Schema | undefined, path: PathElement[],
       for (const item of value) {
         const pe = itemElement(node, item);
         if (typeof pe === 'string') continue;
-        const p = [...path, pe];
-        walk(item, node.items, p, out);
-        out.insert(p);
+        path.push(pe);
+        walk(item, node.items, path, out);
+        out.insert(path);
+        path.pop();
       }
   }
 }

@@ -7,6 +7,7 @@
 import type { KindDefinition } from '../registry/definition.ts';
 import type { JsonObject } from '../util/json.ts';
 import { groupsOf, subresourcesOf, verbsOf, type GroupInfo } from './groups.ts';
+import { storageVersionHashOf } from './storage-version-hash.ts';
 
 function gv(group: string, version: string) {
   return { groupVersion: group ? `${group}/${version}` : version, version };
@@ -15,11 +16,7 @@ function gv(group: string, version: string) {
 export class DiscoveryDocuments {
   private readonly groups: GroupInfo[];
 
-  constructor(
-    kinds: readonly KindDefinition[],
-    /** storageVersionHash per `<group>/<resource>` (computed at start). */
-    private readonly hashes: ReadonlyMap<string, string>,
-  ) {
+  constructor(kinds: readonly KindDefinition[]) {
     this.groups = groupsOf(kinds);
   }
 
@@ -70,7 +67,7 @@ export class DiscoveryDocuments {
         verbs: verbsOf(def),
         ...(def.shortNames?.length ? { shortNames: [...def.shortNames] } : {}),
         ...(def.categories?.length ? { categories: [...def.categories] } : {}),
-        ...(this.hashes.get(`${group}/${def.resource}`) ? { storageVersionHash: this.hashes.get(`${group}/${def.resource}`)! } : {}),
+        storageVersionHash: storageVersionHashOf(def),
       });
       for (const sub of subresourcesOf(def)) {
         resources.push({

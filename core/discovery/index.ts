@@ -1,4 +1,4 @@
 export { DiscoveryDocuments } from './documents.ts';
 export { groupsOf, compareVersions, verbsOf, subresourcesOf, type GroupInfo } from './groups.ts';
-export { storageVersionHash } from './storage-version-hash.ts';
+export { storageVersionHash, storageVersionHashOf } from './storage-version-hash.ts';
 export { removedMessage } from './removed.ts';
