@@ -23,7 +23,8 @@ import { statusResponse } from './handlers/respond.ts';
 import { VERSION_INFO } from './handlers/version.ts';
 import { jsonResponse, textResponse, type ApiRequest, type ApiResponse } from './http/api-request.ts';
 import { DEFAULT_COMPRESSION_THRESHOLD, maybeCompress } from './http/compression.ts';
-import { Metrics, metricVerb } from './metrics/metrics.ts';
+import { Metrics } from './metrics/metrics.ts';
+import { countRequest } from './metrics/request-count.ts';
 import { warningHeaders } from './handlers/respond.ts';
 import { fromFetchRequest, toFetchResponse } from './http/fetch-adapter.ts';
 import { requestInfo } from './http/request-info.ts';
@@ -34,6 +35,7 @@ import { celRuleChecker, CustomResourceController } from './apiextensions/index.
 import { namespaceKind } from './registry/kinds/namespace.ts';
 import { DEFAULT_READ_CONFIG, Reader, type ReadConfig } from './registry/read.ts';
 import { ResourceRegistry, type NamespaceState } from './registry/resource-registry.ts';
+import { reconcileBootstrap } from './registry/reconcile-bootstrap.ts';
 import { MemoryBackend } from './storage/memory-backend.ts';
 import type { StorageBackend } from './storage/backend.ts';
 import { Cache } from './watch-cache/cache.ts';
@@ -214,24 +216,31 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     }
     await cache.start();
     customResources?.start();
-    // Start-up objects (namespaces first, others may live in them).
-    const ordered = [...served.values()].sort((a, b) => Number(b.registry === namespaces) - Number(a.registry === namespaces));
-    for (const { registry } of ordered) {
-      for (const obj of registry.def.bootstrap?.() ?? []) {
-        const meta = obj.metadata as JsonObject;
-        if (registry.current(String(meta.namespace ?? ''), String(meta.name))) continue;
-        try {
-          await registry.create(String(meta.namespace ?? ''), obj, {
-            dryRun: false,
-            fieldManager: 'orch-apiserver',
-            fieldValidation: 'Strict',
-            warnings: [],
-          });
-        } catch (err) {
-          if (!(err instanceof StatusError && err.code === 409)) throw err;
-        }
-      }
-    }
+    // Start-up objects: namespaces first (others may live in them), then all the others at once,
+    // so a backend that groups concurrent writes into one transaction (IndexedDB) commits them
+    // together rather than one transaction per object.
+    const startUp = (registries: readonly { readonly registry: ResourceRegistry }[]) =>
+      Promise.all(
+        registries.flatMap(({ registry }) =>
+          (registry.def.bootstrap?.() ?? []).map(async (obj) => {
+            const meta = obj.metadata as JsonObject;
+            if (registry.current(String(meta.namespace ?? ''), String(meta.name))) return reconcileBootstrap(registry, obj);
+            try {
+              await registry.create(String(meta.namespace ?? ''), obj, {
+                dryRun: false,
+                fieldManager: 'orch-apiserver',
+                fieldValidation: 'Strict',
+                warnings: [],
+              });
+            } catch (err) {
+              if (!(err instanceof StatusError && err.code === 409)) throw err;
+            }
+          }),
+        ),
+      );
+    const all = [...served.values()];
+    await startUp(all.filter((s) => s.registry === namespaces));
+    await startUp(all.filter((s) => s.registry !== namespaces));
     state.started = true;
   })();
   ready.catch(() => undefined);
@@ -313,24 +322,11 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     info: Extract<ReturnType<typeof requestInfo>, { isResourceRequest: true }>,
     res: ApiResponse,
   ): ApiResponse {
-    const isApply = (req.headers.get('content-type') ?? '').startsWith('application/apply-patch');
-    const code = String(res.status);
-    const dryRun = req.url.searchParams.has('dryRun') ? req.url.searchParams.getAll('dryRun').join(',') : '';
-    const scope = info.name ? 'resource' : info.namespace ? 'namespace' : 'cluster';
-    const verb = metricVerb(info.verb, req.method, isApply);
-    metrics.requests.count(
-      `${code}\u0000${dryRun}\u0000${info.group}\u0000${info.version}\u0000${info.resource}\u0000${info.subresource}\u0000${scope}\u0000${verb}`,
-      () => ({
-        code,
-        component: 'apiserver',
-        dry_run: dryRun,
-        group: info.group,
-        resource: info.resource,
-        scope,
-        subresource: info.subresource,
-        verb,
-        version: info.version,
-      }),
+    countRequest(
+      metrics,
+      { method: req.method, query: req.url.searchParams, contentType: req.headers.get('content-type') },
+      info,
+      res.status,
     );
     const def = served.get(`${info.group}/${info.version}/${info.resource}`)?.registry.def;
     const warning = def && deprecationWarning(def);

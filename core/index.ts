@@ -2,6 +2,7 @@
 export { createApiServer, type ApiServer, type ApiServerOptions } from './api-server.ts';
 export { RequestSecurity, type SecurityOptions, type RequestContext, requestContext } from './auth/security.ts';
 export type { UserInfo } from './auth/user.ts';
+export { actingAs, CONTROLLER_MANAGER_USER, handleAs, type InProcessUser } from './auth/acting-as.ts';
 export { parseTokenFile, TokenFileError } from './auth/token-file.ts';
 export type { AuthorizationMode } from './auth/authorizer.ts';
 export { MemoryAuditSink, parseAuditPolicy, AuditPolicyError, type AuditEvent, type AuditSink, type AuditPolicy } from './audit/index.ts';

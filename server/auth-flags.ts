@@ -21,6 +21,8 @@ export interface AuthFlags {
   readonly auditLogPath?: string;
   readonly auditLogMaxSizeMb: number;
   readonly auditLogMaxBackups: number;
+  readonly auditLogMaxAgeDays: number;
+  readonly auditLogCompress: boolean;
   readonly maxRequestsInflight: number;
   readonly maxMutatingRequestsInflight: number;
   readonly enablePriorityAndFairness: boolean;
@@ -45,8 +47,12 @@ Security flags:
       --authorization-mode strings               AlwaysAllow, AlwaysDeny and/or RBAC, in order (default "AlwaysAllow")
       --audit-policy-file string                 the audit Policy (audit.orch.io/v1 or audit.k8s.io/v1)
       --audit-log-path string                    write audit events there as JSON lines ("-" for standard output)
-      --audit-log-maxsize int                    rotate the audit log at this many megabytes (default 100)
-      --audit-log-maxbackup int                  keep this many rotated audit logs (default 10)
+      --audit-log-maxsize int                    rotate the audit log before it passes this many megabytes
+                                                 (0: 100)
+      --audit-log-maxbackup int                  keep this many rotated audit logs (0: all of them)
+      --audit-log-maxage int                     remove rotated audit logs older than this many days, by the time
+                                                 in their names (0: never)
+      --audit-log-compress                       gzip rotated audit logs
       --max-requests-inflight int                seats for non-mutating requests (default 400)
       --max-mutating-requests-inflight int       seats for mutating requests (default 200)
       --enable-priority-and-fairness             queue requests by FlowSchemas and priority levels (default true)
@@ -66,7 +72,7 @@ function boolValue(flag: string, v: string): boolean {
   throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--${flag}" flag: must be true or false`);
 }
 
-const BOOLEAN = new Set(['anonymous-auth', 'enable-priority-and-fairness', 'insecure-bind-without-auth']);
+const BOOLEAN = new Set(['anonymous-auth', 'enable-priority-and-fairness', 'insecure-bind-without-auth', 'audit-log-compress']);
 
 /** Takes the security flags out of `argv`; the rest is left for `parseFlags`. */
 export function parseAuthFlags(argv: readonly string[]): { flags: AuthFlags; rest: string[] } {
@@ -77,8 +83,10 @@ export function parseAuthFlags(argv: readonly string[]): { flags: AuthFlags; res
     apiAudiences: [],
     anonymousAuth: true,
     authorizationMode: 'AlwaysAllow',
-    auditLogMaxSizeMb: 100,
-    auditLogMaxBackups: 10,
+    auditLogMaxSizeMb: 0,
+    auditLogMaxBackups: 0,
+    auditLogMaxAgeDays: 0,
+    auditLogCompress: false,
     maxRequestsInflight: 400,
     maxMutatingRequestsInflight: 200,
     enablePriorityAndFairness: true,
@@ -104,6 +112,8 @@ export function parseAuthFlags(argv: readonly string[]): { flags: AuthFlags; res
     'audit-log-path': (v) => (f.auditLogPath = v),
     'audit-log-maxsize': (v) => (f.auditLogMaxSizeMb = int('audit-log-maxsize', v)),
     'audit-log-maxbackup': (v) => (f.auditLogMaxBackups = int('audit-log-maxbackup', v)),
+    'audit-log-maxage': (v) => (f.auditLogMaxAgeDays = int('audit-log-maxage', v)),
+    'audit-log-compress': (v) => (f.auditLogCompress = boolValue('audit-log-compress', v)),
     'max-requests-inflight': (v) => (f.maxRequestsInflight = int('max-requests-inflight', v)),
     'max-mutating-requests-inflight': (v) => (f.maxMutatingRequestsInflight = int('max-mutating-requests-inflight', v)),
     'enable-priority-and-fairness': (v) => (f.enablePriorityAndFairness = boolValue('enable-priority-and-fairness', v)),

@@ -89,6 +89,8 @@ export async function hostSecurity(f: AuthFlags, opts: { dataDir: string; persis
             path: f.auditLogPath,
             maxSizeBytes: f.auditLogMaxSizeMb * 1024 * 1024,
             maxBackups: f.auditLogMaxBackups,
+            maxAgeDays: f.auditLogMaxAgeDays,
+            compress: f.auditLogCompress,
           }),
         }
       : undefined;

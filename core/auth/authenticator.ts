@@ -27,18 +27,28 @@ export class AuthenticationChain {
 
   /** The user, or undefined when the request must be answered 401. */
   async authenticate(req: ApiRequest): Promise<UserInfo | undefined> {
+    const r = await this.outcome(req);
+    return 'user' in r ? r.user : undefined;
+  }
+
+  /**
+   * The user, or why there is none, in the words of the real `authentication_attempts` metric:
+   * `error` when credentials were refused, `failure` when there were none to accept.
+   */
+  async outcome(req: ApiRequest): Promise<{ readonly user: UserInfo } | { readonly result: 'failure' | 'error' }> {
     let failed = false;
     for (const a of this.authenticators) {
       // Most authenticators answer at once: await only those that do not.
       const pending = a.authenticate(req);
       const r = pending instanceof Promise ? await pending : pending;
       if (!r) continue;
-      if ('user' in r) return withAuthenticatedGroup(r.user);
+      if ('user' in r) return { user: withAuthenticatedGroup(r.user) };
       failed = true;
     }
     // A bearer token no authenticator accepted is a failed login, never an anonymous request.
-    if (failed || !this.anonymous || (this.strictTokens && bearerToken(req) !== undefined)) return undefined;
-    return ANONYMOUS;
+    if (failed || (this.strictTokens && bearerToken(req) !== undefined)) return { result: 'error' };
+    if (!this.anonymous) return { result: 'failure' };
+    return { user: ANONYMOUS };
   }
 }
 

@@ -86,7 +86,12 @@ function decide(ctx: AnswerContext, a: Attributes): SubjectAccessReviewStatus {
 
 export function answerSubjectAccessReview(obj: SubjectAccessReview, ctx: AnswerContext): SubjectAccessReview {
   const s = obj.spec ?? {};
-  const user: UserInfo = { name: s.user ?? '', ...(s.uid ? { uid: s.uid } : {}), groups: s.groups ?? [] };
+  const user: UserInfo = {
+    name: s.user ?? '',
+    ...(s.uid ? { uid: s.uid } : {}),
+    groups: s.groups ?? [],
+    ...(s.extra && Object.keys(s.extra).length ? { extra: s.extra } : {}),
+  };
   return { ...obj, status: decide(ctx, attributes(s, user)) };
 }
 
@@ -121,6 +126,7 @@ export function answerSelfSubjectReview(obj: JsonObject, ctx: AnswerContext): Js
         username: u.name,
         ...(u.uid ? { uid: u.uid } : {}),
         groups: [...u.groups],
+        ...(u.extra && Object.keys(u.extra).length ? { extra: { ...u.extra } } : {}),
       },
     },
   } as unknown as JsonObject;

@@ -8,14 +8,16 @@
 import { type AuditDecision, auditLevelOf, type AuditPolicy, type AuditSink, parseAuditPolicy } from '../audit/index.ts';
 import { type AuditEvent, auditUser, microTime } from '../audit/event.ts';
 import type { AuditStage } from '../audit/policy.ts';
+import { withoutManagedFields } from '../audit/managed-fields.ts';
 import { StatusError, toStatusError } from '../errors/status-error.ts';
 import { FlowControl, type FlowControlOptions } from '../flowcontrol/index.ts';
 import { statusValue } from '../handlers/respond.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { type RequestInfo, requestInfo } from '../http/request-info.ts';
 import type { Metrics } from '../metrics/metrics.ts';
+import { type CountedRequest, countRequest, countTermination } from '../metrics/request-count.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
-import type { ClusterRole, PolicyRule, Role } from '../registry/types/rbac-v1.ts';
+import type { ClusterRole, PolicyRule } from '../registry/types/rbac-v1.ts';
 import type { FlowSchema, PriorityLevelConfiguration } from '../registry/types/flowcontrol-v1.ts';
 import type { Clock } from '../util/clock.ts';
 import type { JsonObject } from '../util/json.ts';
@@ -34,7 +36,7 @@ import {
   privilegedGroups,
   RbacAuthorizer,
 } from './authorizer.ts';
-import { describeRule, uncovered } from './escalation.ts';
+import { confirmRbacWrite, rbacWriteKind } from './rbac-writes.ts';
 import { impersonate, impersonationRequest } from './impersonation.ts';
 import { aggregationsToWrite } from './rbac/aggregation.ts';
 import { PolicyIndex, type PolicySource } from './rbac/policy-index.ts';
@@ -78,6 +80,8 @@ export interface SecurityDeps {
 export interface RequestContext {
   readonly user: UserInfo;
   readonly auditID: string;
+  /** What the request asks, as authorization saw it. */
+  readonly attributes: Attributes;
 }
 
 const contexts = new WeakMap<ApiRequest, RequestContext>();
@@ -92,7 +96,13 @@ export { orchGroup };
 const RBAC_GROUP = 'rbac.authorization.orch.io';
 const HEALTH = /^\/(healthz|livez|readyz)(\/|$)/;
 const SUCCESS_LABELS = () => ({ result: 'success' });
-const ERROR_LABELS = () => ({ result: 'error' });
+const AUTHN_FAILURE_LABELS = { error: () => ({ result: 'error' }), failure: () => ({ result: 'failure' }) };
+/** The real `authorization_attempts_total` result of each decision. */
+const AUTHZ_LABELS = {
+  Allow: () => ({ result: 'allowed' }),
+  Deny: () => ({ result: 'denied' }),
+  NoOpinion: () => ({ result: 'no-opinion' }),
+};
 const MUTATING = new Set(['create', 'update', 'patch', 'delete', 'deletecollection']);
 
 function registryObjects<T>(reg: ResourceRegistry | undefined): T[] {
@@ -123,6 +133,10 @@ export function attributesOf(info: RequestInfo, user: UserInfo, method: string):
 function forbidden(a: Attributes, reason: string): StatusError {
   if (!a.isResourceRequest) return new StatusError(403, 'Forbidden', `forbidden: ${forbiddenReason(a, reason)}`, {});
   return StatusError.forbidden({ group: a.apiGroup, resource: a.resource }, a.name, forbiddenReason(a, reason));
+}
+
+function counted(req: ApiRequest): CountedRequest {
+  return { method: req.method, query: req.url.searchParams, contentType: req.headers.get('content-type') };
 }
 
 function withHeaders(res: ApiResponse, extra: Record<string, string>): ApiResponse {
@@ -211,6 +225,7 @@ export class RequestSecurity {
             for (const r of ['flowschemas', 'prioritylevelconfigurations'])
               deps.registry('flowcontrol.apiserver.orch.io', r)?.store.events$.subscribe(listener);
           },
+          objectCount: (group, resource) => deps.registry(group, resource)?.store.liveObjects(),
         },
         {
           inQueue: (fs, pl, d) => m.flowInQueue.add({ flow_schema: fs, priority_level: pl }, d),
@@ -218,8 +233,13 @@ export class RequestSecurity {
           rejected: (fs, pl, reason) => m.flowRejected.add({ flow_schema: fs, priority_level: pl, reason }),
           dispatched: (fs, pl) => m.flowDispatched.add({ flow_schema: fs, priority_level: pl }),
           nominalSeats: (pl, seats) => m.flowNominalSeats.set({ priority_level: pl }, seats),
+          seatBounds: (pl, lower, upper) => {
+            m.flowLowerLimit.set({ priority_level: pl }, lower);
+            m.flowUpperLimit.set({ priority_level: pl }, upper);
+          },
+          currentSeats: (pl, seats) => m.flowCurrentLimit.set({ priority_level: pl }, seats),
         },
-        opts.flowControl,
+        { now: () => deps.clock.now(), ...opts.flowControl },
       );
     }
     void deps.ready.then(
@@ -283,8 +303,20 @@ export class RequestSecurity {
 
   /** The security context handlers answer from (access reviews, TokenRequest). */
   accessFor(req: ApiRequest): RequestAccess {
+    const ctx = contexts.get(req);
+    const a = ctx?.attributes;
+    const admit =
+      this.rbac && a?.isResourceRequest && rbacWriteKind(a)
+        ? (obj: JsonObject, old: JsonObject | undefined) =>
+            confirmRbacWrite(a, obj, old, {
+              authorize: (x) => this.authorizer.authorize(x).decision,
+              rulesFor: (user, namespace) => this.rulesFor(user, namespace).rules,
+              roleRules: (kind, namespace, name) => this.policy.roleRules(kind, namespace, name),
+            })
+        : undefined;
     return {
-      user: contexts.get(req)?.user ?? ANONYMOUS,
+      user: ctx?.user ?? ANONYMOUS,
+      ...(admit ? { admitWrite: admit } : {}),
       authorize: (a) => this.authorize(a),
       rulesFor: (user, namespace) => this.rulesFor(user, namespace),
       issueToken: (t) => this.tokens.issue(t),
@@ -301,7 +333,8 @@ export class RequestSecurity {
     const parsed = requestInfo(req.method, path, req.url.searchParams);
     const info: RequestInfo = parsed === 'method-not-allowed' ? { isResourceRequest: false, path } : parsed;
 
-    let user = await this.authn.authenticate(req);
+    const authn = await this.authn.outcome(req);
+    let user = 'user' in authn ? authn.user : undefined;
     let attrs: Attributes | undefined;
     let audit: AuditRecorder | undefined;
     if (user) {
@@ -314,7 +347,8 @@ export class RequestSecurity {
       return res;
     };
     if (!user || !attrs) {
-      this.deps.metrics.authenticated.count('error', ERROR_LABELS);
+      const result = 'result' in authn ? authn.result : 'error';
+      this.deps.metrics.authenticated.count(result, AUTHN_FAILURE_LABELS[result]);
       const res = errorResponse(StatusError.unauthorized(), headers);
       this.auditUnauthenticated(req, info, auditID, start, res);
       return res;
@@ -333,12 +367,16 @@ export class RequestSecurity {
       }
       if (this.flow && !HEALTH.test(path)) {
         if (!this.deps.started()) await this.deps.ready;
-        const a = await this.flow.admit(attrs);
+        const a = await this.flow.admit(attrs, req.url.searchParams);
         if (a) {
           headers['x-kubernetes-pf-flowschema-uid'] = a.flowSchemaUid;
           headers['x-kubernetes-pf-prioritylevel-uid'] = a.priorityLevelUid;
-          if (!a.admitted)
+          if (!a.admitted) {
+            // Counted as the real filter counts its dropped requests: in the request total and as a termination.
+            countRequest(this.deps.metrics, counted(req), info, 429);
+            countTermination(this.deps.metrics, counted(req), info, 429);
             return finish(errorResponse(StatusError.tooManyRequests('Too many requests, please try again later.', 1), headers));
+          }
           admission = a;
         }
       }
@@ -348,13 +386,14 @@ export class RequestSecurity {
         if (!(HEALTH.test(path) && !this.deps.started())) {
           if (!this.deps.started()) await this.deps.ready;
           const d = this.authorizer.authorize(attrs);
+          this.deps.metrics.authorizationAttempts.count(d.decision, AUTHZ_LABELS[d.decision]);
           if (d.decision !== 'Allow') throw forbidden(attrs, d.reason);
           // Reads need no more checks (and no more awaits on the hot path).
-          if (attrs.isResourceRequest && MUTATING.has(attrs.verb)) served = await this.admitWrite(req, attrs);
+          if (attrs.isResourceRequest && MUTATING.has(attrs.verb)) this.admitCreate(req, attrs, info);
         }
       }
       if (audit?.wantsRequestBody) served = await audit.captureRequest(served);
-      contexts.set(served, { user, auditID });
+      contexts.set(served, { user, auditID, attributes: attrs });
       const res = await next(served);
       admission?.done();
       admission = undefined;
@@ -371,61 +410,22 @@ export class RequestSecurity {
   }
 
   /**
-   * Checks the real server makes beyond the request's own verb: creating a missing object through
-   * apply (or a PUT that creates) needs `create`; RBAC writes must not grant what the writer lacks.
+   * Creating a missing object through apply (or a PUT that creates) needs `create` as well, as
+   * the real handler asks it. (RBAC escalation checks run in the registry, on the object stored:
+   * `RequestAccess.admitWrite`.) The refusal is the handler's, so it is counted as one.
    */
-  private async admitWrite(req: ApiRequest, a: Attributes): Promise<ApiRequest> {
-    if (!a.isResourceRequest || !MUTATING.has(a.verb)) return req;
-    if ((a.verb === 'patch' || a.verb === 'update') && a.name && !a.subresource) {
-      const reg = this.deps.registry(a.apiGroup, a.resource);
-      const isApply = (req.headers.get('content-type') ?? '').startsWith('application/apply-patch');
-      if (
-        reg &&
-        (isApply || (a.verb === 'update' && reg.def.allowCreateOnUpdate)) &&
-        !reg.current(reg.def.namespaced ? a.namespace : '', a.name)
-      ) {
-        const c: Attributes = { ...a, verb: 'create' };
-        const d = this.authorizer.authorize(c);
-        if (d.decision !== 'Allow') throw forbidden(c, d.reason);
-      }
-    }
-    if (!this.rbac || a.apiGroup !== RBAC_GROUP || (a.verb !== 'create' && a.verb !== 'update' && a.verb !== 'patch')) return req;
-    const isRole = a.resource === 'roles' || a.resource === 'clusterroles';
-    const isBinding = a.resource === 'rolebindings' || a.resource === 'clusterrolebindings';
-    if (!isRole && !isBinding) return req;
-    const body = await req.readBody(3 * 1024 * 1024);
-    const buffered = withBody(req, body);
-    const obj = a.verb === 'patch' ? undefined : (parseJson(body) as JsonObject | undefined);
-    const namespace = a.resource === 'roles' || a.resource === 'rolebindings' ? a.namespace : '';
-    if (isRole) {
-      if (this.authorizer.authorize({ ...a, verb: 'escalate' }).decision === 'Allow') return buffered;
-      const wanted = (obj as Role | ClusterRole | undefined)?.rules;
-      const name = a.name || String((obj?.metadata as JsonObject | undefined)?.name ?? '');
-      const missing = wanted ? uncovered(this.rulesFor(a.user, namespace).rules, wanted) : undefined;
-      if (missing && !missing.length) return buffered;
-      throw StatusError.forbidden(
-        { group: a.apiGroup, resource: a.resource },
-        name,
-        `user "${a.user.name}" (groups=${JSON.stringify(a.user.groups)}) is attempting to grant RBAC permissions not currently held:\n${(missing ?? [{ verbs: ['escalate'] }]).map(describeRule).join('\n')}`,
-      );
-    }
-    const ref = obj?.roleRef as { kind?: string; name?: string } | undefined;
-    if (!ref?.name) {
-      // A patch (or a body this check cannot read) needs the right to bind any role.
-      if (this.authorizer.authorize({ ...a, verb: 'bind', resource: 'clusterroles', name: '' }).decision === 'Allow') return buffered;
-      if (!obj) throw forbidden({ ...a, verb: 'bind', resource: 'clusterroles', name: '' }, '');
-      return buffered;
-    }
-    const roleResource = ref.kind === 'Role' ? 'roles' : 'clusterroles';
-    const bindAttrs: Attributes = { ...a, verb: 'bind', resource: roleResource, subresource: '', name: ref.name, namespace };
-    if (this.authorizer.authorize(bindAttrs).decision === 'Allow') return buffered;
-    const roleRules = this.policy.roleRules(ref.kind ?? '', namespace, ref.name);
-    if (roleRules && !uncovered(this.rulesFor(a.user, namespace).rules, roleRules).length) return buffered;
-    throw StatusError.forbidden(
-      { group: a.apiGroup, resource: a.resource },
-      a.name || String((obj?.metadata as JsonObject | undefined)?.name ?? ''),
-      `user "${a.user.name}" (groups=${JSON.stringify(a.user.groups)}) is attempting to grant RBAC permissions not currently held:\n${(roleRules ?? []).map(describeRule).join('\n')}`,
-    );
+  private admitCreate(req: ApiRequest, a: Attributes, info: RequestInfo): void {
+    if (!a.isResourceRequest || (a.verb !== 'patch' && a.verb !== 'update') || !a.name || a.subresource) return;
+    const reg = this.deps.registry(a.apiGroup, a.resource);
+    if (!reg) return;
+    const isApply = (req.headers.get('content-type') ?? '').startsWith('application/apply-patch');
+    if (!(isApply || (a.verb === 'update' && reg.def.allowCreateOnUpdate))) return;
+    if (reg.current(reg.def.namespaced ? a.namespace : '', a.name)) return;
+    const c: Attributes = { ...a, verb: 'create' };
+    const d = this.authorizer.authorize(c);
+    if (d.decision === 'Allow') return;
+    countRequest(this.deps.metrics, counted(req), info, 403);
+    throw forbidden(c, d.reason);
   }
 
   private observe(info: RequestInfo, req: ApiRequest, res: ApiResponse, start: number): void {
@@ -525,7 +525,9 @@ class AuditRecorder {
 
   async captureRequest(req: ApiRequest): Promise<ApiRequest> {
     const body = await req.readBody(3 * 1024 * 1024);
-    this.requestObject = parseJson(body);
+    const parsed = parseJson(body);
+    // A patch is logged as sent (the real audit keeps it raw); objects lose managedFields if the policy says so.
+    this.requestObject = this.decision.omitManagedFields && this.req.method !== 'PATCH' ? withoutManagedFields(parsed) : parsed;
     return withBody(req, body);
   }
 
@@ -570,7 +572,8 @@ class AuditRecorder {
     }
     const extra: Partial<AuditEvent> = { responseStatus: status };
     if (this.requestObject !== undefined) extra.requestObject = this.requestObject;
-    if (this.decision.level === 'RequestResponse' && parsed !== undefined && !ended) extra.responseObject = parsed;
+    if (this.decision.level === 'RequestResponse' && parsed !== undefined && !ended)
+      extra.responseObject = this.decision.omitManagedFields ? withoutManagedFields(parsed) : parsed;
     this.emit('ResponseComplete', extra);
   }
 }

@@ -1,15 +1,23 @@
 /**
  * API Priority and Fairness: every request is classified by the FlowSchemas to a priority level,
- * then runs at once (exempt levels, or a free seat), waits in the level's queues, or is rejected
+ * then runs at once (exempt levels, or free seats), waits in the level's queues, or is rejected
  * with 429. The server's seats (`--max-requests-inflight` + `--max-mutating-requests-inflight`)
- * are shared among the limited levels in proportion to their `nominalConcurrencyShares`. A watch
- * holds its seat only until its answer starts, as the real platform counts watches by their
- * initial work.
+ * are shared among the levels in proportion to their `nominalConcurrencyShares` (exempt's count
+ * too); each level may lend `lendablePercent` of its nominal seats and borrow up to
+ * `borrowingLimitPercent` more, and every adjustment period (10 s) the seats are shared out again
+ * by the levels' recent seat demand, as the real controller does. A request occupies the seats
+ * its work estimate gives (a LIST by the objects it goes through). A watch holds its seats only
+ * until its answer starts, as the real platform counts watches by their initial work.
  */
 import type { Attributes } from '../auth/attributes.ts';
 import type { FlowSchema, PriorityLevelConfiguration } from '../registry/types/flowcontrol-v1.ts';
+import { allocate } from './allocation.ts';
 import { classify, orderSchemas } from './classifier.ts';
 import { type LevelConfig, PriorityLevel, type RejectReason } from './priority-level.ts';
+import { estimateSeats, levelMaxSeats } from './work-estimate.ts';
+
+/** The real controller's borrowing adjustment period. */
+const ADJUSTMENT_PERIOD_MS = 10_000;
 
 export interface FlowControlOptions {
   /** `--max-requests-inflight` (default 400). */
@@ -18,12 +26,16 @@ export interface FlowControlOptions {
   readonly maxMutatingRequestsInflight?: number;
   /** How long a request may wait in a queue before it is rejected (default 15 s, as the real server). */
   readonly queueWaitLimitMs?: number;
+  /** Now, in ms (seat demand is integrated over time). */
+  readonly now?: () => number;
 }
 
 export interface FlowConfigSource {
   flowSchemas(): readonly FlowSchema[];
   priorityLevels(): readonly PriorityLevelConfiguration[];
   onChange(listener: () => void): void;
+  /** How many objects of a resource are stored (undefined: not known), for the seats of a LIST. */
+  objectCount?(apiGroup: string, resource: string): number | undefined;
 }
 
 export interface FlowMetrics {
@@ -32,13 +44,18 @@ export interface FlowMetrics {
   rejected(flowSchema: string, priorityLevel: string, reason: RejectReason): void;
   dispatched(flowSchema: string, priorityLevel: string): void;
   nominalSeats(priorityLevel: string, seats: number): void;
+  /** The seats a level keeps however much it lends, and has at most however much it borrows. */
+  seatBounds?(priorityLevel: string, lower: number, upper: number): void;
+  currentSeats?(priorityLevel: string, seats: number): void;
 }
 
-/** A request admitted to run: call `done` when it no longer needs its seat. */
+/** A request admitted to run: call `done` when it no longer needs its seats. */
 export interface Admission {
   readonly admitted: true;
   readonly flowSchemaUid: string;
   readonly priorityLevelUid: string;
+  /** The seats it occupies. */
+  readonly seats: number;
   done(): void;
 }
 
@@ -49,12 +66,32 @@ export interface Rejection {
   readonly reason: RejectReason;
 }
 
+/** A level's seat limits, as the real controller derives them from its configuration. */
+export interface LevelLimits {
+  readonly nominal: number;
+  /** Seats it never lends: nominal − round(nominal × lendablePercent / 100). */
+  readonly min: number;
+  /** nominal + round(nominal × borrowingLimitPercent / 100), or + the server's seats when unset. */
+  readonly max: number;
+  /** The most seats one request may take here (0: no limit of the level's own). */
+  readonly maxSeats: number;
+  /** The seats it has now, after lending and borrowing. */
+  readonly current: number;
+}
+
+interface LevelState {
+  readonly level: PriorityLevel;
+  limits: LevelLimits;
+}
+
 export class FlowControl {
   private ordered: FlowSchema[] = [];
-  private readonly levels = new Map<string, PriorityLevel>();
+  private readonly levels = new Map<string, LevelState>();
   private dirty = true;
   readonly serverSeats: number;
   private readonly waitLimitMs: number;
+  private readonly now: () => number;
+  private lastAdjustment: number;
 
   constructor(
     private readonly source: FlowConfigSource,
@@ -63,9 +100,17 @@ export class FlowControl {
   ) {
     this.serverSeats = (opts.maxRequestsInflight ?? 400) + (opts.maxMutatingRequestsInflight ?? 200);
     this.waitLimitMs = opts.queueWaitLimitMs ?? 15_000;
+    this.now = opts.now ?? (() => Date.now());
+    this.lastAdjustment = this.now();
     source.onChange(() => {
       this.dirty = true;
     });
+  }
+
+  /** The seat limits of each level, by name (after reading the current configuration). */
+  limits(): ReadonlyMap<string, LevelLimits> {
+    this.refresh();
+    return new Map([...this.levels].map(([name, s]) => [name, s.limits]));
   }
 
   private refresh(): void {
@@ -73,47 +118,95 @@ export class FlowControl {
     this.dirty = false;
     this.ordered = orderSchemas(this.source.flowSchemas());
     const plcs = this.source.priorityLevels();
-    const shares = plcs.reduce((sum, p) => sum + (p.spec?.type === 'Limited' ? (p.spec.limited?.nominalConcurrencyShares ?? 30) : 0), 0);
+    const sharesOf = (p: PriorityLevelConfiguration) =>
+      p.spec?.type === 'Exempt' ? (p.spec.exempt?.nominalConcurrencyShares ?? 0) : (p.spec?.limited?.nominalConcurrencyShares ?? 30);
+    const shares = plcs.reduce((sum, p) => sum + sharesOf(p), 0);
     const seen = new Set<string>();
     for (const p of plcs) {
       const name = p.metadata?.name ?? '';
       seen.add(name);
       const exempt = p.spec?.type === 'Exempt';
       const limited = p.spec?.limited;
-      const ncs = limited?.nominalConcurrencyShares ?? 30;
-      // The real formula: ceil(server seats × shares / sum of shares); a level with 0 shares gets no seats.
-      const seats = exempt ? 0 : shares > 0 ? Math.ceil((this.serverSeats * ncs) / shares) : 0;
+      // The real formulas: nominal = ceil(server seats × shares / sum of shares); lending and borrowing round.
+      const nominal = shares > 0 ? Math.ceil((this.serverSeats * sharesOf(p)) / shares) : 0;
+      const lendable = Math.round((nominal * ((exempt ? p.spec?.exempt?.lendablePercent : limited?.lendablePercent) ?? 0)) / 100);
+      const borrowPercent = exempt ? undefined : limited?.borrowingLimitPercent;
+      const borrowing =
+        borrowPercent === undefined || borrowPercent === null ? this.serverSeats : Math.round((nominal * borrowPercent) / 100);
       const queuing = limited?.limitResponse?.type === 'Queue' ? limited.limitResponse.queuing : undefined;
+      const handSize = queuing ? (queuing.handSize ?? 8) : 0;
+      const existing = this.levels.get(name);
+      const current = existing?.limits.current ?? nominal - Math.floor(lendable / 2);
+      const limits: LevelLimits = {
+        nominal,
+        min: nominal - lendable,
+        max: nominal + borrowing,
+        maxSeats: levelMaxSeats(nominal, handSize),
+        current,
+      };
       const config: LevelConfig = {
         name,
         uid: p.metadata?.uid ?? '',
         exempt,
-        seats,
+        seats: current,
         queues: queuing ? (queuing.queues ?? 64) : 0,
-        handSize: queuing ? (queuing.handSize ?? 8) : 0,
+        handSize,
         queueLengthLimit: queuing ? (queuing.queueLengthLimit ?? 50) : 0,
       };
-      const existing = this.levels.get(name);
-      if (existing) existing.reconfigure(config);
-      else this.levels.set(name, new PriorityLevel(config, this.waitLimitMs));
-      if (!exempt) this.metrics.nominalSeats(name, seats);
+      if (existing) {
+        existing.limits = limits;
+        existing.level.reconfigure(config);
+      } else this.levels.set(name, { level: new PriorityLevel(config, this.waitLimitMs, this.now), limits });
+      this.metrics.nominalSeats(name, nominal);
+      this.metrics.seatBounds?.(name, limits.min, limits.max);
     }
-    for (const name of [...this.levels.keys()]) if (!seen.has(name) && this.levels.get(name)!.executing === 0) this.levels.delete(name);
+    for (const [name, s] of [...this.levels]) if (!seen.has(name) && s.level.running === 0) this.levels.delete(name);
+    // As the real controller, a new configuration shares the seats out again at once.
+    this.adjustLimits();
   }
 
-  /** Classifies the request and waits for its seat; undefined when no schema matches (no config yet). */
-  async admit(a: Attributes): Promise<Admission | Rejection | undefined> {
+  /**
+   * Shares the server's seats out again by each level's seat demand since the last time: what
+   * the real controller does every adjustment period (and on every configuration change).
+   */
+  adjustLimits(): void {
     this.refresh();
+    this.lastAdjustment = this.now();
+    const states = [...this.levels.values()];
+    const items = states.map(({ level, limits }) => {
+      const stats = level.demand.reset();
+      const lower = Math.max(limits.min, Math.min(limits.nominal, stats.highWatermark));
+      return { lower, upper: limits.max, target: Math.max(lower, stats.smoothed) };
+    });
+    const total = states.reduce((sum, s) => sum + s.limits.nominal, 0);
+    const shares = allocate(total, items);
+    states.forEach((s, i) => {
+      const current = Math.round(shares[i]);
+      s.limits = { ...s.limits, current };
+      s.level.reconfigure({ ...s.level.config, seats: current });
+      this.metrics.currentSeats?.(s.level.config.name, current);
+    });
+  }
+
+  /** Classifies the request and waits for its seats; undefined when no schema matches (no config yet). */
+  async admit(a: Attributes, query: URLSearchParams = new URLSearchParams()): Promise<Admission | Rejection | undefined> {
+    this.refresh();
+    if (this.now() - this.lastAdjustment >= ADJUSTMENT_PERIOD_MS) this.adjustLimits();
     const c = classify(this.ordered, a, (name) => this.levels.has(name));
     if (!c) return undefined;
     const fsName = c.schema.metadata?.name ?? '';
     const plName = c.schema.spec?.priorityLevelConfiguration.name ?? '';
-    const level = this.levels.get(plName)!;
+    const { level, limits } = this.levels.get(plName)!;
     const ids = { flowSchemaUid: c.schema.metadata?.uid ?? '', priorityLevelUid: level.config.uid };
+    const seats = estimateSeats(a, query, (g, r) => this.source.objectCount?.(g, r), limits.maxSeats);
     let reason: RejectReason = 'queue-full';
-    const got = level.acquire(`${fsName}\u0000${c.flow}`, (r) => {
-      reason = r;
-    });
+    const got = level.acquire(
+      `${fsName}\u0000${c.flow}`,
+      (r) => {
+        reason = r;
+      },
+      seats,
+    );
     let admitted: boolean;
     if (got === true || got === false) admitted = got;
     else {
@@ -131,11 +224,12 @@ export class FlowControl {
     return {
       admitted: true,
       ...ids,
+      seats,
       done: () => {
         if (released) return;
         released = true;
         this.metrics.executing(fsName, plName, -1);
-        level.release();
+        level.release(seats);
       },
     };
   }

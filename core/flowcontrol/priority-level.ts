@@ -1,16 +1,21 @@
 /**
- * One limited priority level: its seats (concurrency limit), its queues and the requests waiting
- * in them. A request takes one seat; with none free it waits in the shortest queue of the hand of
- * queues its flow is dealt (shuffle sharding, so one heavy flow fills only its own queues), or is
- * rejected when that queue is full, when the level does not queue, or when it waited too long.
- * Freed seats go to the queues in turn, so each flow gets its share however many requests another
- * flow sends.
+ * One priority level: its seats (the current concurrency limit), its queues and the requests
+ * waiting in them. A request occupies as many seats as its work estimate says (one for most,
+ * more for a large LIST); it runs when that many are free — or, when it needs more than the
+ * level has at all, once nothing else runs — else it waits in the shortest queue of the hand of
+ * queues its flow is dealt (shuffle sharding, so one heavy flow fills only its own queues), or
+ * is rejected when that queue is full, when the level does not queue, or when it waited too long.
+ * Freed seats go to the queues in turn, so each flow gets its share however many requests
+ * another flow sends; a head request that does not fit yet holds the line, as the real dispatcher
+ * waits for room for the request it chose.
  */
+import { SeatDemand } from './seat-demand.ts';
 
 export type RejectReason = 'queue-full' | 'concurrency-limit' | 'time-out' | 'cancelled';
 
 interface Waiter {
   readonly resolve: (admitted: boolean) => void;
+  readonly width: number;
   timer: ReturnType<typeof setTimeout> | undefined;
   done: boolean;
 }
@@ -19,7 +24,7 @@ export interface LevelConfig {
   readonly name: string;
   readonly uid: string;
   readonly exempt: boolean;
-  /** Seats (the nominal concurrency limit). */
+  /** Seats (the current concurrency limit). */
   readonly seats: number;
   /** 0 when the level rejects instead of queuing. */
   readonly queues: number;
@@ -53,24 +58,49 @@ export function dealHand(flowHash: number, deckSize: number, handSize: number): 
 }
 
 export class PriorityLevel {
+  /** Seats in use. */
   executing = 0;
+  /** Requests running (a wide request holds several seats). */
+  running = 0;
   waiting = 0;
+  /** Seats asked for by the requests in the queues. */
+  private waitingSeats = 0;
   private readonly queues: Waiter[][];
   /** The queue the next freed seat looks at first (round robin). */
   private next = 0;
+  /** Seats in use plus seats waited for, over time: what borrowing between levels is based on. */
+  readonly demand: SeatDemand;
 
   constructor(
     public config: LevelConfig,
     private readonly waitLimitMs: number,
+    now: () => number = () => Date.now(),
   ) {
     this.queues = Array.from({ length: config.queues }, () => []);
+    this.demand = new SeatDemand(now);
   }
 
-  /** Resolves true once the request may run (a seat is taken), false when rejected (`reason` says why). */
-  acquire(flow: string, onReject: (reason: RejectReason) => void): Promise<boolean> | boolean {
+  private noteDemand(): void {
+    this.demand.set(this.executing + this.waitingSeats);
+  }
+
+  /** Whether `width` more seats may run now. */
+  private fits(width: number): boolean {
+    if (width > this.config.seats) return this.running === 0;
+    return this.executing + width <= this.config.seats;
+  }
+
+  private start(width: number): void {
+    this.executing += width;
+    this.running++;
+    this.noteDemand();
+  }
+
+  /** Resolves true once the request may run (its seats are taken), false when rejected (`reason` says why). */
+  acquire(flow: string, onReject: (reason: RejectReason) => void, width = 1): Promise<boolean> | boolean {
     const c = this.config;
-    if (c.exempt || this.executing < c.seats) {
-      this.executing++;
+    if (c.exempt || (this.waiting === 0 && this.fits(width))) {
+      this.start(width);
       return true;
     }
     if (!c.queues) {
@@ -86,50 +116,65 @@ export class PriorityLevel {
       return false;
     }
     return new Promise<boolean>((resolve) => {
-      const w: Waiter = { resolve, timer: undefined, done: false };
+      const w: Waiter = { resolve, width, timer: undefined, done: false };
       w.timer = setTimeout(() => {
         if (w.done) return;
         w.done = true;
         const i = queue.indexOf(w);
         if (i >= 0) queue.splice(i, 1);
         this.waiting--;
+        this.waitingSeats -= w.width;
+        this.noteDemand();
         onReject('time-out');
         resolve(false);
+        // The request that timed out may have been the one holding the line.
+        this.dispatch();
       }, this.waitLimitMs);
       queue.push(w);
       this.waiting++;
+      this.waitingSeats += width;
+      this.noteDemand();
     });
   }
 
-  release(): void {
-    if (this.config.exempt) {
-      this.executing--;
-      return;
-    }
-    // Hand the seat on to the next queue that has a waiter.
+  release(width = 1): void {
+    this.executing -= width;
+    this.running--;
+    this.noteDemand();
+    if (!this.config.exempt) this.dispatch();
+  }
+
+  /** Hands free seats to the queues in turn, while the next head request fits. */
+  private dispatch(): void {
     const n = this.queues.length;
-    for (let i = 0; i < n; i++) {
-      const q = this.queues[(this.next + i) % n];
-      const w = q.shift();
-      if (!w) continue;
-      this.next = (this.next + i + 1) % n;
+    while (this.waiting > 0) {
+      let picked = -1;
+      for (let i = 0; i < n; i++) {
+        const q = (this.next + i) % n;
+        if (this.queues[q].length) {
+          picked = q;
+          break;
+        }
+      }
+      if (picked < 0) return;
+      const w = this.queues[picked][0];
+      if (!this.fits(w.width)) return;
+      this.queues[picked].shift();
+      this.next = (picked + 1) % n;
       w.done = true;
       if (w.timer) clearTimeout(w.timer);
       this.waiting--;
+      this.waitingSeats -= w.width;
+      this.start(w.width);
       w.resolve(true);
-      return;
     }
-    this.executing--;
   }
 
-  /** New settings (the objects changed); queued requests stay. Extra seats go to waiters now. */
+  /** New settings (the objects changed, or seats were lent or borrowed); queued requests stay. Extra seats go to waiters now. */
   reconfigure(config: LevelConfig): void {
     const grow = config.queues - this.queues.length;
     for (let i = 0; i < grow; i++) this.queues.push([]);
     this.config = config;
-    while (this.waiting > 0 && this.executing < config.seats) {
-      this.executing++;
-      this.release();
-    }
+    this.dispatch();
   }
 }

@@ -176,6 +176,7 @@ function writeOptions(
     fieldValidation: p.fieldValidation,
     warnings: ctx.warnings,
     userAgent: ctx.req.headers.get('user-agent') ?? undefined,
+    admit: ctx.deps.access?.(ctx.req).admitWrite,
     force: p.force,
   };
 }

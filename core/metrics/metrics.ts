@@ -133,7 +133,32 @@ export class Metrics {
     'gauge',
     '[BETA] Nominal number of execution seats configured for each priority level',
   );
+  readonly flowLowerLimit = new Series(
+    'apiserver_flowcontrol_lower_limit_seats',
+    'gauge',
+    '[ALPHA] Configured lower bound on number of execution seats available to each priority level',
+  );
+  readonly flowUpperLimit = new Series(
+    'apiserver_flowcontrol_upper_limit_seats',
+    'gauge',
+    '[ALPHA] Configured upper bound on number of execution seats available to each priority level',
+  );
+  readonly flowCurrentLimit = new Series(
+    'apiserver_flowcontrol_current_limit_seats',
+    'gauge',
+    '[ALPHA] current derived number of execution seats available to each priority level',
+  );
   readonly authenticated = new Series('authentication_attempts', 'counter', '[ALPHA] Counter of authenticated attempts.');
+  readonly authorizationAttempts = new Series(
+    'authorization_attempts_total',
+    'counter',
+    "[ALPHA] Counter of authorization attempts broken down by result. It can be either 'allowed', 'denied', 'no-opinion' or 'error'.",
+  );
+  readonly requestTerminations = new Series(
+    'apiserver_request_terminations_total',
+    'counter',
+    '[ALPHA] Number of requests which apiserver terminated in self-defense.',
+  );
 
   readonly requests = new Series(
     'apiserver_request_total',
@@ -163,7 +188,12 @@ export class Metrics {
       this.flowRejected,
       this.flowDispatched,
       this.flowNominalSeats,
+      this.flowLowerLimit,
+      this.flowUpperLimit,
+      this.flowCurrentLimit,
+      this.requestTerminations,
       this.authenticated,
+      this.authorizationAttempts,
     ];
     const always = new Set<unknown>([this.requests, this.deprecated, this.watchers]);
     // The newer families are left out while they have no series, as the real registry leaves them out.

@@ -146,6 +146,11 @@ export interface KindDefinition<T = JsonObject> {
   /** Objects that exist when the server starts (created if missing). */
   readonly bootstrap?: () => T[];
   /**
+   * A bootstrap object already stored, brought back in line with the shipped one at start:
+   * what to store instead (deleted and created again when `recreate`), or undefined to keep it.
+   */
+  readonly reconcileBootstrap?: (existing: T, shipped: T) => { readonly object: T; readonly recreate: boolean } | undefined;
+  /**
    * Objects no DELETE may remove, by name, and the reason a DELETE of one is refused with (403
    * Forbidden), as the real platform's admission refuses to delete the system namespaces.
    */

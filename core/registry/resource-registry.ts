@@ -59,6 +59,8 @@ export interface WriteOptions {
   readonly userAgent?: string;
   /** A server-side apply: ownership is already recorded by the apply, the Update bookkeeping is skipped. */
   readonly apply?: boolean;
+  /** The request's check of the object about to be stored (RBAC escalation prevention); throws to refuse. */
+  readonly admit?: (obj: JsonObject, old: JsonObject | undefined) => void;
 }
 
 interface WriteOutcome {
@@ -195,6 +197,7 @@ export class ResourceRegistry {
     if (!opts.apply) this.deps.managedFields?.update(obj, undefined, this.managerName(opts), subresource, this.def, ctx.now);
 
     if (this.def.namespaced) this.admitNamespace(namespace, str(meta.name) || str(meta.generateName));
+    opts.admit?.(obj, undefined);
 
     const wantGenerated = !str(meta.name) && !!str(meta.generateName);
     for (let attempt = 0; ; attempt++) {
@@ -340,6 +343,7 @@ export class ResourceRegistry {
       }
 
       const obj = this.beforeUpdate(next, old, subresource, ctx);
+      opts.admit?.(obj, old);
       if (!opts.apply) this.deps.managedFields?.update(obj, old, this.managerName(opts), subresource, this.def, ctx.now);
       const errs = [
         ...validateObjectMetaUpdate(metaOf(obj), metaOf(old), this.metaRules),

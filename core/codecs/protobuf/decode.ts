@@ -126,7 +126,17 @@ function readValue(r: BinaryReader, wire: WireType, s: Schema, f: ProtoField, ex
     case 'object':
       // A repeated occurrence of a message merges into it, as Go's Unmarshal does.
       return readFields(r.bytes(), s, isObject(existing) ? existing : {});
-    case 'array':
+    case 'array': {
+      // A map's list value: Go's named slice type, a message of `items = 1`.
+      const wrapped = new BinaryReader(r.bytes());
+      const items: JsonValue[] = [];
+      while (wrapped.pos < wrapped.len) {
+        const [no, w] = wrapped.tag();
+        if (no === 1) items.push(readValue(wrapped, w, s.items, f, undefined));
+        else wrapped.skip(w, no);
+      }
+      return items;
+    }
     case 'map':
       throw new ProtobufDecodeError(`proto: field ${goField(f.name)} has no protobuf form`);
   }

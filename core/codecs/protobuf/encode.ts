@@ -129,6 +129,11 @@ function writeValue(w: BinaryWriter, no: number, s: Schema, v: JsonValue | undef
       w.join();
       return;
     case 'array':
+      // Only a map's value can be a list here: Go's named slice type, a message of `items = 1`.
+      w.tag(no, WireType.LengthDelimited).fork();
+      if (Array.isArray(v)) for (const item of v) writeValue(w, 1, s.items, item);
+      w.join();
+      return;
     case 'map':
       throw new ProtobufEncodeError(`a ${s.type} nested directly in a list or map has no protobuf form`);
   }

@@ -66,6 +66,8 @@ function carriable(s: Schema, seen: Set<ObjectSchema>): boolean {
     case 'array':
       return !nestedCollection(s.items) && carriable(s.items, seen);
     case 'map':
+      // A map of lists is carried as Go carries `map[string]ExtraValue`: each list in a message of `items = 1`.
+      if (s.values.type === 'array') return !nestedCollection(s.values.items) && carriable(s.values.items, seen);
       return !nestedCollection(s.values) && carriable(s.values, seen);
     default:
       return true;

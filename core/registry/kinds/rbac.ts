@@ -11,6 +11,7 @@ import type { LabelSelector } from '../types/meta-v1.ts';
 import { ClusterRole, ClusterRoleBinding, Role, RoleBinding, type PolicyRule, type Subject } from '../types/rbac-v1.ts';
 import { semanticEqual } from '../kind-support/field-checks.ts';
 import { bootstrapClusterRoleBindings, bootstrapClusterRoles } from '../../auth/rbac/bootstrap-policy.ts';
+import { reconcileClusterRole, reconcileClusterRoleBinding } from '../../auth/rbac/reconcile.ts';
 
 export const RBAC_GROUP = 'rbac.authorization.orch.io';
 
@@ -183,6 +184,7 @@ export const clusterRoleKind = defineKind<ClusterRole>({
   schema: ClusterRole,
   strategy: { validate: (obj) => [...validateRules(obj, false), ...validateAggregationRule(obj)] },
   bootstrap: bootstrapClusterRoles,
+  reconcileBootstrap: reconcileClusterRole,
 });
 
 export const roleBindingKind = defineKind<RoleBinding>({
@@ -206,4 +208,5 @@ export const clusterRoleBindingKind = defineKind<ClusterRoleBinding>({
   table: bindingColumns('clusterRoleBinding'),
   strategy: { defaults: defaultBinding, validate: (obj) => validateBinding(obj, false), validateUpdate: roleRefUnchanged },
   bootstrap: bootstrapClusterRoleBindings,
+  reconcileBootstrap: reconcileClusterRoleBinding,
 });

@@ -3,7 +3,7 @@
  * subresource of ServiceAccounts). Neither is stored. Field order is the Go struct order of
  * v1.32; protobuf numbers as the real generated.proto.
  */
-import { field, int64, list, str, struct, time } from '../../schema/build.ts';
+import { field, int64, list, map, str, struct, time } from '../../schema/build.ts';
 import type { ObjectMeta } from './meta-v1.ts';
 import { objectType } from './object.ts';
 
@@ -16,9 +16,8 @@ export const UserInfo = struct(
     username: field(1, str(), { description: 'The name of the user.' }),
     uid: field(2, str(), { description: 'A unique value of the user across time.' }),
     groups: field(3, strings, { description: 'The groups of the user.' }),
+    extra: field(4, map(strings), { description: 'Any additional information provided by the authenticator.' }),
   },
-  // `extra` (field 4) is left out: its lists are ExtraValue messages in Go's protobuf, which this
-  // schema language cannot write; kubectl posts SelfSubjectReview in protobuf.
   { description: 'A user as the server authenticated it.' },
 );
 
@@ -30,6 +29,8 @@ export interface UserInfo {
   uid?: string;
   /** The groups of the user. */
   groups?: string[];
+  /** Any additional information provided by the authenticator. */
+  extra?: Record<string, string[]>;
 }
 
 export const SelfSubjectReviewStatus = struct(

@@ -3,7 +3,7 @@
  * SelfSubjectAccessReview, SelfSubjectRulesReview). They are asked, never stored. Field order is
  * the Go struct order of v1.32; protobuf numbers as the real generated.proto.
  */
-import { bool, field, list, str, struct } from '../../schema/build.ts';
+import { bool, field, list, map, str, struct } from '../../schema/build.ts';
 import type { ObjectMeta } from './meta-v1.ts';
 import { objectType } from './object.ts';
 
@@ -133,10 +133,9 @@ export const SubjectAccessReviewSpec = struct(
     }),
     user: field(3, str(), { description: 'The user to test; this or groups.' }),
     groups: field(4, strings, { description: 'The groups to test.' }),
+    extra: field(5, map(strings), { description: 'Extra information about the user, as an authenticator gives it.' }),
     uid: field(6, str(), { description: 'The uid of the user.' }),
   },
-  // `extra` (map of string lists, field 5) is left out: Go wraps its lists in ExtraValue messages,
-  // which this schema language cannot write in protobuf, and RBAC does not read it.
   { description: 'Who to test and for what.' },
 );
 
@@ -150,6 +149,8 @@ export interface SubjectAccessReviewSpec {
   user?: string;
   /** The groups to test. */
   groups?: string[];
+  /** Extra information about the user, as an authenticator gives it. */
+  extra?: Record<string, string[]>;
   /** The uid of the user. */
   uid?: string;
 }

@@ -161,7 +161,7 @@ describe('impersonation', () => {
       'root',
       { 'impersonate-user': 'dave', 'impersonate-uid': 'u-1', 'impersonate-extra-scopes': 'view' },
       201,
-      { username: 'dave', uid: 'u-1', groups: ['system:authenticated'] },
+      { username: 'dave', uid: 'u-1', groups: ['system:authenticated'], extra: { scopes: ['view'] } },
     ],
     ['bob as alice', 'bob', { 'impersonate-user': 'alice' }, 201, { username: 'alice', groups: ['system:authenticated'] }],
   ] as const)('%s', async (_what, who, headers, status, userInfo) => {

@@ -56,6 +56,7 @@ describe('flow control', () => {
         type: 'Limited',
         limited: {
           nominalConcurrencyShares: 1,
+          borrowingLimitPercent: 0,
           limitResponse: { type: 'Queue', queuing: { queues: 1, handSize: 1, queueLengthLimit: 1 } },
         },
       },
@@ -97,6 +98,18 @@ describe('flow control', () => {
       'apiserver_flowcontrol_rejected_requests_total{flow_schema="bob",priority_level="tiny",reason="queue-full"} 1',
     );
     expect(metrics).toMatch(/apiserver_flowcontrol_current_inqueue_requests\{flow_schema="bob",priority_level="tiny"\} 1/);
+    // The level's seats: nominal 1 (one share of 2 seats among many), lending none, borrowing none.
+    expect(metrics).toContain('apiserver_flowcontrol_nominal_limit_seats{priority_level="tiny"} 1');
+    expect(metrics).toContain('apiserver_flowcontrol_lower_limit_seats{priority_level="tiny"} 1');
+    expect(metrics).toContain('apiserver_flowcontrol_upper_limit_seats{priority_level="tiny"} 1');
+    expect(metrics).toContain('apiserver_flowcontrol_current_limit_seats{priority_level="tiny"} 1');
+    // The real filter counts a dropped request in the request total and as a termination.
+    expect(metrics).toContain(
+      'apiserver_request_total{code="429",component="apiserver",dry_run="",group="",resource="configmaps",scope="namespace",subresource="",verb="LIST",version="v1"} 1',
+    );
+    expect(metrics).toContain(
+      'apiserver_request_terminations_total{code="429",component="apiserver",group="",resource="configmaps",scope="namespace",subresource="",verb="LIST",version="v1"} 1',
+    );
     const done = await Promise.all(flood);
     expect(done.map((d) => d.status)).toEqual([504, 504]);
   }, 15_000);
