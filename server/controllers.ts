@@ -5,7 +5,7 @@
  * in-process client on its `handle` and run on the server's clock. `--controllers` names them as
  * kube-controller-manager's flag does (`*` for those on by default, `-name` to leave one out).
  */
-import type { ApiServer } from '../core/index.ts';
+import { type ApiServer, CONTROLLER_MANAGER_USER, handleAs } from '../core/index.ts';
 import {
   BUILTIN_CONTROLLERS,
   Client,
@@ -67,23 +67,44 @@ export interface RunningControllers {
 }
 
 export async function startControllers(api: ApiServer, settings: ControllerSettings): Promise<RunningControllers> {
-  const gates = api.gates;
+  const { chosen, skipped } = chooseControllers(api, settings.names);
+  const manager = await runControllers(api, chosen, settings);
+  return { names: chosen.map((c) => c.name), manager, skipped, stop: () => manager.stop() };
+}
+
+type Chosen = (typeof BUILTIN_CONTROLLERS)[number];
+
+/** The requested controllers that can run on this server, and the others with why not. */
+export function chooseControllers(
+  api: ApiServer,
+  names: readonly ControllerName[],
+): { chosen: Chosen[]; skipped: { name: ControllerName; reason: string }[] } {
   const skipped: { name: ControllerName; reason: string }[] = [];
-  const chosen = settings.names.flatMap((name) => {
+  const chosen = names.flatMap((name) => {
     const controller = BUILTIN_CONTROLLERS.find((c) => c.name === name);
     if (!controller) return [];
     // As kube-controller-manager: a controller runs only where its API is served.
-    const reason = gatesMissing(controller, gates);
+    const reason = gatesMissing(controller, api.gates);
     if (reason) {
       skipped.push({ name, reason });
       return [];
     }
     return [controller];
   });
-  const client = new Client({ transport: takingTurns(inProcessTransport(api)), userAgent: 'orch-controller-manager' });
+  return { chosen, skipped };
+}
+
+/** Starts the chosen controllers in a manager of their own, on the server's clock. */
+export async function runControllers(api: ApiServer, chosen: readonly Chosen[], settings: ControllerSettings): Promise<Manager> {
+  // As the controller manager's user: under RBAC without anonymous access a request with no
+  // credentials would be refused.
+  const client = new Client({
+    transport: takingTurns(inProcessTransport(handleAs(api, CONTROLLER_MANAGER_USER))),
+    userAgent: 'orch-controller-manager',
+  });
   const manager = new Manager({ client, clock: api.clock, ...(settings.logger ? { logger: settings.logger } : {}) });
   const podLifecycle = { readyDelayMs: settings.podReadyDelayMs, stopDelayMs: settings.podStopDelayMs };
-  for (const c of chosen) await manager.add(c.create({ gates, podLifecycle }));
+  for (const c of chosen) await manager.add(c.create({ gates: api.gates, podLifecycle }));
   await manager.start();
-  return { names: chosen.map((c) => c.name), manager, skipped, stop: () => manager.stop() };
+  return manager;
 }

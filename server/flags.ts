@@ -2,6 +2,8 @@
 import { FeatureGates, RuntimeConfig } from '../core/index.ts';
 import { CONTROLLER_NAMES, DEFAULT_CONTROLLERS, parseControllers, UnknownControllerError, type ControllerName } from './controllers.ts';
 import { parseDuration } from './duration.ts';
+import { validateLeaderElectionConfig } from '../controllers/index.ts';
+import { DEFAULT_LEADER_ELECTION, type LeaderElectionSettings } from './leader-election.ts';
 import { DEFAULT_DATA_DIR, DEFAULT_ETCD_PREFIX, STORAGE_KINDS, type StorageConfig, type StorageKind } from './storage/config.ts';
 
 export interface ServerFlags {
@@ -19,6 +21,8 @@ export interface ServerFlags {
   readonly podReadyDelayMs: number;
   /** `--pod-stop-delay`: how long a deleted pod's containers take to stop (within its grace period). */
   readonly podStopDelayMs: number;
+  /** `--leader-elect` (default true) and its timings: the controllers run only in the replica holding the Lease. */
+  readonly leaderElection: LeaderElectionSettings | undefined;
   readonly help: boolean;
   readonly version: boolean;
 }
@@ -52,7 +56,21 @@ Flags:
                                          leave one out; '' or 'none' for none (default "*": ${DEFAULT_CONTROLLERS.join(', ')}).
                                          Known: ${CONTROLLER_NAMES.join(', ')}. resource-claim runs only with
                                          DynamicResourceAllocation=true; flowcontrol keeps FlowSchemas' Dangling condition.
-                                         With several replicas on one etcd, run them in one: --controllers=none on the others
+                                         With several replicas on one etcd, --leader-elect runs them in one at a time
+      --leader-elect                     run the controllers only while this replica holds the Lease
+                                         --leader-elect-resource-namespace/--leader-elect-resource-name, so that of
+                                         several replicas one runs them at a time (default true; =false: always run them)
+      --leader-elect-lease-duration duration
+                                         how long other replicas wait before taking over a lease not renewed (default 15s)
+      --leader-elect-renew-deadline duration
+                                         how long the leader tries to renew before it stops leading; less than the
+                                         lease duration (default 10s)
+      --leader-elect-retry-period duration
+                                         how often replicas try to take the lease, and the leader renews it (default 2s)
+      --leader-elect-resource-namespace string
+                                         the namespace of the Lease (default "${DEFAULT_LEADER_ELECTION.namespace}")
+      --leader-elect-resource-name string
+                                         the name of the Lease (default "${DEFAULT_LEADER_ELECTION.name}")
       --pod-ready-delay duration         how long a simulated pod takes from scheduled to Running and Ready
                                          (pod-lifecycle; default 2s)
       --pod-stop-delay duration          how long a deleted simulated pod stays Terminating before its containers
@@ -85,6 +103,8 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
   let controllers: readonly ControllerName[] = DEFAULT_CONTROLLERS;
   let podReadyDelayMs = 2000;
   let podStopDelayMs = 1000;
+  let leaderElect = true;
+  let election: { -readonly [K in keyof LeaderElectionSettings]: LeaderElectionSettings[K] } = { ...DEFAULT_LEADER_ELECTION };
   let help = false;
   let version = false;
   const valued: Record<string, Setter> = {
@@ -152,7 +172,29 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
     'pod-stop-delay': (v) => {
       podStopDelayMs = duration('pod-stop-delay', v);
     },
+    'leader-elect': (v) => {
+      if (v !== 'true' && v !== 'false')
+        throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--leader-elect" flag: must be true or false`);
+      leaderElect = v === 'true';
+    },
+    'leader-elect-lease-duration': (v) => {
+      election = { ...election, leaseDurationMs: duration('leader-elect-lease-duration', v) };
+    },
+    'leader-elect-renew-deadline': (v) => {
+      election = { ...election, renewDeadlineMs: duration('leader-elect-renew-deadline', v) };
+    },
+    'leader-elect-retry-period': (v) => {
+      election = { ...election, retryPeriodMs: duration('leader-elect-retry-period', v) };
+    },
+    'leader-elect-resource-namespace': (v) => {
+      election = { ...election, namespace: v };
+    },
+    'leader-elect-resource-name': (v) => {
+      election = { ...election, name: v };
+    },
   };
+  /** Boolean flags, which may stand alone (`--leader-elect`) or take `=true|false`. */
+  const booleans = new Set(['leader-elect']);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '-h' || arg === '--help') {
@@ -168,6 +210,7 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
     const setter = valued[m[1]];
     if (!setter) throw new FlagError(`unknown flag: --${m[1]}`);
     let value = m[2];
+    if (value === undefined && booleans.has(m[1])) value = 'true';
     if (value === undefined) {
       if (i + 1 >= argv.length) throw new FlagError(`flag needs an argument: --${m[1]}`);
       value = argv[++i];
@@ -176,6 +219,13 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
   }
   const kind: StorageKind = storage ?? (etcdServers.length ? 'etcd' : 'data-dir');
   if (kind === 'etcd' && !etcdServers.length) throw new FlagError('--etcd-servers must be specified with --storage=etcd');
+  if (leaderElect) {
+    try {
+      validateLeaderElectionConfig({ ...election, identity: 'flags' });
+    } catch (err) {
+      throw new FlagError(`invalid leader election flags: ${(err as Error).message}`);
+    }
+  }
   return {
     port,
     bindAddress,
@@ -187,6 +237,7 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
     controllers,
     podReadyDelayMs,
     podStopDelayMs,
+    leaderElection: leaderElect ? election : undefined,
     help,
     version,
   };

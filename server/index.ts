@@ -12,6 +12,12 @@ export {
   type ControllerSettings,
   type RunningControllers,
 } from './controllers.ts';
+export {
+  DEFAULT_LEADER_ELECTION,
+  electedControllers,
+  type ElectedControllers,
+  type LeaderElectionSettings,
+} from './leader-election.ts';
 export { compactHeap, createIdleCompaction, type IdleCompaction, type IdleCompactionOptions } from './idle-compaction.ts';
 export {
   describeStorage,

@@ -59,6 +59,9 @@ export async function main(argv: readonly string[], hooks: MainHooks = {}): Prom
     );
     return 1;
   }
+  // Leadership news waits for the greeting, which a reader of the pipe sees whole and first.
+  let held: string[] | undefined = [];
+  const log = (line: string) => (held ? held.push(line) : process.stdout.write(`${line}\n`));
   const running = await startServer({
     security: sec.security,
     ...(sec.tls ? { tls: sec.tls } : {}),
@@ -72,12 +75,17 @@ export async function main(argv: readonly string[], hooks: MainHooks = {}): Prom
     controllers: flags.controllers,
     podReadyDelayMs: flags.podReadyDelayMs,
     podStopDelayMs: flags.podStopDelayMs,
+    ...(flags.leaderElection ? { leaderElection: { ...flags.leaderElection, log } } : {}),
   });
   // One write: a reader of the pipe sees the whole greeting at once, never the URL without the rest.
   const lines = [`orch-apiserver listening on ${running.url}`, describeStorage(flags.storage)];
-  if (running.controllers) {
-    const skipped = running.controllers.skipped.map((s) => `; ${s.name} not started: ${s.reason}`).join('');
-    lines.push(`controllers: ${running.controllers.names.join(', ') || 'none'}${skipped}`);
+  const controllers = running.controllers ?? running.electedControllers;
+  if (controllers) {
+    const skipped = controllers.skipped.map((s) => `; ${s.name} not started: ${s.reason}`).join('');
+    const elected = running.electedControllers
+      ? ` (while this replica, ${running.electedControllers.identity}, holds the lease ${running.electedControllers.lease})`
+      : '';
+    lines.push(`controllers: ${controllers.names.join(', ') || 'none'}${elected}${skipped}`);
   }
   if (sec.development) lines.push('local development server: no authentication, every request is allowed (anonymous is cluster-admin)');
   if (auth.writeKubeconfig) {
@@ -93,7 +101,8 @@ export async function main(argv: readonly string[], hooks: MainHooks = {}): Prom
       ? `try: kubectl --kubeconfig ${auth.writeKubeconfig} get namespaces`
       : `try: kubectl --server ${running.url}${sec.tls ? ' --insecure-skip-tls-verify' : ''} get namespaces`,
   );
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(`${[...lines, ...held].join('\n')}\n`);
+  held = undefined;
   hooks.onServing?.();
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

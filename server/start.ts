@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createApiServer, type ApiRequest, type ApiServer, type ApiServerOptions } from '../core/index.ts';
 import { startControllers, type ControllerName, type RunningControllers } from './controllers.ts';
 import { createIdleCompaction, type IdleCompactionOptions } from './idle-compaction.ts';
+import { type ElectedControllers, electedControllers, type LeaderElectionSettings } from './leader-election.ts';
 import { toApiRequest, writeApiResponse } from './node-adapter.ts';
 
 export interface StartOptions extends ApiServerOptions {
@@ -23,6 +24,11 @@ export interface StartOptions extends ApiServerOptions {
   readonly idleCompaction?: IdleCompactionOptions | false;
   /** Serve HTTPS with this certificate (and verify client certificates against its client CA). */
   readonly tls?: TlsMaterial;
+  /**
+   * `--leader-elect`: run the controllers only while this replica holds the controller Lease
+   * (several replicas on one etcd). Without it, they run from the start.
+   */
+  readonly leaderElection?: LeaderElectionSettings;
 }
 
 export interface RunningServer {
@@ -30,8 +36,10 @@ export interface RunningServer {
   readonly port: number;
   readonly api: ApiServer;
   readonly server: Server;
-  /** The controllers running beside the API (none unless asked for). */
+  /** The controllers running beside the API (none unless asked for, or run under leader election). */
   readonly controllers: RunningControllers | undefined;
+  /** With `leaderElection`: the controllers this replica runs while it holds the Lease. */
+  readonly electedControllers: ElectedControllers | undefined;
   /** Graceful: /readyz fails, keep serving for the delay, then stop accepting, end open watches, close. */
   shutdown(): Promise<void>;
 }
@@ -74,13 +82,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
   });
   await api.ready;
-  const controllers = options.controllers?.length
-    ? await startControllers(api, {
-        names: options.controllers,
-        podReadyDelayMs: options.podReadyDelayMs ?? 2000,
-        podStopDelayMs: options.podStopDelayMs ?? 1000,
-      })
-    : undefined;
+  const controllerSettings = {
+    names: options.controllers ?? [],
+    podReadyDelayMs: options.podReadyDelayMs ?? 2000,
+    podStopDelayMs: options.podStopDelayMs ?? 1000,
+  };
+  const wanted = Boolean(options.controllers?.length);
+  const elected = wanted && options.leaderElection ? await electedControllers(api, controllerSettings, options.leaderElection) : undefined;
+  const controllers = wanted && !elected ? await startControllers(api, controllerSettings) : undefined;
   const port = (server.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   let stopping: Promise<void> | undefined;
@@ -90,12 +99,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     api,
     server,
     controllers,
+    electedControllers: elected,
     shutdown() {
       stopping ??= (async () => {
         api.beginShutdown();
         if (options.shutdownDelayMs) await new Promise((r) => setTimeout(r, options.shutdownDelayMs));
         // Controllers first: they finish the work in hand while the API still answers.
         await controllers?.stop();
+        await elected?.stop();
         compaction?.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();

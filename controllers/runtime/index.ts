@@ -5,5 +5,6 @@ export * from './informer/index.ts';
 export * from './workqueue/index.ts';
 export * from './controller/index.ts';
 export * from './helpers/index.ts';
+export * from './leader-election/index.ts';
 export { clockTimer, Backoff } from './util/clock.ts';
 export { consoleLogger, type Logger } from './util/logger.ts';

@@ -353,6 +353,13 @@ export class Reader {
         // When the store closes (server shutdown), the watch ends cleanly.
         const live = this.reg.store.events$.subscribe({ next: emitEvent, complete: () => sub.complete() });
         cleanups.push(() => live.unsubscribe());
+        // The cache listed afresh (its feed fell behind a compaction): what this watch has not
+        // seen is gone from history, so it ends with 410, and the client lists again.
+        const relisted = cache.relisted$.subscribe((revision) => {
+          sub.next({ kind: 'error', status: StatusError.expired(`too old resource version: ${lastRv} (${revision})`).status });
+          sub.complete();
+        });
+        cleanups.push(() => relisted.unsubscribe());
 
         if (o.allowWatchBookmarks) {
           const bookmark = () => {

@@ -4,7 +4,7 @@
  * event stream.
  */
 import { type Observable, Subject } from 'rxjs';
-import type { BackendEvent } from '../storage/backend.ts';
+import type { BackendEvent, KeyValue } from '../storage/backend.ts';
 import { BTree } from '../util/btree.ts';
 import { flatText } from '../util/json.ts';
 import { setResourceVersion } from './json-rv.ts';
@@ -109,6 +109,27 @@ export class ResourceStore {
     this.log.push(ev);
     this.subject.next(ev);
     return ev;
+  }
+
+  /**
+   * What turns this store's current objects into `listed` (a fresh listing of its keys, by full
+   * key), as backend events: puts at their own revisions, deletes at the listing's revision.
+   */
+  differences(listed: ReadonlyMap<string, KeyValue>, listRevision: number): BackendEvent[] {
+    const out: BackendEvent[] = [];
+    for (const [suffix, entry] of this.tree.entries('')) {
+      const cur = versionAt(entry, undefined);
+      if (!cur) continue;
+      const key = this.prefix + suffix;
+      const kv = listed.get(key);
+      if (!kv) out.push({ type: 'delete', key, kv: undefined, prevKv: undefined, revision: listRevision });
+      else if (kv.modRevision !== cur.rv) out.push({ type: 'put', key, kv, prevKv: undefined, revision: kv.modRevision });
+    }
+    for (const [key, kv] of listed) {
+      const entry = this.tree.get(key.slice(this.prefix.length));
+      if (!entry || !versionAt(entry, undefined)) out.push({ type: 'put', key, kv, prevKv: undefined, revision: kv.modRevision });
+    }
+    return out;
   }
 
   /** Forgets an event that left the history window, and versions no snapshot can need any more. */

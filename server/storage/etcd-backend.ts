@@ -62,7 +62,7 @@ export class EtcdBackend implements StorageBackend {
   private readonly watches = new Set<EtcdWatch>();
   private readonly compactor: EtcdCompactor | undefined;
   private closed = false;
-  /** A watch fell behind a compaction: this server's cache cannot catch up (a restart lists afresh). */
+  /** A watch fell behind a compaction: unhealthy until the watch cache has listed afresh and watches again. */
   private watchLost: Error | undefined;
 
   constructor(readonly options: EtcdBackendOptions) {
@@ -156,6 +156,7 @@ export class EtcdBackend implements StorageBackend {
     onProgress?: (revision: number) => void,
   ): Unsubscribe {
     const start = this.etcdKey(prefix);
+    this.watchLost = undefined;
     const w = new EtcdWatch(this.client, Buffer.from(start), Buffer.from(prefixEnd(start)), afterRevision, {
       onResponse: (res) => this.deliver(res, onEvent),
       onProgress: (rev) => onProgress?.(rev),
@@ -192,8 +193,9 @@ export class EtcdBackend implements StorageBackend {
   }
 
   private async guardedPut(key: string, target: CompareTarget, expected: number, text: string): Promise<WriteResult> {
-    const k = Buffer.from(this.etcdKey(key));
-    const stored = this.transformer.toStorage(key, stripResourceVersion(text));
+    const etcdKey = this.etcdKey(key);
+    const k = Buffer.from(etcdKey);
+    const stored = this.transformer.toStorage(key, etcdKey, stripResourceVersion(text));
     const compare =
       target === CompareTarget.Create
         ? { key: k, target, result: CompareResult.Equal, create_revision: 0 }
@@ -235,9 +237,10 @@ export class EtcdBackend implements StorageBackend {
   }
 
   private toKv(kv: IKeyValue): KeyValue {
-    const key = this.coreKey(kv.key.toString());
+    const etcdKey = kv.key.toString();
+    const key = this.coreKey(etcdKey);
     const mod = Number(kv.mod_revision);
-    const text = this.transformer.fromStorage(key, kv.value);
+    const text = this.transformer.fromStorage(key, etcdKey, kv.value);
     return new EtcdKeyValue(key, insertResourceVersion(text, mod), mod, Number(kv.create_revision));
   }
 

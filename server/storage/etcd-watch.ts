@@ -24,6 +24,8 @@ export class EtcdWatch {
   private stream: WatchStream | undefined;
   private closed = false;
   private backoff = MIN_BACKOFF_MS;
+  /** The highest revision reported, by events or progress notifications. */
+  private reported: number;
   private timer: NodeJS.Timeout | undefined;
   /** The stream has a watcher (its create response came). */
   private created = false;
@@ -32,10 +34,16 @@ export class EtcdWatch {
     private readonly client: Etcd3,
     private readonly key: Buffer,
     private readonly rangeEnd: Buffer,
-    /** The last revision delivered: the watch resumes after it. */
+    /**
+     * The last revision whose events were delivered: the watch resumes after it. Progress
+     * notifications do not move it: etcd before 3.4.25 and 3.5.8 may answer a progress request
+     * from a watcher still catching up, ahead of events it has yet to send (etcd issue 15220),
+     * and those events must not then be taken for repeats.
+     */
     private lastRevision: number,
     private readonly handlers: EtcdWatchHandlers,
   ) {
+    this.reported = lastRevision;
     void this.connect();
   }
 
@@ -120,11 +128,12 @@ export class EtcdWatch {
       if (last <= this.lastRevision) return; // already delivered before a reconnect
       this.handlers.onResponse(res);
       this.lastRevision = last;
+      this.reported = Math.max(this.reported, last);
       return;
     }
     const revision = Number(res.header?.revision ?? 0);
-    if (revision > this.lastRevision) {
-      this.lastRevision = revision;
+    if (revision > this.reported) {
+      this.reported = revision;
       this.handlers.onProgress(revision);
     }
   }

@@ -171,7 +171,7 @@ export class LmdbBackend implements StorageBackend {
       if (cur) return { result: { ok: false, current: this.toKv(key, cur) } };
       const revision = ++this.assigned;
       const kv = new StoredKeyValue(key, value(revision), revision, revision);
-      this.kv.putSync(key, [this.transformer.toStorage(key, kv.value), revision, revision]);
+      this.kv.putSync(key, [this.transformer.toStorage(key, key, kv.value), revision, revision]);
       this.log.putSync(revision, ['put', key, revision]);
       return { result: { ok: true, revision, kv }, event: { type: 'put', key, kv, prevKv: undefined, revision } };
     });
@@ -183,7 +183,7 @@ export class LmdbBackend implements StorageBackend {
       if (!cur || cur[1] !== expectedModRevision) return { result: { ok: false, current: cur && this.toKv(key, cur) } };
       const revision = ++this.assigned;
       const kv = new StoredKeyValue(key, value(revision), revision, cur[2]);
-      this.kv.putSync(key, [this.transformer.toStorage(key, kv.value), revision, cur[2]]);
+      this.kv.putSync(key, [this.transformer.toStorage(key, key, kv.value), revision, cur[2]]);
       this.hist.putSync(cur[1], [cur[0], revision]);
       this.log.putSync(revision, ['put', key, cur[2]]);
       return { result: { ok: true, revision, kv }, event: { type: 'put', key, kv, prevKv: this.toKv(key, cur), revision } };
@@ -254,7 +254,7 @@ export class LmdbBackend implements StorageBackend {
   }
 
   private toKv(key: string, rec: StoredKv): KeyValue {
-    return new StoredKeyValue(key, this.transformer.fromStorage(key, rec[0]), rec[1], rec[2]);
+    return new StoredKeyValue(key, this.transformer.fromStorage(key, key, rec[0]), rec[1], rec[2]);
   }
 
   /** A logged write as the event it was, its values from `kv` or `hist`. */
@@ -263,7 +263,7 @@ export class LmdbBackend implements StorageBackend {
     const read = (mod: number): string => {
       const cur = this.kv.get(key);
       const stored = cur && cur[1] === mod ? cur[0] : this.hist.get(mod)?.[0];
-      return stored === undefined ? '' : this.transformer.fromStorage(key, stored);
+      return stored === undefined ? '' : this.transformer.fromStorage(key, key, stored);
     };
     if (rec[0] === 'put')
       return { type: 'put', key, kv: new StoredKeyValue(key, read(revision), revision, rec[2]), prevKv: undefined, revision };

@@ -31,6 +31,7 @@ describe('discovery', () => {
       'networking.orch.io',
       'rbac.authorization.orch.io',
       'apiextensions.orch.io',
+      'coordination.orch.io',
       'flowcontrol.apiserver.orch.io',
     ]);
     expect(apis.groups[0]).toEqual({

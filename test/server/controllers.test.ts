@@ -146,6 +146,33 @@ describe('orch-apiserver with controllers, over HTTP', () => {
     expect(claim.metadata.generateName).toBe('p-gpu-');
   });
 
+  it('under RBAC with anonymous access off, the controllers act as the controller manager (a new namespace gets its default ServiceAccount)', async () => {
+    const server = await envs.serve({
+      clock: realClock,
+      controllers: ['serviceaccount'],
+      security: {
+        authentication: { tokens: 'admin-token,admin,1,"system:masters"\n', anonymous: false },
+        authorization: { modes: ['RBAC'] },
+      },
+    });
+    const as =
+      (token: string | undefined) =>
+      (path: string, init: RequestInit = {}) =>
+        fetch(`${server.url}${path}`, {
+          ...init,
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        });
+    const admin = as('admin-token');
+    expect((await as(undefined)('/api/v1/namespaces')).status).toBe(401);
+    expect((await admin('/api/v1/namespaces', { method: 'POST', body: JSON.stringify({ metadata: { name: 'fresh' } }) })).status).toBe(201);
+    for (let i = 0; ; i++) {
+      const res = await admin('/api/v1/namespaces/fresh/serviceaccounts/default');
+      if (res.status === 200) break;
+      expect(i, 'the default ServiceAccount never came').toBeLessThan(200);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  });
+
   it('stops the controllers on shutdown', async () => {
     const { env, server } = await serve(['statefulset']);
     const manager = server.controllers!.manager;

@@ -10,6 +10,7 @@ import { eventsV1EventKind } from './event.ts';
 import { flowSchemaKind } from './flowschema.ts';
 import { ingressKind } from './ingress.ts';
 import { ingressClassKind } from './ingressclass.ts';
+import { leaseKind } from './lease.ts';
 import { namespaceKind } from './namespace.ts';
 import { persistentVolumeClaimKind } from './persistentvolumeclaim.ts';
 import { podKind } from './pod.ts';
@@ -36,6 +37,7 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   controllerRevisionKind,
   ingressKind,
   ingressClassKind,
+  leaseKind,
   flowSchemaKind,
   priorityLevelConfigurationKind,
   resourceClaimTemplateKind,
@@ -61,6 +63,7 @@ export {
   flowSchemaKind,
   ingressClassKind,
   ingressKind,
+  leaseKind,
   namespaceKind,
   persistentVolumeClaimKind,
   podKind,

@@ -4,7 +4,7 @@
  * their providers in order (the first encrypts new writes; every one is tried on reads).
  */
 import { load } from 'js-yaml';
-import { aescbc, aesgcm, IDENTITY_PROVIDER, type Provider } from './providers.ts';
+import { aescbc, aesgcm, IDENTITY_PROVIDER, type Provider, secretbox } from './providers.ts';
 
 export interface EncryptionRule {
   /** As written: `secrets`, `deployments.apps`, `*.apps`, `*.` (the core group), `*.*`. */
@@ -15,6 +15,9 @@ export interface EncryptionRule {
 const API_VERSIONS = ['apiserver.config.orch.io/v1', 'apiserver.config.k8s.io/v1'];
 
 export class EncryptionConfigError extends Error {}
+
+/** The providers that take keys, by their type in the configuration. */
+const KEYED: Readonly<Record<string, ((name: string, secret: Buffer) => Provider) | undefined>> = { aescbc, aesgcm, secretbox };
 
 interface KeyEntry {
   readonly name?: unknown;
@@ -54,11 +57,8 @@ function providersOf(entry: Record<string, unknown>, where: string): Provider[] 
     throw new EncryptionConfigError(`${where}: exactly one provider type is required, got ${types.join(', ') || 'none'}`);
   const type = types[0];
   if (type === 'identity') return [IDENTITY_PROVIDER];
-  if (type === 'secretbox')
-    throw new EncryptionConfigError(
-      `${where}: secretbox (XSalsa20-Poly1305) is not available: Node's crypto has no XSalsa20; use aesgcm or aescbc`,
-    );
-  const make = type === 'aescbc' ? aescbc : type === 'aesgcm' ? aesgcm : undefined;
+  // Own keys only: a type named like an Object method (`toString`) is unknown, not a function.
+  const make = Object.hasOwn(KEYED, type) ? KEYED[type] : undefined;
   if (!make)
     throw new EncryptionConfigError(`${where}: unknown provider type ${JSON.stringify(type)} (known: aescbc, aesgcm, secretbox, identity)`);
   const keys = (entry[type] as { keys?: unknown } | null)?.keys;

@@ -16,20 +16,20 @@ export class EncryptionTransformer implements ValueTransformer {
 
   constructor(private readonly rules: readonly EncryptionRule[]) {}
 
-  toStorage(key: string, text: string): Uint8Array | string {
+  toStorage(key: string, storedKey: string, text: string): Uint8Array | string {
     const providers = this.providersFor(key);
     if (!providers || providers[0].type === 'identity') return text;
-    return providers[0].encrypt(key, Buffer.from(text));
+    return providers[0].encrypt(storedKey, Buffer.from(text));
   }
 
-  fromStorage(key: string, data: Uint8Array | string): string {
+  fromStorage(key: string, storedKey: string, data: Uint8Array | string): string {
     const providers = this.providersFor(key);
-    if (!providers) return IDENTITY.fromStorage(key, data);
+    if (!providers) return IDENTITY.fromStorage(key, storedKey, data);
     const bytes = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     for (const p of providers) {
       if (!p.prefix || !bytes.subarray(0, p.prefix.length).equals(Buffer.from(p.prefix))) continue;
       try {
-        return p.decrypt(key, bytes).toString();
+        return p.decrypt(storedKey, bytes).toString();
       } catch {
         // a key by that name but not the one that wrote it: try the next
       }

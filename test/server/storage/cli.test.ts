@@ -89,6 +89,7 @@ describe('orch-apiserver storage', () => {
       encoding: 'utf8',
     });
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('secretbox (XSalsa20-Poly1305) is not available');
+    // secretbox takes a 32-byte key; `AAAA` is three bytes.
+    expect(r.stderr).toContain('secretbox.keys[0].secret: key must be 32 bytes long, not 3');
   });
 });

@@ -6,9 +6,11 @@
  * `ignoreStoreReadErrorWithClusterBreakingPotential` (gate AllowUnsafeMalformedObjectDeletion)
  * removes it, as the real platform's Common Behavior describes.
  */
+import { createDecipheriv } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { open as openLmdb } from 'lmdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EncryptionTransformer, parseEncryptionConfig } from '../../../server/storage/encryption/index.ts';
 import { EtcdBackend } from '../../../server/storage/etcd-backend.ts';
@@ -33,47 +35,67 @@ const aescbc = (name: string, secret: string) =>
   `      - aescbc:\n          keys:\n            - name: ${name}\n              secret: ${secret}\n`;
 const identity = '      - identity: {}\n';
 
+const secretbox = (name: string, secret: string) =>
+  `      - secretbox:\n          keys:\n            - name: ${name}\n              secret: ${secret}\n`;
+
 const transformer = (text: string) => new EncryptionTransformer(parseEncryptionConfig(text));
 const SECRETS = '/api/v1/namespaces/default/secrets';
 const secret = (name: string) => ({ metadata: { name }, stringData: { password: 'hunter2-plaintext' } });
 
 describe('providers', () => {
+  const k = '/registry/secrets/default/a';
+
   it.each([
     ['aesgcm', aesgcm('k1', KEY1)],
     ['aescbc', aescbc('k1', KEY1)],
+    ['secretbox', secretbox('k1', KEY1)],
   ])('%s writes its prefix and ciphertext, and reads it back', (name, provider) => {
     const t = transformer(config(provider));
-    const stored = Buffer.from(t.toStorage('/registry/secrets/default/a', '{"a":"secret"}') as Uint8Array);
+    const stored = Buffer.from(t.toStorage(k, k, '{"a":"secret"}') as Uint8Array);
     expect(stored.subarray(0, `k8s:enc:${name}:v1:k1:`.length).toString()).toBe(`k8s:enc:${name}:v1:k1:`);
-    expect(stored.includes('secret')).toBe(false);
-    expect(t.fromStorage('/registry/secrets/default/a', stored)).toBe('{"a":"secret"}');
+    expect(stored.subarray(`k8s:enc:${name}:v1:k1:`.length).includes('secret')).toBe(false);
+    expect(t.fromStorage(k, k, stored)).toBe('{"a":"secret"}');
     // Other resources are not named by the rule: stored as they are.
-    expect(t.toStorage('/registry/configmaps/default/a', '{}')).toBe('{}');
+    expect(t.toStorage('/registry/configmaps/default/a', '/registry/configmaps/default/a', '{}')).toBe('{}');
   });
 
-  it('binds an aesgcm value to its key: copied under another key, it does not decrypt', () => {
+  it("reads a value the real platform's secretbox wrote: nonce, then NaCl's box (its reference vector)", () => {
+    const t = transformer(config(secretbox('k1', Buffer.alloc(32, 1).toString('base64'))));
+    const box = Buffer.from(
+      '8442bc313f4626f1359e3b50122b6ce6fe66ddfe7d39d14e637eb4fd5b45beadab55198df6ab5368439792a23c87db70acb6156dc5ef957ac04f6276cf6093b84be77ff0849cc33e34b7254d5a8f65ad',
+      'hex',
+    );
+    const stored = Buffer.concat([Buffer.from('k8s:enc:secretbox:v1:k1:'), Buffer.alloc(24, 2), box]);
+    expect(t.fromStorage(k, k, stored)).toBe('\x03'.repeat(64));
+    box[40] ^= 1;
+    expect(t.fromStorage(k, k, Buffer.concat([Buffer.from('k8s:enc:secretbox:v1:k1:'), Buffer.alloc(24, 2), box]))).toMatch(
+      /^\(unreadable/,
+    );
+  });
+
+  it('binds an aesgcm value to the key it is stored under: copied under another key, it does not decrypt', () => {
     const t = transformer(config(aesgcm('k1', KEY1)));
-    const stored = t.toStorage('/registry/secrets/default/a', '{"a":1}');
-    expect(t.fromStorage('/registry/secrets/default/b', stored)).toMatch(/^\(unreadable/);
+    const stored = t.toStorage(k, '/prefix/secrets/default/a', '{"a":1}');
+    expect(t.fromStorage(k, '/prefix/secrets/default/a', stored)).toBe('{"a":1}');
+    expect(t.fromStorage(k, '/prefix/secrets/default/b', stored)).toMatch(/^\(unreadable/);
+    expect(t.fromStorage(k, k, stored)).toMatch(/^\(unreadable/);
   });
 
   it('reads with any configured provider and unencrypted values only when identity is listed', () => {
     const old = transformer(config(aescbc('old', KEY2)));
-    const rotated = transformer(config(aesgcm('new', KEY1) + aescbc('old', KEY2) + identity));
-    const k = '/registry/secrets/default/a';
-    expect(rotated.fromStorage(k, old.toStorage(k, '{"v":1}'))).toBe('{"v":1}');
-    expect(rotated.fromStorage(k, '{"plain":true}')).toBe('{"plain":true}');
-    expect(transformer(config(aesgcm('new', KEY1))).fromStorage(k, '{"plain":true}')).toMatch(/^\(unreadable/);
+    const rotated = transformer(config(aesgcm('new', KEY1) + secretbox('box', KEY2) + aescbc('old', KEY2) + identity));
+    const boxed = transformer(config(secretbox('box', KEY2)));
+    expect(rotated.fromStorage(k, k, old.toStorage(k, k, '{"v":1}'))).toBe('{"v":1}');
+    expect(rotated.fromStorage(k, k, boxed.toStorage(k, k, '{"v":2}'))).toBe('{"v":2}');
+    expect(rotated.fromStorage(k, k, '{"plain":true}')).toBe('{"plain":true}');
+    expect(transformer(config(aesgcm('new', KEY1))).fromStorage(k, k, '{"plain":true}')).toMatch(/^\(unreadable/);
   });
 
   it.each([
-    [
-      'secretbox',
-      '      - secretbox:\n          keys:\n            - name: k\n              secret: ' + KEY1 + '\n',
-      /secretbox \(XSalsa20-Poly1305\) is not available/,
-    ],
-    ['a short key', aesgcm('k', Buffer.alloc(7).toString('base64')), /key must be 16, 24 or 32 bytes long/],
+    ['a short aesgcm key', aesgcm('k', Buffer.alloc(7).toString('base64')), /key must be 16, 24 or 32 bytes long/],
+    ['a secretbox key that is not 32 bytes', secretbox('k', Buffer.alloc(16).toString('base64')), /key must be 32 bytes long, not 16/],
     ['an unknown provider', '      - rot13: {}\n', /unknown provider type "rot13"/],
+    ['a provider named like an Object method', '      - toString: {}\n', /unknown provider type "toString"/],
     ['no keys', '      - aescbc: {}\n', /keys: at least one key is required/],
   ])('refuses a configuration with %s, saying why', (_what, providers, message) => {
     expect(() => parseEncryptionConfig(config(providers))).toThrow(message);
@@ -141,6 +163,41 @@ describe.each(['data-dir', 'etcd'] as const)('encryption at rest on %s', (kind) 
     expect(stored.includes(Buffer.from(Buffer.from('hunter2-plaintext').toString('base64')))).toBe(false);
     if (kind === 'etcd') expect(stored.subarray(0, 23).toString()).toBe('k8s:enc:aesgcm:v1:key1:');
     else expect(stored.includes(Buffer.from('visible-plaintext'))).toBe(true);
+  });
+
+  /** A value as the medium stores it, and the key it stores it under. */
+  const stored = async (where: string, key: string): Promise<{ storedKey: string; bytes: Buffer }> => {
+    if (kind === 'etcd') {
+      const storedKey = `${where}/${key.slice('/registry/'.length)}`;
+      return { storedKey, bytes: await raw(where, key) };
+    }
+    const env = openLmdb({ path: join(dir, where, 'lmdb'), maxDbs: 4, compression: false });
+    try {
+      const rec = env.openDB<[Uint8Array, number, number], string>('kv', { encoding: 'msgpack' }).get(key);
+      return { storedKey: key, bytes: Buffer.from(rec![0]) };
+    } finally {
+      await env.close();
+    }
+  };
+
+  it('authenticates an aesgcm value with the key the medium stores it under, as the real platform does', async () => {
+    const where = `/enc${++prefixes}`;
+    const server = await serve(where, config(aesgcm('key1', KEY1)));
+    try {
+      expect((await call(server, 'POST', SECRETS, secret('bound'))).status).toBe(201);
+    } finally {
+      await server.close();
+    }
+    const { storedKey, bytes } = await stored(where, '/registry/secrets/default/bound');
+    const body = bytes.subarray('k8s:enc:aesgcm:v1:key1:'.length);
+    const open = (aad: string): string => {
+      const d = createDecipheriv('aes-256-gcm', Buffer.from(KEY1, 'base64'), body.subarray(0, 12));
+      d.setAAD(Buffer.from(aad));
+      d.setAuthTag(body.subarray(body.length - 16));
+      return Buffer.concat([d.update(body.subarray(12, body.length - 16)), d.final()]).toString();
+    };
+    expect(JSON.parse(open(storedKey)).metadata.name).toBe('bound');
+    expect(() => open(`${storedKey}-elsewhere`)).toThrow();
   });
 
   it('makes a Secret whose key was removed a corrupt object, deletable only with ignoreStoreReadErrorWithClusterBreakingPotential', async () => {
