@@ -11,22 +11,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer } from 'vite';
 import { buildPlayground, servePlayground } from './scripts/playground-server.js';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './scripts/chromium.js';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 
 const ROOT = process.cwd();
 const RESULTS = resolve(ROOT, 'test-results');
 const SCREENSHOTS = join(RESULTS, 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 await buildPlayground();
 
@@ -40,7 +31,7 @@ class PlaywrightChromium {
   browser = undefined;
 
   launch() {
-    this.browser ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    this.browser ??= launchChromium();
     return this.browser;
   }
 
@@ -166,6 +157,16 @@ const pageControl = {
           .locator(p.selector)
           .first()
           .press(p.key, { timeout: p.timeout ?? 10_000 });
+        return true;
+      case 'pw:type':
+        // Key by key, as typing does (a terminal reads keystrokes, not an input's value).
+        await this.get(p.page, 'page')
+          .locator(p.selector)
+          .first()
+          .pressSequentially(p.text, { timeout: p.timeout ?? 10_000 });
+        return true;
+      case 'pw:viewport':
+        await this.get(p.page, 'page').setViewportSize({ width: p.width, height: p.height });
         return true;
       case 'pw:select':
         await this.get(p.page, 'page')

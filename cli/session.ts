@@ -66,12 +66,14 @@ export class Session {
     const user = config.users.find((u) => u.name === userName)?.user ?? {};
     if (f.user && !config.users.some((u) => u.name === f.user)) throw usageError(`auth info "${f.user}" does not exist`);
 
-    const file = async (path: string | undefined): Promise<string | undefined> => {
+    // Worded as the real client's kubeconfig validation: which file, for which cluster or user.
+    const file = async (path: string | undefined, what?: string, owner?: string): Promise<string | undefined> => {
       if (!path) return undefined;
       try {
         return await this.io.readFile(path);
       } catch {
-        throw usageError(`open ${path}: no such file or directory`);
+        const cause = `open ${path}: no such file or directory`;
+        throw usageError(what ? `unable to read ${what} ${path} for ${owner ?? ''} due to ${cause}` : cause);
       }
     };
     const data = (b64: string | undefined) => (b64 ? atob(b64) : undefined);
@@ -82,12 +84,17 @@ export class Session {
       username: f.username ?? user.username,
       password: f.password ?? user.password,
       certificateAuthority:
-        (await file(f.certificateAuthority)) ??
+        (await file(f.certificateAuthority, 'certificate-authority', clusterName)) ??
         data(cluster?.['certificate-authority-data']) ??
-        (await file(cluster?.['certificate-authority'])),
+        (await file(cluster?.['certificate-authority'], 'certificate-authority', clusterName)),
       clientCertificate:
-        (await file(f.clientCertificate)) ?? data(user['client-certificate-data']) ?? (await file(user['client-certificate'])),
-      clientKey: (await file(f.clientKey)) ?? data(user['client-key-data']) ?? (await file(user['client-key'])),
+        (await file(f.clientCertificate, 'client-cert', userName)) ??
+        data(user['client-certificate-data']) ??
+        (await file(user['client-certificate'], 'client-cert', userName)),
+      clientKey:
+        (await file(f.clientKey, 'client-key', userName)) ??
+        data(user['client-key-data']) ??
+        (await file(user['client-key'], 'client-key', userName)),
       insecureSkipTlsVerify: f.insecureSkipTlsVerify || cluster?.['insecure-skip-tls-verify'] || false,
       tlsServerName: f.tlsServerName ?? cluster?.['tls-server-name'],
       disableCompression: f.disableCompression || cluster?.['disable-compression'] || false,
@@ -239,7 +246,13 @@ export class Session {
         // none yet, or unreadable: discover
       }
     }
-    const resources = await discover((path, accept) => this.json('GET', path, { accept }));
+    const resources = await discover((path, accept) => this.json('GET', path, { accept })).catch((err: unknown) => {
+      // The real client reads a refused discovery answer without its Status (it asked for the
+      // discovery types), so a 401 there is worded by its code alone.
+      if (err instanceof ApiError && err.code === 401)
+        throw new ApiError({ ...err.status, message: 'the server has asked for the client to provide credentials' });
+      throw err;
+    });
     this.mapperCached = false;
     try {
       await this.io.writeFile(file, JSON.stringify({ time: this.io.now(), resources }));

@@ -9,10 +9,12 @@ import { action, type CommandEnv } from '../command.ts';
 import { collectionPath } from '../discovery.ts';
 import { CliError, errorText, usageError } from '../errors.ts';
 import { boolFlag, dryRunFlag, fileFlags, parseDryRun, printFlags } from '../flags.ts';
-import { LAST_APPLIED, lastAppliedValue, threeWayMergePatch } from '../last-applied.ts';
-import type { JsonObject } from '../objects.ts';
+import { LAST_APPLIED, lastAppliedValue } from '../last-applied.ts';
+import { fetchPatchSchema, sendPatch } from '../openapi-patch-schema.ts';
+import { isObject, type JsonObject } from '../objects.ts';
 import { objectPrinter } from '../printers/index.ts';
 import type { Session } from '../session.ts';
+import { NO_SCHEMA, threeWayStrategicPatch } from '../strategic-diff.ts';
 import { fileTargets, type Target, targetPath } from '../targets.ts';
 import { validation, whenDoing } from './create.ts';
 
@@ -108,19 +110,22 @@ async function clientSide(session: Session, t: Target, o: ApplyOptions, dryRun: 
     return [created, 'created'];
   }
   const lastText = current.metadata?.annotations?.[LAST_APPLIED];
-  let original: unknown = {};
+  let original: Record<string, unknown> = {};
   try {
-    original = lastText ? JSON.parse(lastText) : {};
+    const parsed: unknown = lastText ? JSON.parse(lastText) : {};
+    if (isObject(parsed)) original = parsed;
   } catch {
     original = {};
   }
-  const patch = threeWayMergePatch(original, modified, current);
+  // As the real client: a strategic merge patch when the server's OpenAPI says the kind takes one
+  // (lists merged by their keys), a JSON merge patch otherwise (custom resources).
+  const schema = await fetchPatchSchema(session, t.resource);
+  const patch = threeWayStrategicPatch(original, modified, current, schema ?? NO_SCHEMA);
   if (Object.keys(patch).length === 0) return [current, 'unchanged'];
   if (dryRun === 'client') return [current, 'configured'];
-  const out = await session.json<JsonObject>('PATCH', `${targetPath(t)}?${query(o, dryRun, manager)}`, {
-    body: JSON.stringify(patch),
-    contentType: 'application/merge-patch+json',
-  });
+  const out = await sendPatch(session, `${targetPath(t)}?${query(o, dryRun, manager)}`, patch, schema !== undefined, () =>
+    threeWayStrategicPatch(original, modified, current, NO_SCHEMA),
+  );
   return [out, 'configured'];
 }
 

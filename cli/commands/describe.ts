@@ -1,9 +1,13 @@
 /**
  * `orchctl describe (TYPE [NAME_PREFIX | -l label] | TYPE/NAME)`: a readable summary of each object
- * (name, namespace, labels, annotations, then its fields) and the Events that involve it.
+ * and the Events that involve it: the real client's layout for the kinds in describe/, otherwise
+ * name, namespace, labels, annotations, then its fields.
  */
 import type { Command } from 'commander';
+import { ApiError } from '../../controllers/runtime/client/index.ts';
 import { action, type CommandEnv } from '../command.ts';
+import { describerFor } from '../describe/index.ts';
+import { shortDuration } from '../describe/writer.ts';
 import { collectionPath } from '../discovery.ts';
 import { CliError, errorText, usageError } from '../errors.ts';
 import { boolFlag, fileFlags } from '../flags.ts';
@@ -62,10 +66,15 @@ export function register(program: Command, env: CommandEnv): void {
         );
         let items = (list.items ?? []).map((i) => ({ apiVersion: list.apiVersion, kind: t.resource.kind, ...i }));
         if (prefixes.length) {
-          const exact = items.filter((i) => prefixes.includes(i.metadata?.name ?? ''));
-          items = exact.length ? exact : items.filter((i) => prefixes.some((p) => (i.metadata?.name ?? '').startsWith(p)));
-          if (items.length === 0)
-            errors.push(new CliError(`Error from server (NotFound): ${t.resource.resource} "${prefixes[0]}" not found`));
+          // Each name: the object of that name, else those it prefixes, else NotFound for it.
+          const all = items;
+          items = [];
+          for (const p of prefixes) {
+            const exact = all.filter((i) => i.metadata?.name === p);
+            const found = exact.length ? exact : all.filter((i) => (i.metadata?.name ?? '').startsWith(p));
+            if (found.length === 0) errors.push(new CliError(`Error from server (NotFound): ${t.resource.resource} "${p}" not found`));
+            items.push(...found.filter((f) => !items.includes(f)));
+          }
         }
         objects.push(...items);
       }
@@ -80,6 +89,23 @@ export function register(program: Command, env: CommandEnv): void {
 }
 
 async function describeObject(session: Session, obj: JsonObject, showEvents: boolean): Promise<string> {
+  const describer = describerFor(obj.apiVersion, obj.kind);
+  if (describer) {
+    const text = await describer(obj, {
+      events: async () => (showEvents ? ((await fetchEvents(session, obj)) ?? []) : undefined),
+      list: async (path) => {
+        try {
+          return (await session.json<{ items?: JsonObject[] }>('GET', path)).items ?? [];
+        } catch (err) {
+          if (err instanceof ApiError && err.code === 404) return undefined;
+          throw err;
+        }
+      },
+      now: session.io.now(),
+    });
+    // The per-kind text ends with a newline; objects are joined by blank lines below.
+    return text.replace(/\n$/, '');
+  }
   const meta = obj.metadata ?? {};
   const lines: string[] = [];
   const pad = (label: string) => `${label}:`.padEnd(14);
@@ -122,11 +148,12 @@ function fieldLines(label: string, v: unknown, depth: number): string[] {
   return [`${indent}${label}:  ${goPrint(v)}`];
 }
 
-async function eventLines(session: Session, obj: JsonObject): Promise<string[]> {
+/** The events about an object (by name, then by uid); undefined when they cannot be listed. */
+async function fetchEvents(session: Session, obj: JsonObject): Promise<JsonObject[] | undefined> {
   const meta = obj.metadata ?? {};
   const q = new URLSearchParams({ fieldSelector: `involvedObject.name=${meta.name ?? ''}` });
   const path = meta.namespace ? `/api/v1/namespaces/${encodeURIComponent(meta.namespace)}/events` : '/api/v1/events';
-  let events: JsonObject[] = [];
+  let events: JsonObject[];
   try {
     events = (await session.json<{ items?: JsonObject[] }>('GET', `${path}?${q}`)).items ?? [];
   } catch {
@@ -134,14 +161,20 @@ async function eventLines(session: Session, obj: JsonObject): Promise<string[]> 
       const all = (await session.json<{ items?: JsonObject[] }>('GET', path)).items ?? [];
       events = all.filter((e) => (e.involvedObject as { name?: string } | undefined)?.name === meta.name);
     } catch {
-      return ['Events:  <unknown>'];
+      return undefined;
     }
   }
   // Events about an earlier object of the same name are not this one's.
-  events = events.filter((e) => {
+  return events.filter((e) => {
     const uid = (e.involvedObject as { uid?: string } | undefined)?.uid;
-    return !uid || !meta.uid || uid === meta.uid;
+    const kind = (e.involvedObject as { kind?: string } | undefined)?.kind;
+    return (!uid || !meta.uid || uid === meta.uid) && (!kind || !obj.kind || kind === obj.kind);
   });
+}
+
+async function eventLines(session: Session, obj: JsonObject): Promise<string[]> {
+  const events = await fetchEvents(session, obj);
+  if (events === undefined) return ['Events:  <unknown>'];
   if (events.length === 0) return ['Events:  <none>'];
   const now = session.io.now();
   const rows = [
@@ -154,7 +187,7 @@ async function eventLines(session: Session, obj: JsonObject): Promise<string[]> 
     rows.push([
       String(e.type ?? ''),
       String(e.reason ?? ''),
-      last ? age(now - Date.parse(last)) : '<unknown>',
+      last ? shortDuration(Math.max(0, now - Date.parse(last))) : '<unknown>',
       String(e.reportingComponent || source?.component || ''),
       String(e.message ?? '').trim(),
     ]);
@@ -167,18 +200,4 @@ async function eventLines(session: Session, obj: JsonObject): Promise<string[]> 
       .split('\n')
       .map((l) => `  ${l}`),
   ];
-}
-
-/** Ages as the real client prints them: 5s, 3m, 2m10s, 4h, 3d. */
-export function age(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 120) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 10) return s % 60 ? `${m}m${s % 60}s` : `${m}m`;
-  if (m < 180) return `${m}m`;
-  const h = Math.floor(m / 60);
-  if (h < 8) return m % 60 ? `${h}h${m % 60}m` : `${h}h`;
-  if (h < 48) return `${h}h`;
-  const d = Math.floor(h / 24);
-  return d < 8 && h % 24 ? `${d}d${h % 24}h` : `${d}d`;
 }

@@ -1,15 +1,18 @@
 /**
  * `orchctl edit (TYPE NAME | TYPE/NAME)`: the object in $EDITOR as YAML (or JSON with -o json);
- * saved changes are sent as a JSON merge patch (`configmap/x edited`), none: `Edit cancelled`.
+ * saved changes are sent as the real client sends them, a two-way patch between what was shown
+ * and what was saved: strategic when the server's OpenAPI says the kind takes one, JSON merge
+ * otherwise (`configmap/x edited`); none: `Edit cancelled`.
  */
 import type { Command } from 'commander';
 import { load } from 'js-yaml';
 import { action, type CommandEnv } from '../command.ts';
 import { CliError, usageError } from '../errors.ts';
 import { fieldManagerFlag, fileFlags } from '../flags.ts';
-import { threeWayMergePatch } from '../last-applied.ts';
-import { type JsonObject, sortedKeys, withoutManagedFields } from '../objects.ts';
+import { type JsonObject, isObject, sortedKeys, withoutManagedFields } from '../objects.ts';
+import { fetchPatchSchema, sendPatch } from '../openapi-patch-schema.ts';
 import { goJson, nameOf, toYaml } from '../printers/index.ts';
+import { NO_SCHEMA, twoWayStrategicPatch } from '../strategic-diff.ts';
 import { argTargets, fileTargets, targetPath } from '../targets.ts';
 
 interface Options {
@@ -56,25 +59,26 @@ export function register(program: Command, env: CommandEnv): void {
           env.io.stdout('Edit cancelled, no changes made.\n');
           continue;
         }
-        let next: JsonObject;
+        let next: unknown;
         try {
-          next = load(body) as JsonObject;
+          next = load(body);
         } catch (err) {
           throw new CliError(`error: the edited file had a syntax error: ${(err as Error).message.split('\n')[0]}`);
         }
-        const patch = threeWayMergePatch(shown, next as Record<string, unknown>, shown);
+        if (!isObject(next)) throw new CliError('error: the edited file is not an object');
+        const schema = await fetchPatchSchema(session, t.resource);
+        const patch = twoWayStrategicPatch(shown, next, schema ?? NO_SCHEMA);
         if (Object.keys(patch).length === 0) {
           env.io.stdout('Edit cancelled, no changes made.\n');
           continue;
         }
+        const renamed = isObject(patch.metadata) && 'name' in patch.metadata;
+        if ('apiVersion' in patch || 'kind' in patch || 'managedFields' in patch || renamed)
+          throw new CliError('error: At least one of apiVersion, kind and name was changed');
         const q = new URLSearchParams({ fieldManager: o.fieldManager });
-        const out = await session.json<JsonObject>('PATCH', `${targetPath(t, o.subresource)}?${q}`, {
-          body: JSON.stringify({
-            ...patch,
-            metadata: { ...(patch.metadata as object), resourceVersion: current.metadata?.resourceVersion },
-          }),
-          contentType: 'application/merge-patch+json',
-        });
+        const out = await sendPatch(session, `${targetPath(t, o.subresource)}?${q}`, patch, schema !== undefined, () =>
+          twoWayStrategicPatch(shown, next as Record<string, unknown>, NO_SCHEMA),
+        );
         env.io.stdout(`${nameOf(out)} edited\n`);
       }
     }),

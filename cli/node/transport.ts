@@ -42,11 +42,41 @@ export function nodeTransport(conn: Connection): CliTransport {
       req.on('error', (err: NodeJS.ErrnoException) => {
         if (err.name === 'AbortError') reject(err);
         else if (err.code === 'ECONNREFUSED') reject(new IoError(err.message, 'ECONNREFUSED'));
-        else reject(new IoError(`${r.method} "${r.url.href}": ${err.message}`, 'OTHER'));
+        else {
+          const tls = tlsFailure(err, conn.tlsServerName ?? r.url.hostname.replace(/^\[|\]$/g, ''));
+          reject(new IoError(tls ?? `${r.method} "${r.url.href}": ${err.message}`, 'OTHER'));
+        }
       });
       req.end(r.body);
     });
   };
+}
+
+/** Node's certificate checks that mean "no chain to a trusted CA", in Go's words. */
+const UNKNOWN_AUTHORITY = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
+
+/**
+ * A failed certificate check as the real client (Go's crypto/tls and x509) words it, so the
+ * message after `Unable to connect to the server: ` is the same; undefined for other failures.
+ */
+export function tlsFailure(err: NodeJS.ErrnoException & { cert?: { subjectaltname?: string } }, host: string): string | undefined {
+  const prefix = 'tls: failed to verify certificate: ';
+  if (err.code && UNKNOWN_AUTHORITY.has(err.code)) return `${prefix}x509: certificate signed by unknown authority`;
+  if (err.code === 'CERT_HAS_EXPIRED' || err.code === 'CERT_NOT_YET_VALID')
+    return `${prefix}x509: certificate has expired or is not yet valid`;
+  if (err.code !== 'ERR_TLS_CERT_ALTNAME_INVALID') return undefined;
+  const sans = (err.cert?.subjectaltname ?? '').split(',').map((s) => s.trim());
+  const isIp = /^[\d.]+$|:/.test(host);
+  const valid = sans.filter((s) => s.startsWith(isIp ? 'IP Address:' : 'DNS:')).map((s) => s.slice(s.indexOf(':') + 1).toLowerCase());
+  if (isIp && valid.length === 0) return `${prefix}x509: cannot validate certificate for ${host} because it doesn't contain any IP SANs`;
+  if (valid.length === 0) return `${prefix}x509: certificate is not valid for any names, but wanted to match ${host}`;
+  return `${prefix}x509: certificate is valid for ${valid.join(', ')}, not ${host}`;
 }
 
 class NodeResponse implements CliResponse {

@@ -12,6 +12,12 @@ const PATCH_TYPES = [
   'application/strategic-merge-patch+json',
   'application/apply-patch+yaml',
 ];
+/** The patch types a kind accepts: custom resources refuse strategic merge patch, and do not list it. */
+function patchTypesOf(def: KindDefinition): string[] {
+  const refused = def.refusedPatchTypes ?? [];
+  return PATCH_TYPES.filter((t) => !refused.includes(t));
+}
+
 const PRODUCES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
 
 function q(name: string, type: string, description: string, uniqueItems = true): JsonObject {
@@ -218,7 +224,7 @@ export function buildPaths(kinds: readonly KindDefinition[], collector: Definiti
         ...x('put'),
       };
     if (verbs.has('patch')) {
-      const patchBody = body({ type: 'object' }, PATCH_TYPES);
+      const patchBody = body({ type: 'object' }, patchTypesOf(def));
       item.patch = {
         operationId: `patch${id}${nsWord}${def.kind}`,
         ...patchBody,
@@ -274,7 +280,7 @@ export function buildPaths(kinds: readonly KindDefinition[], collector: Definiti
       if (sub.verbs.includes('patch'))
         subPath.patch = {
           operationId: `patch${id}${nsWord}${def.kind}${title}`,
-          ...body({ type: 'object' }, PATCH_TYPES),
+          ...body({ type: 'object' }, patchTypesOf(def)),
           parameters: params('dryRun', 'fieldManager', 'fieldValidation', 'force'),
           responses: response(target, ['200', '201']),
           ...sx,

@@ -119,6 +119,109 @@ describe.each(TARGETS)('orchctl commands (%s)', (target) => {
       expect((await cm('applied'))?.data).toEqual({ a: '3', other: 'x' });
     });
 
+    it('apply merges lists by their keys: a container another manager added stays, one the configuration drops goes', async () => {
+      const spec = (containers: { name: string; image: string }[]) =>
+        JSON.stringify({
+          apiVersion: 'apps/v1',
+          kind: 'StatefulSet',
+          metadata: { name: 'merged' },
+          spec: {
+            replicas: 0,
+            serviceName: 'merged',
+            selector: { matchLabels: { app: 'merged' } },
+            template: { metadata: { labels: { app: 'merged' } }, spec: { containers } },
+          },
+        });
+      const path = '/apis/apps/v1/namespaces/default/statefulsets/merged';
+      const images = async () =>
+        (
+          (await stored(orchctl, path)) as { spec: { template: { spec: { containers: { name: string; image: string }[] } } } }
+        ).spec.template.spec.containers.map((c) => `${c.name}=${c.image}`);
+      const file = orchctl.file(
+        'merged.json',
+        spec([
+          { name: 'app', image: 'app:1' },
+          { name: 'old', image: 'old:1' },
+        ]),
+      );
+      expect((await orchctl(['apply', '-f', file])).stdout).toBe('statefulset.apps/merged created\n');
+      // Another manager adds a sidecar the configuration does not know.
+      const added = await orchctl.fetch(`${path}?fieldManager=injector`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/strategic-merge-patch+json' },
+        body: JSON.stringify({ spec: { template: { spec: { containers: [{ name: 'sidecar', image: 'side:1' }] } } } }),
+      });
+      expect(added.status).toBe(200);
+      expect(await images()).toEqual(['sidecar=side:1', 'app=app:1', 'old=old:1']);
+      orchctl.file('merged.json', spec([{ name: 'app', image: 'app:2' }]));
+      expect((await orchctl(['apply', '-f', file])).stdout).toBe('statefulset.apps/merged configured\n');
+      // The sidecar keeps its place before `app`, where the live list had it.
+      expect(await images()).toEqual(['sidecar=side:1', 'app=app:2']);
+    });
+
+    it('apply merges a list of scalars: a finalizer another manager added stays', async () => {
+      const pod = (finalizers: string[], image: string) =>
+        JSON.stringify({
+          apiVersion: 'v1',
+          kind: 'Pod',
+          metadata: { name: 'fin', finalizers },
+          spec: { containers: [{ name: 'c', image }] },
+        });
+      const file = orchctl.file('fin.json', pod(['example.com/a'], 'nginx:1'));
+      expect((await orchctl(['apply', '-f', file])).stdout).toBe('pod/fin created\n');
+      await orchctl([
+        'patch',
+        'pod',
+        'fin',
+        '--type=json',
+        '-p',
+        '[{"op":"add","path":"/metadata/finalizers/-","value":"example.com/other"}]',
+      ]);
+      orchctl.file('fin.json', pod(['example.com/a', 'example.com/b'], 'nginx:2'));
+      expect((await orchctl(['apply', '-f', file])).stdout).toBe('pod/fin configured\n');
+      const live = (await stored(orchctl, '/api/v1/namespaces/default/pods/fin')) as {
+        metadata: { finalizers: string[] };
+        spec: { containers: { image: string }[] };
+      };
+      expect(live.metadata.finalizers).toEqual(['example.com/a', 'example.com/b', 'example.com/other']);
+      expect(live.spec.containers.map((c) => c.image)).toEqual(['nginx:2']);
+    });
+
+    it('apply of a custom resource sends a JSON merge patch: its lists are replaced', async () => {
+      const crd = {
+        apiVersion: 'apiextensions.orch.io/v1',
+        kind: 'CustomResourceDefinition',
+        metadata: { name: 'widgets.example.com' },
+        spec: {
+          group: 'example.com',
+          scope: 'Namespaced',
+          names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
+          versions: [
+            {
+              name: 'v1',
+              served: true,
+              storage: true,
+              schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+            },
+          ],
+        },
+      };
+      expect((await orchctl(['apply', '-f', orchctl.file('crd.json', JSON.stringify(crd))])).code).toBe(0);
+      const widget = (items: string[]) =>
+        JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { items } });
+      const file = orchctl.file('widget.json', widget(['a', 'b']));
+      // The CRD is served once established.
+      let created = await orchctl(['apply', '-f', file]);
+      for (let i = 0; i < 50 && created.code !== 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        created = await orchctl(['apply', '-f', file]);
+      }
+      expect(created.stdout).toBe('widget.example.com/w created\n');
+      orchctl.file('widget.json', widget(['a']));
+      expect(await orchctl(['apply', '-f', file])).toEqual({ code: 0, stdout: 'widget.example.com/w configured\n', stderr: '' });
+      expect((await stored(orchctl, '/apis/example.com/v1/namespaces/default/widgets/w'))?.spec).toEqual({ items: ['a'] });
+    });
+
     it('apply --server-side, a conflict, and --force-conflicts', async () => {
       const file = orchctl.file('ssa.yaml', manifest('ssa', { a: '1' }));
       expect((await orchctl(['apply', '--server-side', '-f', file])).stdout).toBe('configmap/ssa serverside-applied\n');
@@ -227,7 +330,7 @@ describe.each(TARGETS)('orchctl commands (%s)', (target) => {
   });
 
   describe('describe, edit, explain, discovery, version, auth', () => {
-    it('describe shows the object and its events', async () => {
+    it('describe shows the object in the real client layout, and its events', async () => {
       await createConfigMap(orchctl, 'described', { key: 'value' });
       await orchctl.fetch('/api/v1/namespaces/default/events', {
         method: 'POST',
@@ -244,7 +347,7 @@ describe.each(TARGETS)('orchctl commands (%s)', (target) => {
       const r = await orchctl(['describe', 'cm', 'described']);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^Name: +described\nNamespace: +default\nLabels: +<none>\nAnnotations: +<none>\n/);
-      expect(r.stdout).toMatch(/Data:\n {2}Key: +value/);
+      expect(r.stdout).toMatch(/\nData\n====\nkey:\n----\nvalue\n\n\nBinaryData\n====\n\n/);
       expect(r.stdout).toMatch(
         /Events:\n {2}Type +Reason +Age +From +Message\n {2}---- +------ +---- +---- +-------\n {2}Normal +Checked +\S+ +tester +looked at it\n/,
       );
@@ -282,6 +385,35 @@ describe.each(TARGETS)('orchctl commands (%s)', (target) => {
         /^Client Version: v1\.32\.0\nKustomize Version: v5\.5\.0\nServer Version: v1\.32\.\d+/,
       );
       expect(JSON.parse((await orchctl(['version', '-o', 'json'])).stdout).serverVersion.major).toBe('1');
+    });
+
+    it.each<[string, string[], string]>([
+      ['with arguments', ['auth', 'can-i', '--list', 'get', 'pods'], 'error: list option must be specified with no arguments\n'],
+      [
+        'with -A',
+        ['auth', 'can-i', '--list', '-A'],
+        "error: list option can't be specified with neither quiet, all-namespaces nor subresource options\n",
+      ],
+      [
+        '--no-headers without --list',
+        ['auth', 'can-i', 'get', 'pods', '--no-headers'],
+        'error: --no-headers cannot be set without --list specified\n',
+      ],
+    ])('auth can-i refuses --list %s', async (_name, args, stderr) => {
+      expect(await orchctl(args)).toEqual({ code: 1, stdout: '', stderr });
+    });
+
+    it('auth can-i --list prints the SelfSubjectRulesReview as a table (a server without authorization allows all)', async () => {
+      expect(await orchctl(['auth', 'can-i', '--list'])).toEqual({
+        code: 0,
+        stdout: [
+          'Resources   Non-Resource URLs   Resource Names   Verbs',
+          '*.*         []                  []               [*]',
+          '            [*]                 []               [*]',
+          '',
+        ].join('\n'),
+        stderr: '',
+      });
     });
 
     it('auth can-i posts a SelfSubjectAccessReview (or prints the 404 of a server without one)', async () => {

@@ -54,6 +54,16 @@ export class Tab {
     return command('pw:press', { page: this.id, selector, key });
   }
 
+  /** Types `text` key by key into the element (a terminal reads keystrokes). */
+  type(selector: string, text: string): Promise<void> {
+    return command('pw:type', { page: this.id, selector, text });
+  }
+
+  /** Resizes the tab's viewport (a phone: 390×844). */
+  viewport(width: number, height: number): Promise<void> {
+    return command('pw:viewport', { page: this.id, width, height });
+  }
+
   select(selector: string, value: string): Promise<void> {
     return command('pw:select', { page: this.id, selector, value });
   }

@@ -90,6 +90,20 @@ describe('a CustomResourceDefinition', () => {
     expect(v2.definitions['com.example.v1.Widget'].properties.spec.properties.note.nullable).toBeUndefined();
     expect(Object.keys(v2.paths)).toContain('/apis/example.com/v1/namespaces/{namespace}/widgets/{name}');
   });
+
+  it('lists the patch types a custom resource accepts: no strategic merge patch, which it refuses with 415', async () => {
+    const v3 = (await call(t, 'GET', '/openapi/v3/apis/example.com/v1')).body;
+    const patch = v3.paths['/apis/example.com/v1/namespaces/{namespace}/widgets/{name}'].patch;
+    expect(Object.keys(patch.requestBody.content).sort()).toEqual([
+      'application/apply-patch+yaml',
+      'application/json-patch+json',
+      'application/merge-patch+json',
+    ]);
+    const core = (await call(t, 'GET', '/openapi/v3/api/v1')).body;
+    expect(Object.keys(core.paths['/api/v1/namespaces/{namespace}/configmaps/{name}'].patch.requestBody.content)).toContain(
+      'application/strategic-merge-patch+json',
+    );
+  });
 });
 
 describe('custom resources', () => {
