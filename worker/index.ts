@@ -5,7 +5,7 @@
  * in the Service Worker (entry `service-worker/service-worker.ts`), and `protocol/` what they say
  * to each other. Nothing here pulls the API server into a page's bundle.
  */
-export { bootOrch, type BootOptions, type OrchHandle } from './page/boot.ts';
+export { bootOrch, startOrch, type BootOptions, type OrchHandle, type OrchStart } from './page/boot.ts';
 export type {
   KindInfo,
   OrchControl,

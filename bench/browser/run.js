@@ -18,11 +18,12 @@
  * Prints a table and writes test-results/bench-browser.json. Options (environment):
  * CHROMIUM_PATH, BENCH_GETS (default 400), BENCH_CREATES (default 1000), BENCH_CONCURRENCY (32).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { build, preview } from 'vite';
 import { measureTutorial } from './tutorial.js';
+import { launchChromium } from '../../scripts/chromium.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CONFIG = resolve(ROOT, 'vite.config.ts');
@@ -76,23 +77,16 @@ function median(xs) {
   return s[Math.floor(s.length / 2)];
 }
 
-await build({ configFile: CONFIG, logLevel: 'warn' });
+// A scratch folder, not playground/dist: the browser tests build and serve that one, maybe at the same time.
+const outDir = mkdtempSync(join(tmpdir(), 'orch-bench-'));
+await build({ configFile: CONFIG, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 const server = await preview({
   configFile: CONFIG,
   logLevel: 'warn',
+  build: { outDir },
   preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 const ONLY_TUTORIAL = process.env.BENCH_ONLY === 'tutorial';
 try {
   const page = await (await browser.newContext()).newPage();
@@ -173,4 +167,5 @@ try {
 } finally {
   await browser.close();
   await server.close();
+  rmSync(outDir, { recursive: true, force: true });
 }

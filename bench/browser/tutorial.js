@@ -2,8 +2,9 @@
  * The tutorial's figures (part of `npm run bench:browser`):
  *
  *   1. cold start: a fresh browser profile opening the playground at lesson 1 until the lesson
- *      is interactive (its `orch-lesson-ready` mark: runtime booted, Service Worker installed,
- *      lesson set up) ÷ the same profile-fresh load of a blank Vite page (its module ran), both
+ *      is interactive (its `orch-lesson-ready` mark: the lesson's starting objects made through
+ *      the Service Worker by the in-tab API server, its tools loaded, its watch open) ÷ the same
+ *      profile-fresh load of a blank Vite page (its module ran), both
  *      built by Vite and served by `vite preview` on this machine (goal ≤ 3);
  *   2. check latency: in every lesson, a write sent with the lesson's request console, from its
  *      answer to the check's result drawn, in animation frames (goal ≤ 2).

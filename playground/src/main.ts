@@ -1,9 +1,11 @@
 /**
- * The playground's start: boot the browser runtime (API worker + Service Worker), then show the
- * app. From then on everything talks to the API server with plain fetch. The runtime handle is
- * also `window.orch`, for the devtools console (`await orch.control.stats()`) and benchmarks.
+ * The playground's start: start the browser runtime (API worker + Service Worker) and show the
+ * app as soon as the Service Worker routes API requests: it holds them until the API worker
+ * serves, so the app draws itself while the worker still loads. From then on everything talks
+ * to the API server with plain fetch. The runtime handle, once booted, is also `window.orch`,
+ * for the devtools console (`await orch.control.stats()`) and benchmarks.
  */
-import { bootOrch, type OrchHandle } from '../../worker/index.ts';
+import { startOrch, type OrchHandle } from '../../worker/index.ts';
 import { setRuntime } from './runtime.ts';
 
 declare global {
@@ -13,17 +15,34 @@ declare global {
 }
 
 const splash = document.getElementById('splash');
-// The app's code loads while the runtime boots (it uses the runtime only once it is shown).
+// The app's code loads while the runtime starts.
 const app = import('./components/app.ts');
-app.catch(() => undefined); // a failed boot is the error to show, not this one
+app.catch(() => undefined); // a failed start is the error to show, not this one
+
+function showFailure(err: unknown): void {
+  const message = `The orch runtime did not start: ${err instanceof Error ? err.message : String(err)}`;
+  if (splash?.isConnected) {
+    splash.textContent = message;
+    return;
+  }
+  // The app is shown already: say it above it.
+  const alert = document.createElement('div');
+  alert.setAttribute('role', 'alert');
+  alert.style.cssText = 'padding: 12px 24px; background: #fde8e8; color: #8a1c1c';
+  alert.textContent = message;
+  document.body.prepend(alert);
+}
+
 try {
-  const handle = await bootOrch();
-  setRuntime(handle);
-  window.orch = handle;
+  const start = startOrch();
+  setRuntime(start);
+  await start.routed;
   await app;
   splash?.remove();
   document.body.append(document.createElement('orch-app'));
+  performance.mark('orch-app-shown');
+  window.orch = await start.booted;
 } catch (err) {
-  if (splash) splash.textContent = `The orch runtime did not start: ${err instanceof Error ? err.message : String(err)}`;
+  showFailure(err);
   throw err;
 }

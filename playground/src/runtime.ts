@@ -1,13 +1,16 @@
 /** The page's handle on the browser runtime (set once at start-up by main.ts). */
 import type { OrchHandle } from '../../worker/index.ts';
 
-let current: OrchHandle | undefined;
+/** What the app uses of the runtime: its control surface, usable from the start (calls wait until it serves). */
+export type Runtime = Pick<OrchHandle, 'control'>;
 
-export function setRuntime(handle: OrchHandle): void {
+let current: Runtime | undefined;
+
+export function setRuntime(handle: Runtime): void {
   current = handle;
 }
 
-export function runtime(): OrchHandle {
+export function runtime(): Runtime {
   if (!current) throw new Error('the orch runtime has not started');
   return current;
 }

@@ -1,8 +1,10 @@
 /**
  * A lesson host in Node: an in-process API server with the built-in controllers on a virtual
- * clock, as the playground's worker runs them. Lets the tests play every lesson's solution and
- * read its check without a browser.
+ * clock, as the playground's worker runs them (RBAC on; the host, the learner and the terminal
+ * are the administrator, the controllers the controller manager). Lets the tests play every
+ * lesson's solution and read its check without a browser.
  */
+import { createMemoryIo, fetchCliTransport, runOrchctl, splitCommandLine } from '../../cli/index.ts';
 import {
   createTestEnv,
   flowSchemaController,
@@ -16,6 +18,7 @@ import {
 import {
   contextFor,
   encodeRequest,
+  parseJson,
   readAnswer,
   runCheck,
   startLesson,
@@ -25,6 +28,7 @@ import {
 } from '../../playground/src/tutorial/engine.ts';
 import {
   settingsOf,
+  type Identity,
   type Lesson,
   type LessonContext,
   type LessonRequest,
@@ -35,8 +39,12 @@ export interface NodeLessonRun {
   readonly env: TestEnv;
   readonly host: LessonHost;
   readonly ctx: LessonContext;
-  /** Sends a request as the learner would (it is logged for the check). */
+  /** Sends a request as the learner would (it is logged for the check), as the user the tools act as. */
   learner(req: LessonRequest): Promise<LoggedRequest>;
+  /** Who the learner's tools act as from now on (undefined: the administrator). */
+  actAs(who: Identity | undefined): void;
+  /** Runs one orchctl command line as the terminal would; resolves with its exit code and output. */
+  terminal(commandLine: string): Promise<{ code: number; out: string }>;
   /** Plays the lesson's solution, step by step. */
   solve(): Promise<void>;
   /** Lets the controllers and the clock run until the check is met or `rounds` pass. */
@@ -44,10 +52,31 @@ export interface NodeLessonRun {
   stop(): Promise<void>;
 }
 
+/** The playground worker's identities (worker/shared-worker/identities.ts), as bearer tokens here. */
+const ADMIN_TOKEN = 'lesson-host-admin';
+const CONTROLLERS_TOKEN = 'lesson-host-controllers';
+const SECURITY = {
+  authentication: {
+    tokens: new Map([
+      [ADMIN_TOKEN, { name: 'admin', groups: ['system:masters'] }],
+      [CONTROLLERS_TOKEN, { name: 'system:kube-controller-manager', groups: ['system:masters'] }],
+    ]),
+  },
+  authorization: { modes: 'RBAC' },
+} as const;
+
+/** The request as the administrator's, unless it brings its own credentials. */
+function asAdmin(headers: Record<string, string>): Record<string, string> {
+  return Object.keys(headers).some((k) => k.toLowerCase() === 'authorization')
+    ? headers
+    : { ...headers, authorization: `Bearer ${ADMIN_TOKEN}` };
+}
+
 export async function runLessonInNode(lesson: Lesson): Promise<NodeLessonRun> {
   const s = settingsOf(lesson);
   const env = await createTestEnv({
-    server: { featureGates: { DynamicResourceAllocation: true } },
+    server: { featureGates: { DynamicResourceAllocation: true }, security: SECURITY },
+    as: { token: CONTROLLERS_TOKEN },
     controllers: s.controllers
       ? [
           namespaceController(),
@@ -74,7 +103,9 @@ export async function runLessonInNode(lesson: Lesson): Promise<NodeLessonRun> {
   const host: LessonHost = {
     async request(req) {
       const { headers, body } = encodeRequest(req);
-      const res = await api.fetch(new Request(`http://orch${req.path}`, { method: req.method, headers, body: body ?? null }));
+      const res = await api.fetch(
+        new Request(`http://orch${req.path}`, { method: req.method, headers: asAdmin(headers), body: body ?? null }),
+      );
       if (new URL(`http://orch${req.path}`).searchParams.get('watch')) {
         // A watch never ends by itself: read what is there now.
         return readSome(res);
@@ -94,13 +125,60 @@ export async function runLessonInNode(lesson: Lesson): Promise<NodeLessonRun> {
   await startLesson(host, lesson);
   await env.settle();
 
+  let actingAs: Identity | undefined;
   const learner = async (req: LessonRequest): Promise<LoggedRequest> => {
-    const { headers, body } = encodeRequest(req);
-    const a = await host.request(req);
+    // As the playground's tools: the user switcher's identity goes as impersonation headers.
+    const who: Record<string, string> = actingAs
+      ? { 'impersonate-user': actingAs.user, ...(actingAs.groups.length ? { 'impersonate-group': actingAs.groups.join(',') } : {}) }
+      : {};
+    const sent = { ...req, headers: { ...who, ...req.headers } };
+    const { headers, body } = encodeRequest(sent);
+    const a = await host.request(sent);
     const logged: LoggedRequest = { ...a, method: req.method, path: req.path, requestHeaders: headers, body: body ?? '', done: true };
     requests.push(logged);
     await env.settle();
     return logged;
+  };
+
+  const files = new Map([['/home/orch/.orch/config', KUBECONFIG]]);
+  // The terminal's requests are the learner's too (the playground's terminal tells the lesson of each).
+  const terminalFetch = async (r: Request): Promise<Response> => {
+    const body = r.method === 'GET' || r.method === 'HEAD' ? '' : await r.clone().text();
+    const requestHeaders = Object.fromEntries(r.headers);
+    const res = await api.fetch(new Request(r, { headers: asAdmin(requestHeaders) }));
+    const url = new URL(r.url);
+    if (url.searchParams.get('watch')) return res;
+    const text = await res.clone().text();
+    const answerHeaders = Object.fromEntries(res.headers);
+    requests.push({
+      method: r.method,
+      path: `${url.pathname}${url.search}`,
+      requestHeaders,
+      body,
+      status: res.status,
+      headers: answerHeaders,
+      text,
+      json: parseJson(text),
+      done: true,
+    });
+    return res;
+  };
+  const terminal = async (commandLine: string) => {
+    let out = '';
+    const io = createMemoryIo({
+      transport: () => fetchCliTransport((r) => terminalFetch(r)),
+      stdout: (t) => {
+        out += t;
+      },
+      stderr: (t) => {
+        out += t;
+      },
+      files,
+      home: '/home/orch',
+    });
+    const code = await runOrchctl(splitCommandLine(commandLine.trim()).slice(1), io);
+    await env.settle();
+    return { code, out };
   };
 
   const waitUntil = async (until: (c: LessonContext) => Promise<boolean>, what: string) => {
@@ -117,10 +195,18 @@ export async function runLessonInNode(lesson: Lesson): Promise<NodeLessonRun> {
     host,
     ctx,
     learner,
+    actAs(who) {
+      actingAs = who;
+    },
+    terminal,
     async solve() {
       for (const step of lesson.solution) {
         if (step.tool === 'clock') await host.advanceClock(step.advanceMs);
-        else if (step.tool === 'wait') await waitUntil(step.until, step.say);
+        else if (step.tool === 'user') actingAs = step.as;
+        else if (step.tool === 'terminal') {
+          const r = await terminal(step.command);
+          if (r.code !== 0) throw new Error(`lesson ${lesson.id}: \`${step.command}\` exited ${r.code}: ${r.out}`);
+        } else if (step.tool === 'wait') await waitUntil(step.until, step.say);
         else {
           const req = await stepRequest(host, step, ctx);
           if (req) await learner(req);
@@ -139,6 +225,21 @@ export async function runLessonInNode(lesson: Lesson): Promise<NodeLessonRun> {
     stop: () => env.stop(),
   };
 }
+
+/** The terminal's kubeconfig: the in-process server, no credentials (the host adds the administrator's). */
+const KUBECONFIG = `apiVersion: v1
+kind: Config
+clusters:
+- name: lessons
+  cluster: {server: 'http://orch'}
+users:
+- name: learner
+  user: {}
+contexts:
+- name: lessons
+  context: {cluster: lessons, user: learner, namespace: default}
+current-context: lessons
+`;
 
 /** A watch's answer: the events that are there once the server had a moment, then the stream is cancelled. */
 async function readSome(res: Response): Promise<Awaited<ReturnType<typeof readAnswer>>> {

@@ -139,6 +139,73 @@ describe('a wrong attempt leaves the check red', () => {
     ],
   ];
 
+  const json = { 'content-type': 'application/json' };
+  const asAlice = { 'impersonate-user': 'alice', 'impersonate-group': 'dev' };
+  cases.push(
+    [
+      'custom-resources',
+      'a CRD without a CEL rule, so nothing is refused',
+      [
+        {
+          method: 'POST',
+          path: '/apis/apiextensions.orch.io/v1/customresourcedefinitions',
+          headers: json,
+          body: {
+            metadata: { name: 'websites.example.com' },
+            spec: {
+              group: 'example.com',
+              scope: 'Namespaced',
+              names: { plural: 'websites', singular: 'website', kind: 'Website' },
+              versions: [
+                {
+                  name: 'v1',
+                  served: true,
+                  storage: true,
+                  schema: {
+                    openAPIV3Schema: {
+                      type: 'object',
+                      properties: { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+                    },
+                  },
+                },
+              ],
+            },
+          },
+        },
+        {
+          method: 'POST',
+          path: '/apis/example.com/v1/namespaces/tutorial/websites',
+          headers: json,
+          body: { apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'blog' }, spec: { replicas: 5, tier: 'small' } },
+        },
+      ],
+    ],
+    [
+      'rbac-users',
+      'alice bound to cluster-admin: she may delete too',
+      [
+        { method: 'GET', path: '/api/v1/namespaces/tutorial/configmaps', headers: asAlice },
+        {
+          method: 'POST',
+          path: '/apis/rbac.authorization.orch.io/v1/namespaces/tutorial/rolebindings',
+          headers: json,
+          body: {
+            metadata: { name: 'alice-admin' },
+            subjects: [{ kind: 'User', name: 'alice', apiGroup: 'rbac.authorization.orch.io' }],
+            roleRef: { kind: 'ClusterRole', name: 'cluster-admin', apiGroup: 'rbac.authorization.orch.io' },
+          },
+        },
+        { method: 'GET', path: '/api/v1/namespaces/tutorial/configmaps', headers: asAlice },
+      ],
+    ],
+  );
+
+  /** What the newer lessons' checks say is missing after their wrong attempt. */
+  const WHY: Record<string, string> = {
+    'custom-resources': 'a CEL rule (x-kubernetes-validations) in its schema',
+    'rbac-users': 'alice allowed to read ConfigMaps, but not to delete them',
+  };
+
   it.each(cases)('%s: %s', async (id, _what, requests) => {
     const lesson = LESSONS.find((l) => l.id === id);
     if (!lesson) throw new Error(`no lesson ${id}`);
@@ -147,5 +214,49 @@ describe('a wrong attempt leaves the check red', () => {
     const result = await run.checkEventually(4);
     expect(result.done).toBe(false);
     expect(result.missing).toBeTruthy();
+    if (id in WHY) expect(result.missing).toBe(WHY[id]);
+  });
+
+  it.each([
+    ['before the grant', 'list', 'no', false],
+    ['after the grant', 'list', 'yes', true],
+    ['after the grant', 'delete', 'no', true],
+  ])('rbac-users: orchctl auth can-i as alice, %s: %s → %s', async (_when, verb, answer, solved) => {
+    const lesson = LESSONS.find((l) => l.id === 'rbac-users');
+    if (!lesson) throw new Error('no lesson rbac-users');
+    run = await runLessonInNode(lesson);
+    if (solved) await run.solve();
+    const r = await run.terminal(`orchctl auth can-i ${verb} configmaps -n tutorial --as alice --as-group dev`);
+    expect(r).toEqual({ code: answer === 'yes' ? 0 : 1, out: `${answer}\n` });
+  });
+
+  it.each([
+    [
+      'everything in one merge patch: no strategic or JSON patch was sent',
+      [
+        'orchctl create configmap app -n tutorial --from-literal=mode=dev',
+        'orchctl patch configmap app -n tutorial --type=merge -p \'{"metadata":{"labels":{"tier":"backend"}},"data":{"mode":"prod","replicas":"3"}}\'',
+      ],
+      0,
+      'a --type=strategic patch',
+    ],
+    [
+      'a JSON patch sent as a merge patch is refused and changes nothing',
+      [
+        'orchctl create configmap app -n tutorial --from-literal=mode=dev',
+        'orchctl patch configmap app -n tutorial --type=merge -p \'[{"op":"add","path":"/data/replicas","value":"3"}]\'',
+      ],
+      1,
+      'data.mode: prod',
+    ],
+  ])('orchctl: %s', async (_what, commands, lastCode, missingNow) => {
+    const lesson = LESSONS.find((l) => l.id === 'orchctl');
+    if (!lesson) throw new Error('no lesson orchctl');
+    run = await runLessonInNode(lesson);
+    let code = 0;
+    for (const c of commands) code = (await run.terminal(c)).code;
+    expect(code).toBe(lastCode);
+    const result = await run.checkEventually(4);
+    expect(result).toEqual({ done: false, missing: missingNow });
   });
 });

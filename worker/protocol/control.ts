@@ -56,6 +56,16 @@ export interface RuntimeStats {
   readonly clockNow: number;
   readonly clockSpeed: number;
   readonly controllers: { readonly available: readonly string[]; readonly running: readonly string[] };
+  /**
+   * When each step of the worker's start ended, in ms since the epoch (`performance.timeOrigin +
+   * performance.now()`), so a page can place them on its own timeline: where a cold start goes.
+   */
+  readonly boot: readonly BootPhase[];
+}
+
+export interface BootPhase {
+  readonly phase: string;
+  readonly at: number;
 }
 
 export interface ThroughputOptions {

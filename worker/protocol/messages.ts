@@ -7,9 +7,14 @@ export const PORT_OK = 'orch:port-ok';
 export const NEED_PORT = 'orch:need-port';
 /** Page → SW: "control me" (a page loaded with a hard reload is not controlled). */
 export const CLAIM = 'orch:claim';
+/**
+ * Page → SW: "cache the app for offline use now" (sent once the runtime has started, so the
+ * caching does not compete with the first visit's start).
+ */
+export const FILL = 'orch:fill';
 
 export interface OrchMessage {
-  readonly type: typeof PORT | typeof PORT_OK | typeof NEED_PORT | typeof CLAIM;
+  readonly type: typeof PORT | typeof PORT_OK | typeof NEED_PORT | typeof CLAIM | typeof FILL;
 }
 
 export function isOrchMessage(data: unknown): data is OrchMessage {

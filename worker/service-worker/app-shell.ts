@@ -1,8 +1,10 @@
 /**
- * In the Service Worker: the app shell, cached at install so the playground opens with the
- * network off. Hashed assets (they never change under one name) come from the cache first;
- * pages and fixed names (index.html, the worker script) from the network first, falling back to
- * the cache. Anything outside the app's folder is left alone.
+ * In the Service Worker: the app shell, cached so the playground opens with the network off.
+ * It is cached once a page asks (after the Service Worker serves), not during the install: a
+ * first visit would otherwise wait for every file of the build to be fetched a second time
+ * before its first API request could be answered. Hashed assets (they never change under one
+ * name) come from the cache first; pages and fixed names (index.html, the worker script) from
+ * the network first, falling back to the cache. Anything outside the app's folder is left alone.
  */
 
 export interface PrecacheManifest {
@@ -23,6 +25,7 @@ const IMMUTABLE_DIR = 'assets/';
 
 export class AppShell {
   private readonly paths: ReadonlySet<string>;
+  private filling: Promise<void> | undefined;
 
   constructor(
     private readonly base: string,
@@ -42,12 +45,29 @@ export class AppShell {
     return `${CACHE_PREFIX}${this.version}`;
   }
 
-  async install(): Promise<void> {
+  /**
+   * Caches every file of the build that is not cached yet, then drops the caches of older builds
+   * (not before: until this one is whole, an older one is what opens offline). Runs once at a
+   * time; a failed run (the network went away) is tried again by the next call.
+   */
+  fill(): Promise<void> {
+    this.filling ??= this.fillOnce().finally(() => {
+      this.filling = undefined;
+    });
+    return this.filling;
+  }
+
+  private async fillOnce(): Promise<void> {
     if (!this.manifest) return;
     const cache = await this.caches.open(this.cacheName);
-    // `reload`: the HTTP cache may hold an older index.html or worker script.
-    const urls = ['./', ...this.manifest.files].map((f) => new Request(new URL(f, this.base), { cache: 'reload' }));
-    await cache.addAll(urls);
+    const missing: Request[] = [];
+    for (const f of ['./', ...this.manifest.files]) {
+      const url = new URL(f, this.base);
+      // `reload`: the HTTP cache may hold an older index.html or worker script.
+      if (!(await cache.match(url.href, MATCH))) missing.push(new Request(url, { cache: 'reload' }));
+    }
+    if (missing.length) await cache.addAll(missing);
+    await this.dropOlder();
   }
 
   /** Whether every file of the build is in the cache, so the app opens with the network off. */
@@ -60,7 +80,7 @@ export class AppShell {
     return true;
   }
 
-  async activate(): Promise<void> {
+  private async dropOlder(): Promise<void> {
     for (const name of await this.caches.keys()) {
       if (name.startsWith(CACHE_PREFIX) && name !== this.cacheName) await this.caches.delete(name);
     }

@@ -8,7 +8,7 @@
  */
 import { ApiRouter } from './api-router.ts';
 import { AppShell, type PrecacheManifest } from './app-shell.ts';
-import { CLAIM, isOrchMessage, PORT, PORT_OK } from '../protocol/messages.ts';
+import { CLAIM, FILL, isOrchMessage, PORT, PORT_OK } from '../protocol/messages.ts';
 import { OFFLINE_PATH, type OfflineReadiness } from '../protocol/offline-readiness.ts';
 import { isApiPath } from '../protocol/port-protocol.ts';
 import type { ServiceWorkerScopeLike } from './sw-types.ts';
@@ -20,13 +20,22 @@ const base = new URL('./', sw.location.href).href;
 const shell = new AppShell(base, typeof __ORCH_PRECACHE__ === 'undefined' ? null : __ORCH_PRECACHE__, sw.caches);
 const router = new ApiRouter(sw.clients);
 
+// Installing and activating do no work: the page waits for this worker to control it before
+// its first API request, and the app shell is cached afterwards (`FILL`).
 sw.addEventListener('install', (e) => {
-  e.waitUntil(shell.install().then(() => sw.skipWaiting()));
+  e.waitUntil(sw.skipWaiting());
 });
 
 sw.addEventListener('activate', (e) => {
-  e.waitUntil(shell.activate().then(() => sw.clients.claim()));
+  e.waitUntil(sw.clients.claim());
 });
+
+/** A page asked for the app to be cached (since this worker started). */
+let fillAsked = false;
+
+function fill(): Promise<void> {
+  return shell.fill().catch((err: unknown) => console.warn('orch: caching the app for offline use failed', err));
+}
 
 sw.addEventListener('message', (e) => {
   if (!isOrchMessage(e.data)) return;
@@ -35,6 +44,9 @@ sw.addEventListener('message', (e) => {
     e.ports[1]?.postMessage({ type: PORT_OK });
   } else if (e.data.type === CLAIM) {
     e.waitUntil(sw.clients.claim());
+  } else if (e.data.type === FILL) {
+    fillAsked = true;
+    e.waitUntil(fill());
   }
 });
 
@@ -53,6 +65,9 @@ sw.addEventListener('fetch', (e) => {
     return;
   }
   if (url.origin === sw.location.origin && url.pathname === OFFLINE_PATH) {
+    // A page that shows "caching…" asks again every second: a caching that failed (the network
+    // was gone for a moment) is tried again then, once a page has asked for it at all.
+    if (fillAsked) e.waitUntil(fill());
     e.respondWith(offlineReadiness());
     return;
   }

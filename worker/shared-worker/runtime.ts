@@ -13,7 +13,7 @@ import {
   type RequestUrl,
   type StorageBackend,
 } from '../../core/index.ts';
-import type { KindInfo, OrchControl, RuntimeStats, ThroughputOptions, ThroughputResult } from '../protocol/control.ts';
+import type { BootPhase, KindInfo, OrchControl, RuntimeStats, ThroughputOptions, ThroughputResult } from '../protocol/control.ts';
 import { startControllers, type ControllerHost } from './controllers.ts';
 import { IndexedDbBackend, type Durability } from './idb-backend.ts';
 import type { WireRequest, WireResponse } from '../protocol/port-protocol.ts';
@@ -21,6 +21,7 @@ import { servePort, toApiRequest, wholeResponse, type PortServer } from './port-
 import { ScaledClock } from './scaled-clock.ts';
 import type { PodSimulatorSettings, RuntimeSettings, Snapshot } from '../protocol/control.ts';
 import { checkSettings, SettingsStore } from './settings.ts';
+import { actingAs, CONTROLLER_MANAGER_USER, PAGE_ADMIN, PLAYGROUND_SECURITY } from './identities.ts';
 import { parseSnapshot, toSnapshot } from './snapshot.ts';
 
 export interface RuntimeOptions {
@@ -41,6 +42,11 @@ const PLAYGROUND_GATES = { DynamicResourceAllocation: true } as const;
 /** While the clock runs at another speed than the wall's, where it is gets saved this often. */
 const CLOCK_SAVE_EVERY_MS = 10_000;
 
+/** Now, in ms since the epoch at the precision of this worker's clock (comparable across contexts). */
+function epochNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
 function isWatch(url: RequestUrl): boolean {
   const w = url.searchParams.get('watch');
   return w === '1' || w === 'true' || url.pathname.includes('/watch/');
@@ -54,8 +60,11 @@ export class OrchRuntime {
   private readonly settingsStore: SettingsStore;
   private readonly ports = new Set<PortServer>();
   private readonly storeName: string;
+  /** The steps of this worker's start and when each ended. */
+  private readonly bootPhases: BootPhase[] = [{ phase: 'worker created', at: performance.timeOrigin }];
 
   constructor(private readonly options: RuntimeOptions = {}) {
+    this.phase('worker script ran');
     this.storeName = options.storeName ?? 'orch';
     this.settingsStore = SettingsStore.for(this.storeName);
     this.running = this.boot();
@@ -68,7 +77,7 @@ export class OrchRuntime {
   }
 
   async handle(req: ApiRequest): Promise<ApiResponse> {
-    return (await this.running).api.handle(req);
+    return (await this.running).api.handle(actingAs(req, PAGE_ADMIN));
   }
 
   connect(port: MessagePort): void {
@@ -99,7 +108,12 @@ export class OrchRuntime {
       clockNow: this.clock.now(),
       clockSpeed: this.clock.speed,
       controllers: { available: r.controllers.available, running: r.controllers.running },
+      boot: this.bootPhases,
     };
+  }
+
+  private phase(name: string): void {
+    this.bootPhases.push({ phase: name, at: epochNow() });
   }
 
   async kinds(): Promise<KindInfo[]> {
@@ -189,13 +203,17 @@ export class OrchRuntime {
 
   private async boot(): Promise<Running> {
     const stored = await this.settingsStore.load();
+    this.phase('settings loaded');
     this.current = stored.settings;
     this.clock = new ScaledClock(stored.settings.clockSpeed, Date.now() + (stored.clockOffsetMs ?? 0));
     setInterval(() => {
       if (this.clock.speed !== 1) void this.saveSettings();
     }, CLOCK_SAVE_EVERY_MS);
     await this.holdStoreLock();
-    return this.open();
+    this.phase('store lock held');
+    const running = await this.open(true);
+    this.phase('serving');
+    return running;
   }
 
   /**
@@ -213,11 +231,14 @@ export class OrchRuntime {
     });
   }
 
-  private async open(): Promise<Running> {
+  private async open(first = false): Promise<Running> {
     const backend = await IndexedDbBackend.open({ name: this.storeName, durability: this.options.durability });
-    const api = createApiServer({ storage: backend, clock: this.clock, featureGates: PLAYGROUND_GATES });
+    if (first) this.phase('store opened');
+    const api = createApiServer({ storage: backend, clock: this.clock, featureGates: PLAYGROUND_GATES, security: PLAYGROUND_SECURITY });
     await api.ready;
-    const controllers = startControllers({ api, clock: this.clock }, this.current!);
+    if (first) this.phase(`API server ready (${backend.commits} commits)`);
+    const asControllers = { gates: api.gates, handle: (r: ApiRequest) => api.handle(actingAs(r, CONTROLLER_MANAGER_USER)) };
+    const controllers = startControllers({ api: asControllers, clock: this.clock }, this.current!);
     return { api, backend, controllers };
   }
 

@@ -3,6 +3,7 @@
  * status, headers and body come back as they are — a watch's body grows as events arrive.
  */
 import { css, html, LitElement, nothing } from 'lit';
+import { identityHeaders } from '../api/acting-as.ts';
 import { lowerHeaders, requestEvent, requestId } from '../api/request-event.ts';
 import { shared } from '../styles.ts';
 
@@ -117,16 +118,14 @@ export class RequestConsole extends LitElement {
     this.streaming = true;
     try {
       const withBody = !['GET', 'HEAD'].includes(this.method);
-      const sent = {
-        id: requestId(),
-        method: this.method,
-        path: this.path,
-        requestHeaders: lowerHeaders(parseHeaderLines(this.headersText)),
-      };
+      // As the user switcher's identity, unless the box names its own impersonation headers.
+      const own = lowerHeaders(parseHeaderLines(this.headersText));
+      const requestHeaders = 'impersonate-user' in own ? own : { ...identityHeaders(), ...own };
+      const sent = { id: requestId(), method: this.method, path: this.path, requestHeaders };
       const body = withBody && this.bodyText ? this.bodyText : null;
       const res = await fetch(this.path, {
         method: this.method,
-        headers: parseHeaderLines(this.headersText),
+        headers: requestHeaders,
         body,
         signal: abort.signal,
       });

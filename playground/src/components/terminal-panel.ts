@@ -5,9 +5,11 @@
  * written with `cat > NAME` followed by the content and a line holding only `EOF`.
  */
 import { Terminal } from '@xterm/xterm';
-import '@xterm/xterm/css/xterm.css';
+import xtermCss from '@xterm/xterm/css/xterm.css?inline';
 import { html, LitElement } from 'lit';
 import { createMemoryIo, fetchCliTransport, runOrchctl, splitCommandLine } from '../../../cli/index.ts';
+import { identityHeaders } from '../api/acting-as.ts';
+import { lowerHeaders, requestEvent, requestId } from '../api/request-event.ts';
 
 const PROMPT = '\x1b[1;32m$\x1b[0m ';
 const HOME = '/home/orch';
@@ -32,10 +34,11 @@ export class TerminalPanel extends LitElement {
   }
 
   override render() {
-    return html`<div class="orch-terminal" style="height: 420px; background: #111; padding: 6px; border-radius: 4px"></div>`;
+    return html`<div class="orch-terminal" style="height: 420px; max-width: 100%; overflow-x: auto; background: #111; padding: 6px; border-radius: 4px"></div>`;
   }
 
   override firstUpdated(): void {
+    adoptXtermStyles(this.getRootNode());
     this.files.set(`${HOME}/.orch/config`, kubeconfig(location.origin));
     const term = new Terminal({ convertEol: true, cursorBlink: true, fontSize: 13, scrollback: 5000 });
     this.term = term;
@@ -87,7 +90,7 @@ export class TerminalPanel extends LitElement {
     this.running = new AbortController();
     try {
       const io = createMemoryIo({
-        transport: () => fetchCliTransport((r) => fetch(r)),
+        transport: () => fetchCliTransport((r) => this.send(r)),
         stdout: out,
         stderr: (t) => out(`\x1b[31m${t}\x1b[0m`),
         files: this.files,
@@ -101,6 +104,52 @@ export class TerminalPanel extends LitElement {
     }
   }
 
+  /** Types a command line as the learner would (shown on the screen), runs it, and shows the prompt again. */
+  async type(commandLine: string): Promise<number> {
+    this.term?.write(`${commandLine}\r\n`);
+    if (commandLine.trim()) this.history.push(commandLine);
+    this.historyAt = this.history.length;
+    const code = await this.run(commandLine);
+    this.prompt(commandLine, code);
+    return code;
+  }
+
+  /**
+   * Shows the prompt again and then tells the page the command line finished (a lesson counts it
+   * as an attempt): once xterm has parsed what the command printed and drawn it (its renderer
+   * draws on the next frame), so a reader of the screen sees the output.
+   */
+  private prompt(line: string, code: number): void {
+    const tell = (): void =>
+      void this.dispatchEvent(new CustomEvent('orch-command', { detail: { line, code }, bubbles: true, composed: true }));
+    if (!this.term) return tell();
+    this.term.write(this.heredoc ? '> ' : PROMPT, () => requestAnimationFrame(tell));
+  }
+
+  /**
+   * orchctl's requests: as the user switcher's identity (unless the command says `--as`), and told
+   * to the page as the other tools tell theirs (a lesson's check reads them).
+   */
+  private async send(r: Request): Promise<Response> {
+    const headers = new Headers(r.headers);
+    if (!headers.has('impersonate-user')) for (const [k, v] of Object.entries(identityHeaders())) headers.set(k, v);
+    const body = r.method === 'GET' || r.method === 'HEAD' ? '' : await r.clone().text();
+    const id = requestId();
+    const res = await fetch(new Request(r, { headers }));
+    const url = new URL(r.url);
+    const sent = { id, method: r.method, path: `${url.pathname}${url.search}`, requestHeaders: lowerHeaders(headers), body };
+    const tell = (text: string) =>
+      this.dispatchEvent(requestEvent({ ...sent, status: res.status, headers: lowerHeaders(res.headers), text, done: true }));
+    // A watch streams until orchctl stops it: told when it starts, not read here.
+    if (url.searchParams.get('watch')) tell('');
+    else
+      void res
+        .clone()
+        .text()
+        .then(tell, () => tell(''));
+    return res;
+  }
+
   private onData(data: string): void {
     const term = this.term!;
     if (data === '\x03') {
@@ -108,7 +157,7 @@ export class TerminalPanel extends LitElement {
       else {
         this.line = '';
         this.heredoc = undefined;
-        term.write('^C\r\n' + PROMPT);
+        term.write(`^C\r\n${PROMPT}`);
       }
       return;
     }
@@ -130,7 +179,7 @@ export class TerminalPanel extends LitElement {
       }
       if (line.trim()) this.history.push(line);
       this.historyAt = this.history.length;
-      void this.run(line).then(() => term.write(this.heredoc ? '> ' : PROMPT));
+      void this.run(line).then((code) => this.prompt(line, code));
       return;
     }
     if (data === '\x7f') {
@@ -157,6 +206,17 @@ export class TerminalPanel extends LitElement {
       if (i < parts.length - 1) this.onData('\r');
     }
   }
+}
+
+/**
+ * xterm's stylesheet, where the terminal is: it renders in the light DOM of whatever shadow root
+ * holds it (the app's, a lesson's), which a page-level stylesheet does not reach.
+ */
+function adoptXtermStyles(root: Node): void {
+  if (!(root instanceof ShadowRoot) || root.adoptedStyleSheets.some((s) => (s as CSSStyleSheet & { xterm?: true }).xterm)) return;
+  const sheet = Object.assign(new CSSStyleSheet(), { xterm: true as const });
+  sheet.replaceSync(xtermCss);
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 }
 
 if (!customElements.get('orch-terminal-panel')) customElements.define('orch-terminal-panel', TerminalPanel);

@@ -4,10 +4,10 @@
  * authorizes and audits them as that user (`kubectl auth whoami` in the terminal shows it).
  */
 import { css, html, LitElement } from 'lit';
-import { actAs, actingAs, type Identity } from '../api/acting-as.ts';
+import { actAs, actingAs, onIdentityChange, type Identity } from '../api/acting-as.ts';
 
 const CHOICES: readonly { label: string; who: Identity | undefined }[] = [
-  { label: 'admin (local server, anonymous)', who: undefined },
+  { label: 'admin (system:masters)', who: undefined },
   { label: 'alice (group dev)', who: { user: 'alice', groups: ['dev'] } },
   { label: 'default ServiceAccount of default', who: { user: 'system:serviceaccount:default:default', groups: [] } },
 ];
@@ -33,6 +33,24 @@ export class UserSwitcher extends LitElement {
     );
   }
 
+  private stopListening: (() => void) | undefined;
+
+  // Another switcher (the header's, a lesson's) or a lesson's "Show me" may change the identity.
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.stopListening = onIdentityChange((who) => {
+      this.selected = Math.max(
+        0,
+        CHOICES.findIndex((c) => c.who?.user === who?.user),
+      );
+    });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.stopListening?.();
+  }
+
   private choose(e: Event): void {
     this.selected = Number((e.target as HTMLSelectElement).value);
     actAs(CHOICES[this.selected]?.who);
@@ -42,7 +60,7 @@ export class UserSwitcher extends LitElement {
     return html`<label
       >act as
       <select aria-label="act as" @change=${(e: Event) => this.choose(e)}>
-        ${CHOICES.map((c, i) => html`<option value=${i} ?selected=${i === this.selected}>${c.label}</option>`)}
+        ${CHOICES.map((c, i) => html`<option value=${i} .selected=${i === this.selected}>${c.label}</option>`)}
       </select></label
     >`;
   }

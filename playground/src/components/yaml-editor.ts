@@ -7,6 +7,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { apiVersionOf, isStatus } from '../../../controllers/runtime/index.ts';
 import { clientStatus, send, type ApiObject, type ApiResult, type ApiStatus } from '../api/http.ts';
 import { collectionPath, findType, objectPath, type ResourceType } from '../api/resources.ts';
+import { identityHeaders } from '../api/acting-as.ts';
 import { lowerHeaders, requestEvent, requestId } from '../api/request-event.ts';
 import { shared } from '../styles.ts';
 import { parseYaml, toYaml } from '../yaml.ts';
@@ -155,7 +156,8 @@ export class YamlEditor extends LitElement {
   /** Sends, and tells the page what was sent and what came back. */
   private async send(method: string, path: string, opts: { body: string; headers: Record<string, string> }): Promise<ApiResult> {
     const r = await send(method, path, opts);
-    const requestHeaders = lowerHeaders(Object.entries(opts.headers));
+    // send() adds the user switcher's identity: the record says who the request acted as.
+    const requestHeaders = lowerHeaders(Object.entries({ ...identityHeaders(), ...opts.headers }));
     this.dispatchEvent(
       requestEvent({
         id: requestId(),

@@ -4,6 +4,7 @@
  */
 import type { Lesson } from '../tutorial/lesson.ts';
 import applyRemoval from './apply-removal.ts';
+import customResources from './custom-resources.ts';
 import dryRun from './dry-run.ts';
 import fieldOwnership from './field-ownership.ts';
 import finalizers from './finalizers.ts';
@@ -14,9 +15,11 @@ import managedFieldsReset from './managed-fields-reset.ts';
 import namespaceTermination from './namespace-termination.ts';
 import objectsAndVerbs from './objects-and-verbs.ts';
 import optimisticConcurrency from './optimistic-concurrency.ts';
+import orchctl from './orchctl.ts';
 import ownerReferences from './owner-references.ts';
 import paging from './paging.ts';
 import patchTypes from './patch-types.ts';
+import rbacUsers from './rbac-users.ts';
 import resourceClaimTemplates from './resource-claim-templates.ts';
 import selectors from './selectors.ts';
 import statefulsetOrdering from './statefulset-ordering.ts';
@@ -49,6 +52,9 @@ export const LESSONS: readonly Lesson[] = [
   resourceClaimTemplates,
   flowControl,
   wireFormats,
+  customResources,
+  rbacUsers,
+  orchctl,
 ];
 
 export function lessonById(id: string): Lesson | undefined {

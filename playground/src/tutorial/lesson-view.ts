@@ -1,6 +1,6 @@
 /**
  * One lesson: the why, the goal with its live check, the steps, the picture, and the
- * playground's own tools (YAML editor, request console) to act with. The check runs after every
+ * playground's own tools (YAML editor, request console, orchctl terminal, user switcher) to act with. The check runs after every
  * request the tools send and every change the lesson's watches see; "Show me" plays the
  * solution through the tools; Reset starts the lesson again from its starting state.
  */
@@ -9,16 +9,19 @@ import { parseJson, contextFor, runCheck, startLesson, type LessonHost } from '.
 import { lastRequestId, REQUEST_EVENT, type RequestRecord } from '../api/request-event.ts';
 import { toStatus, type ApiStatus } from '../api/http.ts';
 import type { ResourceType } from '../api/resources.ts';
+import { actAs } from '../api/acting-as.ts';
 import type { RequestConsole } from '../components/request-console.ts';
+import type { TerminalPanel } from '../components/terminal-panel.ts';
 import type { YamlEditor } from '../components/yaml-editor.ts';
 import '../components/request-console.ts';
 import '../components/status-view.ts';
+import '../components/user-switcher.ts';
 import '../components/yaml-editor.ts';
 import { shared } from '../styles.ts';
 import { browserHost } from './browser-host.ts';
-import type { CheckResult, Lesson, LessonContext, LoggedRequest } from './lesson.ts';
+import type { CheckResult, Lesson, LessonContext, LoggedRequest, ToolName } from './lesson.ts';
 import { playStep } from './player.ts';
-import { activeLesson, anyLessonStarted, markDone, setActiveLesson } from './progress.ts';
+import { activeLesson, anyLessonStarted, markDone, savedRequests, saveRequests, setActiveLesson } from './progress.ts';
 import { lessonHref } from './router.ts';
 import { EMPTY_STATE, LessonWatch, type PictureState } from './watch-state.ts';
 import './pictures/envelope-picture.ts';
@@ -28,7 +31,9 @@ import './pictures/objects-picture.ts';
 import './pictures/owners-picture.ts';
 import './pictures/ownership-picture.ts';
 import './pictures/paging-picture.ts';
+import './pictures/rbac-picture.ts';
 import './pictures/ruler-picture.ts';
+import './pictures/schema-picture.ts';
 
 /** The clock buttons: how far each moves the server clock. */
 const CLOCK_STEPS: [string, number][] = [
@@ -56,6 +61,7 @@ export class LessonView extends LitElement {
     attempted: { state: true },
     picture: { state: true },
     tool: { state: true },
+    terminalShown: { state: true },
     narration: { state: true },
     error: { state: true },
   };
@@ -70,7 +76,9 @@ export class LessonView extends LitElement {
   /** The learner has sent something (a hint shows while the goal is not met). */
   declare attempted: boolean;
   declare picture: PictureState;
-  declare tool: 'editor' | 'console';
+  declare tool: ToolName;
+  /** The terminal is made the first time it is shown (xterm is not needed before). */
+  declare terminalShown: boolean;
   declare narration: string | undefined;
   declare error: ApiStatus | undefined;
 
@@ -103,6 +111,10 @@ export class LessonView extends LitElement {
       }
       article p {
         margin: 0 0 8px;
+      }
+      /* Long commands and paths break anywhere rather than widen the page (a phone). */
+      article code {
+        overflow-wrap: anywhere;
       }
       .goal {
         border: 2px solid #c9d1df;
@@ -173,6 +185,7 @@ export class LessonView extends LitElement {
     this.attempted = false;
     this.picture = EMPTY_STATE;
     this.tool = 'editor';
+    this.terminalShown = false;
     this.host = browserHost(() => this.types);
     this.ctx = contextFor(this.host, () => this.requests);
   }
@@ -180,11 +193,13 @@ export class LessonView extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.addEventListener(REQUEST_EVENT, this.onRequest);
+    this.addEventListener('orch-command', this.onCommand);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener(REQUEST_EVENT, this.onRequest);
+    this.removeEventListener('orch-command', this.onCommand);
     this.watch?.stop();
     this.watch = undefined;
     this.started = undefined;
@@ -208,12 +223,20 @@ export class LessonView extends LitElement {
     this.watch?.stop();
     this.watch = undefined;
     this.picture = EMPTY_STATE;
+    // Every lesson starts as the administrator (a lesson about users switches on purpose).
+    actAs(undefined);
     try {
       if (fresh || (await activeLesson()) !== lesson.id) {
         const untouched = !fresh && !(await anyLessonStarted());
         await setActiveLesson(undefined);
+        await saveRequests(lesson.id, []);
         await startLesson(this.host, lesson, untouched);
         await setActiveLesson(lesson.id);
+      } else {
+        // A reload in the lesson: the requests sent before it count (and show) as they did. Their
+        // ids were this page's predecessor's, so they are dropped: new requests number from 1 again.
+        this.requests = (await savedRequests(lesson.id)).map(({ id: _id, ...r }: LoggedRequest & { id?: number }) => r);
+        this.attempted = this.requests.length > 0;
       }
       if (this.lesson !== lesson) return;
       await this.updateComplete;
@@ -231,7 +254,7 @@ export class LessonView extends LitElement {
 
   private loadTools(): void {
     const start = this.lesson.start ?? {};
-    this.tool = start.tool ?? 'editor';
+    this.show(start.tool ?? 'editor');
     const ed = this.editor();
     if (ed && start.yaml) ed.load(start.yaml);
     const c = this.console();
@@ -251,6 +274,28 @@ export class LessonView extends LitElement {
     return this.renderRoot.querySelector('orch-request-console');
   }
 
+  private show(tool: ToolName): void {
+    this.tool = tool;
+    if (tool === 'terminal') this.terminalShown = true;
+  }
+
+  private async terminal(): Promise<TerminalPanel> {
+    this.show('terminal');
+    await import('../components/terminal-panel.ts');
+    await this.updateComplete;
+    const t = this.renderRoot.querySelector<TerminalPanel>('orch-terminal-panel');
+    if (!t) throw new Error('the lesson has no terminal');
+    await t.updateComplete;
+    return t;
+  }
+
+  /** A command typed into the terminal is an attempt even when it sent nothing (a usage error). */
+  private readonly onCommand = (): void => {
+    if (this.phase !== 'ready') return;
+    this.attempted = true;
+    this.changed();
+  };
+
   private readonly onRequest = (e: Event): void => {
     const r = (e as CustomEvent<RequestRecord>).detail;
     if (r.id <= this.since || this.phase === 'starting') return;
@@ -259,6 +304,7 @@ export class LessonView extends LitElement {
     if (i >= 0) this.requests[i] = logged;
     else this.requests.push(logged);
     if (r.done && this.phase !== 'playing') this.attempted = true;
+    if (r.done) void saveRequests(this.lesson.id, this.requests);
     this.changed();
   };
 
@@ -329,7 +375,9 @@ export class LessonView extends LitElement {
           {
             editor: ed,
             console: c,
-            show: (t) => (this.tool = t),
+            show: (t) => this.show(t),
+            terminal: () => this.terminal(),
+            actAs: (who) => actAs(who),
             advanceClock: (ms) => this.advanceClock(ms),
             nextChange: (ms) => this.nextChange(ms),
           },
@@ -370,6 +418,10 @@ export class LessonView extends LitElement {
         return html`<orch-picture-envelope .state=${s} .path=${p.focus ?? ''}></orch-picture-envelope>`;
       case 'flow':
         return html`<orch-picture-flow .state=${s}></orch-picture-flow>`;
+      case 'schema':
+        return html`<orch-picture-schema .state=${s}></orch-picture-schema>`;
+      case 'rbac':
+        return html`<orch-picture-rbac .state=${s}></orch-picture-rbac>`;
     }
   }
 
@@ -416,9 +468,12 @@ export class LessonView extends LitElement {
         <div class="row tabs" role="tablist" aria-label="tools">
           <button role="tab" data-tool="editor" aria-selected=${this.tool === 'editor'} @click=${() => (this.tool = 'editor')}>YAML editor</button>
           <button role="tab" data-tool="console" aria-selected=${this.tool === 'console'} @click=${() => (this.tool = 'console')}>Request console</button>
+          <button role="tab" data-tool="terminal" aria-selected=${this.tool === 'terminal'} @click=${() => void this.terminal()}>Terminal</button>
+          <orch-user-switcher></orch-user-switcher>
         </div>
         <orch-yaml-editor role="tabpanel" ?hidden=${this.tool !== 'editor'} .types=${this.types}></orch-yaml-editor>
         <orch-request-console role="tabpanel" ?hidden=${this.tool !== 'console'}></orch-request-console>
+        ${this.terminalShown ? html`<orch-terminal-panel role="tabpanel" ?hidden=${this.tool !== 'terminal'}></orch-terminal-panel>` : nothing}
       </div>`;
   }
 }

@@ -5,6 +5,12 @@
  * playground's in-tab server, or an in-process one in the Node tests.
  */
 
+/** A user and groups the tools act as (the user switcher's choices). */
+export interface Identity {
+  readonly user: string;
+  readonly groups: readonly string[];
+}
+
 /** One request as the learner's tools (or a lesson's setup) send it. */
 export interface LessonRequest {
   readonly method: string;
@@ -76,7 +82,11 @@ export type PictureKind =
   /** One object's protobuf bytes as hex, the envelope annotated. */
   | 'envelope'
   /** FlowSchemas pointing at priority levels, Dangling when the level is missing. */
-  | 'flow';
+  | 'flow'
+  /** A CRD's schema as a tree, its CEL rules on their nodes (the one a create broke marked), and where it is served. */
+  | 'schema'
+  /** The learner's last request against the RoleBindings and their roles' rules: which one allowed it, or why none did. */
+  | 'rbac';
 
 export interface Picture {
   readonly kind: PictureKind;
@@ -94,6 +104,9 @@ export interface LessonSettings {
   readonly clockSpeed: number;
   readonly podSimulator: { readonly enabled: boolean; readonly readyDelayMs: number; readonly stopDelayMs: number };
 }
+
+/** The tools a lesson embeds. */
+export type ToolName = 'editor' | 'console' | 'terminal';
 
 /** What the YAML editor does with its text. */
 export type EditorAction = 'create' | 'apply' | 'patch';
@@ -126,6 +139,18 @@ export type SolutionStep =
       readonly target?: { readonly resource: string; readonly namespace: string; readonly name: string };
     }
   | {
+      readonly tool: 'terminal';
+      readonly say: string;
+      /** One command line, typed into the terminal (`orchctl ...`). */
+      readonly command: string;
+    }
+  | {
+      readonly tool: 'user';
+      readonly say: string;
+      /** Who the tools act as from now on (sent as impersonation headers); undefined: the administrator. */
+      readonly as: Identity | undefined;
+    }
+  | {
       readonly tool: 'clock';
       readonly say: string;
       /** Moves the server clock this far ahead (it runs fast for a moment). */
@@ -155,7 +180,7 @@ export interface Lesson {
   readonly setup: readonly Computed<LessonRequest>[];
   /** What the tools hold when the lesson starts. */
   readonly start?: {
-    readonly tool?: 'editor' | 'console';
+    readonly tool?: ToolName;
     readonly yaml?: string;
     readonly console?: { readonly method: string; readonly path: string; readonly headers?: string; readonly body?: string };
   };
@@ -254,6 +279,28 @@ export const RESOURCE_CLAIMS = {
   resource: 'resourceclaims',
   kind: 'ResourceClaim',
   namespaced: true,
+} as const;
+export const CRDS = {
+  group: 'apiextensions.orch.io',
+  version: 'v1',
+  resource: 'customresourcedefinitions',
+  kind: 'CustomResourceDefinition',
+  namespaced: false,
+} as const;
+export const ROLES = { group: 'rbac.authorization.orch.io', version: 'v1', resource: 'roles', kind: 'Role', namespaced: true } as const;
+export const ROLE_BINDINGS = {
+  group: 'rbac.authorization.orch.io',
+  version: 'v1',
+  resource: 'rolebindings',
+  kind: 'RoleBinding',
+  namespaced: true,
+} as const;
+export const CLUSTER_ROLES = {
+  group: 'rbac.authorization.orch.io',
+  version: 'v1',
+  resource: 'clusterroles',
+  kind: 'ClusterRole',
+  namespaced: false,
 } as const;
 
 /** The namespace every lesson works in. */

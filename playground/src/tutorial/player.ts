@@ -1,17 +1,23 @@
 /**
  * "Show me": plays a solution step by step through the lesson's own tools, as a learner would:
- * fills the YAML editor or the request console, presses its button, and waits for the answer.
+ * fills the YAML editor or the request console, presses its button, and waits for the answer;
+ * types a command into the terminal; chooses a user in the user switcher.
  */
 import type { RequestConsole } from '../components/request-console.ts';
+import type { TerminalPanel } from '../components/terminal-panel.ts';
 import type { YamlEditor } from '../components/yaml-editor.ts';
 import { REQUEST_EVENT, type RequestRecord } from '../api/request-event.ts';
-import { computed, type LessonContext, type SolutionStep } from './lesson.ts';
+import { computed, type Identity, type LessonContext, type SolutionStep, type ToolName } from './lesson.ts';
 
 export interface Tools {
   readonly editor: YamlEditor;
   readonly console: RequestConsole;
+  /** The terminal, once the lesson shows it (it is made when first shown). */
+  terminal(): Promise<TerminalPanel>;
   /** Shows a tool (the player shows the one it uses). */
-  show(tool: 'editor' | 'console'): void;
+  show(tool: ToolName): void;
+  /** Acts as this user from now on (as the user switcher does). */
+  actAs(who: Identity | undefined): void;
   /** Moves the server clock, as the clock buttons do. */
   advanceClock(ms: number): Promise<void>;
   /** Resolves at the next change the lesson's watches see (or after `ms`). */
@@ -44,6 +50,15 @@ export async function playStep(step: SolutionStep, tools: Tools, ctx: LessonCont
     case 'clock':
       await tools.advanceClock(step.advanceMs);
       return;
+    case 'user':
+      tools.actAs(step.as);
+      return;
+    case 'terminal': {
+      tools.show('terminal');
+      const code = await (await tools.terminal()).type(step.command);
+      if (code !== 0) throw new Error(`\`${step.command}\` exited ${code}`);
+      return;
+    }
     case 'wait': {
       const until = Date.now() + WAIT_LIMIT_MS;
       while (!(await step.until(ctx))) {

@@ -5,7 +5,18 @@
  */
 import type { Lesson, PictureKind } from './lesson.ts';
 
-const PICTURES: readonly PictureKind[] = ['objects', 'ruler', 'ownership', 'owners', 'ladder', 'paging', 'envelope', 'flow'];
+const PICTURES: readonly PictureKind[] = [
+  'objects',
+  'ruler',
+  'ownership',
+  'owners',
+  'ladder',
+  'paging',
+  'envelope',
+  'flow',
+  'schema',
+  'rbac',
+];
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -33,6 +44,7 @@ export function lessonProblems(lesson: Lesson): string[] {
     if (s.tool === 'console') need(METHODS.includes(s.method), `solution step ${i + 1}: a method the console sends`);
     if (s.tool === 'editor' && s.action === 'patch')
       need(Boolean(s.target && s.patchType), `solution step ${i + 1}: a patch needs a patch type and a target`);
+    if (s.tool === 'terminal') need(/^orchctl\s/.test(s.command.trim()), `solution step ${i + 1}: a terminal step runs orchctl`);
     if (s.tool === 'clock')
       need(s.advanceMs > 0 && s.advanceMs <= 3_600_000, `solution step ${i + 1}: the clock moves ahead by up to an hour`);
   }

@@ -86,4 +86,35 @@ export const pictureStyles = css`
     margin-right: 4px;
     vertical-align: middle;
   }
+  /* Verdicts and marks (the RBAC and schema pictures, the flow picture's Dangling). */
+  .muted {
+    color: #6b7485;
+  }
+  code {
+    font: 11.5px ui-monospace, monospace;
+    overflow-wrap: anywhere;
+  }
+  .badge {
+    display: inline-block;
+    padding: 0 6px;
+    border-radius: 8px;
+    font-size: 12px;
+    background: #e8ebf1;
+    overflow-wrap: anywhere;
+  }
+  .badge.ok {
+    background: #d5f0dc;
+    color: #17692e;
+  }
+  .badge.bad {
+    background: #fbdada;
+    color: #8c1c1c;
+  }
+  ul {
+    margin: 4px 0;
+    padding-left: 18px;
+  }
+  li {
+    margin: 2px 0;
+  }
 `;
