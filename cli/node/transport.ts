@@ -108,9 +108,17 @@ class NodeResponse implements CliResponse {
     });
   }
 
-  async text(): Promise<string> {
-    const chunks: Buffer[] = [];
-    for await (const c of this.res) chunks.push(c as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+  /**
+   * By events rather than `for await`: a stream's first async iterator sets up machinery that
+   * took ~8 ms of `orchctl get`'s whole run (bench O1).
+   */
+  text(): Promise<string> {
+    const res = this.res;
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      res.on('error', reject);
+    });
   }
 }
