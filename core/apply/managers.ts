@@ -34,6 +34,27 @@ export type Managed = Map<string, ManagerEntry>;
 
 /** The identity key: the entry's JSON without fields, time and (for appliers) apiVersion, as the real platform keys it. */
 export function identityKey(id: Pick<ManagerIdentity, 'manager' | 'operation' | 'apiVersion' | 'subresource'>): string {
+  // Every write keys every entry; the same few identities come back all the time, and their
+  // escaping was a tenth of a create's ownership bookkeeping (bench P1).
+  // Length-prefixed, so no choice of names can make two identities share a memo.
+  const m = id.manager ?? '';
+  const o = id.operation ?? '';
+  const a = id.apiVersion ?? '';
+  const memo = `${m.length}:${m}${o.length}:${o}${a.length}:${a}${id.subresource ?? ''}`;
+  let key = identityKeys.get(memo);
+  if (key === undefined) {
+    key = computeIdentityKey(id);
+    // Manager names come from clients: bounded, so a stream of new names cannot grow it forever.
+    if (identityKeys.size >= MAX_REMEMBERED_IDENTITIES) identityKeys.clear();
+    identityKeys.set(memo, key);
+  }
+  return key;
+}
+
+const identityKeys = new Map<string, string>();
+const MAX_REMEMBERED_IDENTITIES = 1024;
+
+function computeIdentityKey(id: Pick<ManagerIdentity, 'manager' | 'operation' | 'apiVersion' | 'subresource'>): string {
   const parts: string[] = [];
   if (id.manager) parts.push(`"manager":${goJson(id.manager)}`);
   if (id.operation) parts.push(`"operation":${goJson(id.operation)}`);
