@@ -253,6 +253,7 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
       metrics.watchers.add({ group: def.group, kind: def.kind, version: def.version }, delta),
     readConfig,
     access: (req: ApiRequest) => security.accessFor(req),
+    admitWrite: (req: ApiRequest) => security.admitWrite(req),
     lookup: (group: string, version: string, resource: string) =>
       served.get(`${group}/${version}/${resource}`) ?? served.get(`${orchGroup(group)}/${version}/${resource}`),
     patchers,

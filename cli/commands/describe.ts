@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { ApiError } from '../../controllers/runtime/client/index.ts';
 import { action, type CommandEnv } from '../command.ts';
 import { describerFor } from '../describe/index.ts';
-import { shortDuration } from '../describe/writer.ts';
+import { humanDuration } from '../../core/registry/table.ts';
 import { collectionPath } from '../discovery.ts';
 import { CliError, errorText, usageError } from '../errors.ts';
 import { boolFlag, fileFlags } from '../flags.ts';
@@ -187,7 +187,7 @@ async function eventLines(session: Session, obj: JsonObject): Promise<string[]> 
     rows.push([
       String(e.type ?? ''),
       String(e.reason ?? ''),
-      last ? shortDuration(Math.max(0, now - Date.parse(last))) : '<unknown>',
+      last ? humanDuration(Math.max(0, now - Date.parse(last))) : '<unknown>',
       String(e.reportingComponent || source?.component || ''),
       String(e.message ?? '').trim(),
     ]);

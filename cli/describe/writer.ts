@@ -5,6 +5,8 @@
  */
 import type { JsonObject } from '../objects.ts';
 import { goTabwriter } from '../printers/go-tabwriter.ts';
+// The server's own table ages (Go's duration.HumanDuration): describe prints the same.
+import { humanDuration } from '../../core/registry/table.ts';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 const MAX_ANNOTATION_LEN = 140;
@@ -95,26 +97,7 @@ function time(v: unknown): number {
 /** How long ago, as the real client's short durations (`<unknown>` without a time). */
 export function since(now: number, v: unknown): string {
   if (typeof v !== 'string' || !v) return '<unknown>';
-  return shortDuration(now - Date.parse(v));
-}
-
-/** Go's duration.HumanDuration: 5s, 3m, 2m10s, 4h, 3d... */
-export function shortDuration(ms: number): string {
-  const s = Math.floor(ms / 1000);
-  if (s < -1) return '<invalid>';
-  if (s < 0) return '0s';
-  if (s < 120) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 10) return s % 60 ? `${m}m${s % 60}s` : `${m}m`;
-  if (m < 180) return `${m}m`;
-  const h = Math.floor(m / 60);
-  if (h < 8) return m % 60 ? `${h}h${m % 60}m` : `${h}h`;
-  if (h < 48) return `${h}h`;
-  if (h < 192) return h % 24 ? `${Math.floor(h / 24)}d${h % 24}h` : `${Math.floor(h / 24)}d`;
-  if (h < 24 * 365 * 2) return `${Math.floor(h / 24)}d`;
-  const y = Math.floor(h / 24 / 365);
-  if (y < 8) return `${y}y${Math.floor(h / 24) % 365}d`;
-  return `${y}y`;
+  return humanDuration(now - Date.parse(v));
 }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

@@ -1,6 +1,5 @@
 /** What the answers of access reviews and token requests may ask of the request's security context. */
 import type { PolicyRule } from '../registry/types/rbac-v1.ts';
-import type { JsonObject } from '../util/json.ts';
 import type { Attributes } from './attributes.ts';
 import type { TokenIssue } from './service-account-token.ts';
 import type { UserInfo } from './user.ts';
@@ -15,9 +14,4 @@ export interface RequestAccess {
   readonly tokenAudiences: readonly string[];
   /** The uid of a stored core/v1 object, or undefined when it does not exist. */
   uidOf(resource: string, namespace: string, name: string): string | undefined;
-  /**
-   * The request's own check of the object a write is about to store (`old`: the stored one, on
-   * an update), throwing a StatusError to refuse it; only for writes that have one (RBAC).
-   */
-  readonly admitWrite?: (obj: JsonObject, old: JsonObject | undefined) => void;
 }

@@ -302,21 +302,26 @@ export class RequestSecurity {
   }
 
   /** The security context handlers answer from (access reviews, TokenRequest). */
+  /**
+   * The request's own check of the object a write is about to store (`old`: the stored one, on an
+   * update), throwing a StatusError to refuse it: RBAC's escalation prevention on roles and
+   * bindings. Undefined for every other write, which is asked on each one (a hot path: nothing is
+   * made unless there is something to check).
+   */
+  admitWrite(req: ApiRequest): ((obj: JsonObject, old: JsonObject | undefined) => void) | undefined {
+    const a = contexts.get(req)?.attributes;
+    if (!this.rbac || !a?.isResourceRequest || !rbacWriteKind(a)) return undefined;
+    return (obj, old) =>
+      confirmRbacWrite(a, obj, old, {
+        authorize: (x) => this.authorizer.authorize(x).decision,
+        rulesFor: (user, namespace) => this.rulesFor(user, namespace).rules,
+        roleRules: (kind, namespace, name) => this.policy.roleRules(kind, namespace, name),
+      });
+  }
+
   accessFor(req: ApiRequest): RequestAccess {
-    const ctx = contexts.get(req);
-    const a = ctx?.attributes;
-    const admit =
-      this.rbac && a?.isResourceRequest && rbacWriteKind(a)
-        ? (obj: JsonObject, old: JsonObject | undefined) =>
-            confirmRbacWrite(a, obj, old, {
-              authorize: (x) => this.authorizer.authorize(x).decision,
-              rulesFor: (user, namespace) => this.rulesFor(user, namespace).rules,
-              roleRules: (kind, namespace, name) => this.policy.roleRules(kind, namespace, name),
-            })
-        : undefined;
     return {
-      user: ctx?.user ?? ANONYMOUS,
-      ...(admit ? { admitWrite: admit } : {}),
+      user: contexts.get(req)?.user ?? ANONYMOUS,
       authorize: (a) => this.authorize(a),
       rulesFor: (user, namespace) => this.rulesFor(user, namespace),
       issueToken: (t) => this.tokens.issue(t),
@@ -412,7 +417,7 @@ export class RequestSecurity {
   /**
    * Creating a missing object through apply (or a PUT that creates) needs `create` as well, as
    * the real handler asks it. (RBAC escalation checks run in the registry, on the object stored:
-   * `RequestAccess.admitWrite`.) The refusal is the handler's, so it is counted as one.
+   * `admitWrite`.) The refusal is the handler's, so it is counted as one.
    */
   private admitCreate(req: ApiRequest, a: Attributes, info: RequestInfo): void {
     if (!a.isResourceRequest || (a.verb !== 'patch' && a.verb !== 'update') || !a.name || a.subresource) return;

@@ -38,6 +38,8 @@ export interface ServedResource {
 export interface ResourceHandlerDeps {
   /** The security context of a request (the user, authorization questions), for kinds that answer from it. */
   access?(req: ApiRequest): RequestAccess;
+  /** The request's check of the object a write would store (RBAC escalation prevention), when it has one. */
+  admitWrite?(req: ApiRequest): ((obj: JsonObject, old: JsonObject | undefined) => void) | undefined;
   readonly codecs: Codecs;
   readonly gates: FeatureGates;
   readonly readConfig: ReadConfig;
@@ -176,7 +178,7 @@ function writeOptions(
     fieldValidation: p.fieldValidation,
     warnings: ctx.warnings,
     userAgent: ctx.req.headers.get('user-agent') ?? undefined,
-    admit: ctx.deps.access?.(ctx.req).admitWrite,
+    admit: ctx.deps.admitWrite?.(ctx.req),
     force: p.force,
   };
 }
