@@ -4,7 +4,7 @@
  * and the group versions that failed reported beside what was found.
  */
 import { describe, expect, it } from 'vitest';
-import { Client, discoverResources, supportingVerbs } from '../../controllers/index.ts';
+import { Client, discoverResources, supportingVerbs, type FetchLike } from '../../controllers/index.ts';
 import { controllerEnvs } from '../support/controller-env.ts';
 
 const DOCS: Record<string, unknown> = {
@@ -63,7 +63,69 @@ const standIn = new Client({
   },
 });
 
+const AGGREGATED: Record<string, unknown> = {
+  '/api': {
+    kind: 'APIGroupDiscoveryList',
+    items: [
+      {
+        metadata: {},
+        versions: [
+          {
+            version: 'v1',
+            freshness: 'Current',
+            resources: [
+              {
+                resource: 'configmaps',
+                responseKind: { kind: 'ConfigMap' },
+                scope: 'Namespaced',
+                verbs: ['get', 'list'],
+                shortNames: ['cm'],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  '/apis': {
+    kind: 'APIGroupDiscoveryList',
+    items: [
+      {
+        metadata: { name: 'apps' },
+        versions: [
+          {
+            version: 'v1',
+            freshness: 'Current',
+            resources: [{ resource: 'statefulsets', responseKind: { kind: 'StatefulSet' }, scope: 'Namespaced', verbs: ['get'] }],
+          },
+          {
+            version: 'v1beta1',
+            freshness: 'Current',
+            resources: [{ resource: 'statefulsets', responseKind: { kind: 'StatefulSet' }, scope: 'Namespaced', verbs: ['get'] }],
+          },
+        ],
+      },
+      { metadata: { name: 'stale.example.com' }, versions: [{ version: 'v1', freshness: 'Stale', resources: [] }] },
+    ],
+  },
+};
+
 describe('discovery', () => {
+  it('takes the aggregated documents when the server has them: a stale group version is reported as failed', async () => {
+    const aggregatedOnly = new Client({
+      fetch: async (r) => {
+        const doc = AGGREGATED[new URL(r.url).pathname];
+        return doc ? new Response(JSON.stringify(doc), { status: 200 }) : new Response('{}', { status: 404 });
+      },
+    });
+    const { resources, failed } = await discoverResources(aggregatedOnly);
+    expect(resources.map((r) => `${r.group}/${r.version}/${r.resource} ${r.kind} ${r.shortNames ?? ''}`)).toEqual([
+      '/v1/configmaps ConfigMap cm',
+      'apps/v1/statefulsets StatefulSet ',
+    ]);
+    expect([...failed.keys()]).toEqual(['stale.example.com/v1']);
+  });
+
   it('lists each group and resource once, at the preferred version, without subresources', async () => {
     const { resources, failed } = await discoverResources(standIn);
     expect(resources.map((r) => `${r.group}/${r.version}/${r.resource} ${r.kind} ${r.namespaced ? 'namespaced' : 'cluster'}`)).toEqual([
@@ -92,6 +154,37 @@ describe('discovery', () => {
       expect(byName.get('/configmaps')).toMatchObject({ version: 'v1', kind: 'ConfigMap', namespaced: true });
       expect(byName.get('/namespaces')).toMatchObject({ version: 'v1', kind: 'Namespace', namespaced: false });
       expect(byName.get('/configmaps')?.verbs).toEqual(expect.arrayContaining(['list', 'watch', 'delete', 'deletecollection']));
+    });
+
+    it('reads the aggregated documents in two requests, and finds what the plain documents list', async () => {
+      const asked: string[] = [];
+      let server: FetchLike | undefined;
+      const env = await envs.behind((inner) => {
+        server = inner;
+        return async (r) => {
+          asked.push(`${new URL(r.url).pathname} ${r.headers.get('accept')}`);
+          return inner(r);
+        };
+      });
+      const aggregated = await discoverResources(env.client);
+      expect(asked).toEqual([
+        expect.stringMatching(/^\/api .*as=APIGroupDiscoveryList/),
+        expect.stringMatching(/^\/apis .*as=APIGroupDiscoveryList/),
+      ]);
+      // The same server, as a client that cannot read the aggregated form sees it.
+      const plainOnly = new Client({
+        baseUrl: env.client.baseUrl,
+        fetch: async (r) => {
+          const plain = new Request(r);
+          plain.headers.set('accept', 'application/json');
+          return (server as FetchLike)(plain);
+        },
+      });
+      const plain = await discoverResources(plainOnly);
+      expect(plain.failed.size).toBe(0);
+      expect(aggregated.failed.size).toBe(0);
+      expect(aggregated.resources).toEqual(plain.resources);
+      expect(aggregated.resources.length).toBeGreaterThan(20);
     });
   });
 });

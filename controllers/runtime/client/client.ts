@@ -41,6 +41,8 @@ export interface ClientOptions {
 
 interface RequestSpec {
   readonly body?: string;
+  /** The Accept header (default `application/json`). */
+  readonly accept?: string;
   readonly contentType?: string;
   readonly signal?: AbortSignal;
 }
@@ -68,7 +70,7 @@ export class Client {
 
   /** A raw request; the response is returned whatever its status. */
   async request(method: string, path: string, spec: RequestSpec = {}): Promise<ClientResponse> {
-    const headers: Record<string, string> = { accept: 'application/json', ...this.headers };
+    const headers: Record<string, string> = { accept: spec.accept ?? 'application/json', ...this.headers };
     if (spec.contentType) headers['content-type'] = spec.contentType;
     return this.transport({ method, url: new URL(path, this.baseUrl), headers, body: spec.body, signal: spec.signal });
   }

@@ -52,20 +52,70 @@ export class GroupDiscoveryFailedError extends Error {
   }
 }
 
-export async function discoverResources(client: Client): Promise<DiscoveryResult> {
+/**
+ * The aggregated form of `/api` and `/apis` (one document each, with every group version's
+ * resources), which the real client asks for first; a server that does not have it answers the
+ * plain documents, and the group versions are then read one by one.
+ */
+const AGGREGATED_ACCEPT = 'application/json;g=apidiscovery.orch.io;v=v2;as=APIGroupDiscoveryList,application/json';
+
+interface DiscoveryResource {
+  resource: string;
+  responseKind?: { kind?: string };
+  scope?: string;
+  singularResource?: string;
+  verbs?: string[];
+  shortNames?: string[];
+  categories?: string[];
+}
+interface APIGroupDiscoveryList {
+  kind: 'APIGroupDiscoveryList';
+  items?: { metadata?: { name?: string }; versions?: { version: string; resources?: DiscoveryResource[]; freshness?: string }[] }[];
+}
+
+type Listed = { group: string; version: string; list: APIResourceList } | { group: string; version: string; error: Error };
+
+function isAggregated(doc: unknown): doc is APIGroupDiscoveryList {
+  return (doc as { kind?: unknown } | null)?.kind === 'APIGroupDiscoveryList';
+}
+
+/** The resource lists an aggregated document holds; a stale group version counts as failed, as the real client counts it. */
+function fromAggregated(doc: APIGroupDiscoveryList): Listed[] {
+  const out: Listed[] = [];
+  for (const g of doc.items ?? []) {
+    const group = g.metadata?.name ?? '';
+    for (const v of g.versions ?? []) {
+      if (v.freshness === 'Stale') {
+        out.push({ group, version: v.version, error: new Error('the group version is stale') });
+        continue;
+      }
+      const resources: APIResource[] = (v.resources ?? []).map((r) => ({
+        name: r.resource,
+        namespaced: r.scope === 'Namespaced',
+        kind: r.responseKind?.kind ?? '',
+        verbs: r.verbs,
+        ...(r.singularResource ? { singularName: r.singularResource } : {}),
+        ...(r.shortNames ? { shortNames: r.shortNames } : {}),
+        ...(r.categories ? { categories: r.categories } : {}),
+      }));
+      out.push({ group, version: v.version, list: { groupVersion: group ? `${group}/${v.version}` : v.version, resources } });
+    }
+  }
+  return out;
+}
+
+/** The group versions of the plain documents, each read on its own (preferred version first). */
+async function fromPlain(client: Client, core: { versions?: string[] }, groups: APIGroupList): Promise<Listed[]> {
   const groupVersions: { group: string; version: string }[] = [];
-  const core = await client.requestJson<{ versions: string[] }>('GET', '/api');
   for (const v of core.versions ?? []) groupVersions.push({ group: '', version: v });
-  const groups = await client.requestJson<APIGroupList>('GET', '/apis');
   for (const g of groups.groups ?? []) {
     const preferred = g.preferredVersion?.version;
     const versions = g.versions.map((v) => v.version);
     const ordered = preferred ? [preferred, ...versions.filter((v) => v !== preferred)] : versions;
     for (const v of ordered) groupVersions.push({ group: g.name, version: v });
   }
-
-  const lists = await Promise.all(
-    groupVersions.map(async ({ group, version }) => {
+  return Promise.all(
+    groupVersions.map(async ({ group, version }): Promise<Listed> => {
       const path = group ? `/apis/${group}/${version}` : `/api/${version}`;
       try {
         return { group, version, list: await client.requestJson<APIResourceList>('GET', path) };
@@ -74,17 +124,31 @@ export async function discoverResources(client: Client): Promise<DiscoveryResult
       }
     }),
   );
+}
+
+export async function discoverResources(client: Client): Promise<DiscoveryResult> {
+  // Both documents at once: a browser tab starting its lesson waits on this.
+  const [core, groups] = await Promise.all([
+    client.requestJson<{ versions?: string[] } | APIGroupDiscoveryList>('GET', '/api', { accept: AGGREGATED_ACCEPT }),
+    client.requestJson<APIGroupList | APIGroupDiscoveryList>('GET', '/apis', { accept: AGGREGATED_ACCEPT }),
+  ]);
+  const lists = (
+    await Promise.all([
+      isAggregated(core) ? fromAggregated(core) : fromPlain(client, core, { groups: [] }),
+      isAggregated(groups) ? fromAggregated(groups) : fromPlain(client, {}, groups),
+    ])
+  ).flat();
 
   const seen = new Set<string>();
   const resources: DiscoveredResource[] = [];
   const failed = new Map<string, Error>();
   for (const entry of lists) {
     const gv = entry.group ? `${entry.group}/${entry.version}` : entry.version;
-    if ('error' in entry && entry.error) {
+    if ('error' in entry) {
       failed.set(gv, entry.error);
       continue;
     }
-    for (const r of entry.list?.resources ?? []) {
+    for (const r of entry.list.resources ?? []) {
       if (r.name.includes('/')) continue; // subresources
       const id = `${entry.group}/${r.name}`;
       if (seen.has(id)) continue;
