@@ -226,6 +226,10 @@ export class RequestSecurity {
               deps.registry('flowcontrol.apiserver.orch.io', r)?.store.events$.subscribe(listener);
           },
           objectCount: (group, resource) => deps.registry(group, resource)?.store.liveObjects(),
+          watchCount: (group, resource) => {
+            const def = deps.registry(group, resource)?.def;
+            return def && deps.metrics.registeredWatchers(def.group, def.kind);
+          },
         },
         {
           inQueue: (fs, pl, d) => m.flowInQueue.add({ flow_schema: fs, priority_level: pl }, d),

@@ -6,15 +6,18 @@
  * too); each level may lend `lendablePercent` of its nominal seats and borrow up to
  * `borrowingLimitPercent` more, and every adjustment period (10 s) the seats are shared out again
  * by the levels' recent seat demand, as the real controller does. A request occupies the seats
- * its work estimate gives (a LIST by the objects it goes through). A watch holds its seats only
- * until its answer starts, as the real platform counts watches by their initial work.
+ * its work estimate gives (a LIST by the objects it goes through; a write one, and after its
+ * answer as many as the watchers of its resource call for, for the time it takes to tell them).
+ * A watch holds its seats only until its answer starts, as the real platform counts watches by
+ * their initial work.
  */
 import type { Attributes } from '../auth/attributes.ts';
 import type { FlowSchema, PriorityLevelConfiguration } from '../registry/types/flowcontrol-v1.ts';
+import type { Clock } from '../util/clock.ts';
 import { allocate } from './allocation.ts';
 import { classify, orderSchemas } from './classifier.ts';
-import { type LevelConfig, PriorityLevel, type RejectReason } from './priority-level.ts';
-import { estimateSeats, levelMaxSeats } from './work-estimate.ts';
+import { type Grant, type LevelConfig, PriorityLevel, type RejectReason } from './priority-level.ts';
+import { estimateWork, levelMaxSeats, maxSeatsOf, type WorkEstimate } from './work-estimate.ts';
 
 /** The real controller's borrowing adjustment period. */
 const ADJUSTMENT_PERIOD_MS = 10_000;
@@ -26,8 +29,10 @@ export interface FlowControlOptions {
   readonly maxMutatingRequestsInflight?: number;
   /** How long a request may wait in a queue before it is rejected (default 15 s, as the real server). */
   readonly queueWaitLimitMs?: number;
-  /** Now, in ms (seat demand is integrated over time). */
+  /** Now, in ms (seat demand is integrated over time, and virtual time advances with it). */
   readonly now?: () => number;
+  /** Timers for the queue wait limit and a write's final seats (default: real ones). */
+  readonly timers?: Pick<Clock, 'setTimeout'>;
 }
 
 export interface FlowConfigSource {
@@ -36,6 +41,8 @@ export interface FlowConfigSource {
   onChange(listener: () => void): void;
   /** How many objects of a resource are stored (undefined: not known), for the seats of a LIST. */
   objectCount?(apiGroup: string, resource: string): number | undefined;
+  /** How many watches of a resource are open (undefined: not known), for the final seats of a write. */
+  watchCount?(apiGroup: string, resource: string): number | undefined;
 }
 
 export interface FlowMetrics {
@@ -54,8 +61,11 @@ export interface Admission {
   readonly admitted: true;
   readonly flowSchemaUid: string;
   readonly priorityLevelUid: string;
-  /** The seats it occupies. */
+  /** The most seats it occupies. */
   readonly seats: number;
+  /** Its seats while it runs, and after its answer. */
+  readonly work: WorkEstimate;
+  /** Its answer is given: its seats are freed (its final seats after the additional latency). */
   done(): void;
 }
 
@@ -91,6 +101,7 @@ export class FlowControl {
   readonly serverSeats: number;
   private readonly waitLimitMs: number;
   private readonly now: () => number;
+  private readonly timers: Pick<Clock, 'setTimeout'> | undefined;
   private lastAdjustment: number;
 
   constructor(
@@ -101,6 +112,7 @@ export class FlowControl {
     this.serverSeats = (opts.maxRequestsInflight ?? 400) + (opts.maxMutatingRequestsInflight ?? 200);
     this.waitLimitMs = opts.queueWaitLimitMs ?? 15_000;
     this.now = opts.now ?? (() => Date.now());
+    this.timers = opts.timers;
     this.lastAdjustment = this.now();
     source.onChange(() => {
       this.dirty = true;
@@ -156,11 +168,11 @@ export class FlowControl {
       if (existing) {
         existing.limits = limits;
         existing.level.reconfigure(config);
-      } else this.levels.set(name, { level: new PriorityLevel(config, this.waitLimitMs, this.now), limits });
+      } else this.levels.set(name, { level: new PriorityLevel(config, this.waitLimitMs, this.now, this.timers), limits });
       this.metrics.nominalSeats(name, nominal);
       this.metrics.seatBounds?.(name, limits.min, limits.max);
     }
-    for (const [name, s] of [...this.levels]) if (!seen.has(name) && s.level.running === 0) this.levels.delete(name);
+    for (const [name, s] of [...this.levels]) if (!seen.has(name) && s.level.idle) this.levels.delete(name);
     // As the real controller, a new configuration shares the seats out again at once.
     this.adjustLimits();
   }
@@ -198,23 +210,28 @@ export class FlowControl {
     const plName = c.schema.spec?.priorityLevelConfiguration.name ?? '';
     const { level, limits } = this.levels.get(plName)!;
     const ids = { flowSchemaUid: c.schema.metadata?.uid ?? '', priorityLevelUid: level.config.uid };
-    const seats = estimateSeats(a, query, (g, r) => this.source.objectCount?.(g, r), limits.maxSeats);
+    const work = estimateWork(
+      a,
+      query,
+      (g, r) => this.source.objectCount?.(g, r),
+      (g, r) => this.source.watchCount?.(g, r),
+      limits.maxSeats,
+    );
     let reason: RejectReason = 'queue-full';
     const got = level.acquire(
       `${fsName}\u0000${c.flow}`,
       (r) => {
         reason = r;
       },
-      seats,
+      work,
     );
-    let admitted: boolean;
-    if (got === true || got === false) admitted = got;
-    else {
+    let grant: Grant | false;
+    if (got instanceof Promise) {
       this.metrics.inQueue(fsName, plName, 1);
-      admitted = await got;
+      grant = await got;
       this.metrics.inQueue(fsName, plName, -1);
-    }
-    if (!admitted) {
+    } else grant = got;
+    if (!grant) {
       this.metrics.rejected(fsName, plName, reason);
       return { admitted: false, ...ids, reason };
     }
@@ -224,12 +241,13 @@ export class FlowControl {
     return {
       admitted: true,
       ...ids,
-      seats,
+      seats: maxSeatsOf(grant.work),
+      work: grant.work,
       done: () => {
         if (released) return;
         released = true;
         this.metrics.executing(fsName, plName, -1);
-        level.release(seats);
+        grant.finish();
       },
     };
   }

@@ -9,6 +9,17 @@ export {
   type LevelLimits,
   type Rejection,
 } from './flow-control.ts';
-export { dealHand, type LevelConfig, PriorityLevel, type RejectReason } from './priority-level.ts';
+export { ESTIMATED_SERVICE_MS } from './fair-queue.ts';
+export { type Grant, type LevelConfig, type LevelDump, PriorityLevel, type RejectReason } from './priority-level.ts';
+export { dealHand, flowHash } from './shuffle-sharding.ts';
 export { SeatDemand, type SeatDemandStats } from './seat-demand.ts';
-export { estimateSeats, levelMaxSeats } from './work-estimate.ts';
+export {
+  EVENT_ADDITIONAL_DURATION_MS,
+  estimateSeats,
+  estimateWork,
+  levelMaxSeats,
+  maxSeatsOf,
+  mutatingWork,
+  WATCHES_PER_SEAT,
+  type WorkEstimate,
+} from './work-estimate.ts';

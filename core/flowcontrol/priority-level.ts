@@ -1,24 +1,30 @@
 /**
  * One priority level: its seats (the current concurrency limit), its queues and the requests
- * waiting in them. A request occupies as many seats as its work estimate says (one for most,
- * more for a large LIST); it runs when that many are free — or, when it needs more than the
- * level has at all, once nothing else runs — else it waits in the shortest queue of the hand of
- * queues its flow is dealt (shuffle sharding, so one heavy flow fills only its own queues), or
- * is rejected when that queue is full, when the level does not queue, or when it waited too long.
- * Freed seats go to the queues in turn, so each flow gets its share however many requests
- * another flow sends; a head request that does not fit yet holds the line, as the real dispatcher
- * waits for room for the request it chose.
+ * waiting in them, dispatched by fair queuing in virtual time as the real queueset does.
+ *
+ * A request holds as many seats as its work estimate says (the wider of its two phases, for
+ * both); it is put in the queue of its flow's hand (shuffle sharding, so one heavy flow fills
+ * only its own queues) that has the least work waiting, or rejected when that queue is full while
+ * every seat is taken, when the level does not queue, or when it waited too long.
+ *
+ * Virtual time R is the seat-time each active queue (one with requests waiting or running) has
+ * been given: it moves at min(seats asked for, seats) ÷ active queues. A queue that wakes up
+ * starts at the current R; dispatching a request moves its queue's `nextDispatchR` on by the
+ * request's work, and when the request finishes that is corrected by the time it really took.
+ * Freed seats go to the queue whose head would finish first in virtual time (`nextDispatchR` +
+ * its work), the search starting after the last queue served so that ties take turns; so a flow
+ * gets its share of seat-time however many requests another flow sends and however wide or slow
+ * they are. A head request that does not fit yet holds the line, as the real dispatcher waits
+ * for room for the request it chose; one wider than the level runs once nothing else runs.
+ * A write's final seats stay held for its additional latency after its answer.
  */
+import { type Clock, realClock } from '../util/clock.ts';
+import { ESTIMATED_SERVICE_MS, FairQueue, QueuedRequest, seatMicros } from './fair-queue.ts';
 import { SeatDemand } from './seat-demand.ts';
+import { dealHand, flowHash } from './shuffle-sharding.ts';
+import type { WorkEstimate } from './work-estimate.ts';
 
 export type RejectReason = 'queue-full' | 'concurrency-limit' | 'time-out' | 'cancelled';
-
-interface Waiter {
-  readonly resolve: (admitted: boolean) => void;
-  readonly width: number;
-  timer: ReturnType<typeof setTimeout> | undefined;
-  done: boolean;
-}
 
 export interface LevelConfig {
   readonly name: string;
@@ -32,149 +38,333 @@ export interface LevelConfig {
   readonly queueLengthLimit: number;
 }
 
-/** FNV-1a of the flow's identity, the deck the hand is dealt from. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
+/** A request's hold on its seats: `finish` once it has answered (its final seats, if any, are freed later). */
+export interface Grant {
+  readonly work: WorkEstimate;
+  finish(): void;
 }
 
-/** The hand of distinct queue indexes dealt to a flow (the real shuffle-sharding dealer's scheme). */
-export function dealHand(flowHash: number, deckSize: number, handSize: number): number[] {
-  const hand: number[] = [];
-  let h = flowHash;
-  for (let i = 0; i < handSize && i < deckSize; i++) {
-    const remaining = deckSize - i;
-    let card = h % remaining;
-    h = Math.floor(h / remaining);
-    // Skip cards already dealt, keeping the hand distinct.
-    for (const c of [...hand].sort((a, b) => a - b)) if (card >= c) card++;
-    hand.push(card);
-  }
-  return hand;
+/** What the level's virtual world looks like now (for tests and debugging), work in seat-microseconds. */
+export interface LevelDump {
+  readonly currentR: number;
+  readonly queues: readonly {
+    readonly nextDispatchR: number;
+    readonly waiting: number;
+    readonly waitingWork: number;
+    readonly executing: number;
+    readonly seatsInUse: number;
+  }[];
+}
+
+/** R is wound back by this much before it leaves the integers a number holds exactly. */
+const R_DECREMENT = 2 ** 50;
+const HIGH_R = R_DECREMENT * 1.5;
+/** Hands are remembered per flow, up to this many flows. */
+const HAND_CACHE = 4096;
+
+const ONE_SEAT: WorkEstimate = { initialSeats: 1, finalSeats: 0, additionalLatencyMs: 0 };
+
+class Request extends QueuedRequest {
+  /** Set while it waits: how it learns it may run (or may not). */
+  resolve: ((g: Grant | false) => void) | undefined;
+  timer: { cancel(): void } | undefined;
+  state: 'waiting' | 'executing' | 'lingering' | 'done' = 'waiting';
 }
 
 export class PriorityLevel {
-  /** Seats in use. */
+  /** Seats in use (final seats after an answer included). */
   executing = 0;
   /** Requests running (a wide request holds several seats). */
   running = 0;
   waiting = 0;
   /** Seats asked for by the requests in the queues. */
   private waitingSeats = 0;
-  private readonly queues: Waiter[][];
-  /** The queue the next freed seat looks at first (round robin). */
-  private next = 0;
+  private readonly queues: FairQueue[];
+  private activeQueues = 0;
+  private currentR = 0;
+  private lastRealTime: number;
+  /** The last queue dispatched from; the next search starts after it. */
+  private robin = -1;
+  /** Requests ever enqueued: where the search of a hand starts, so equal queues take turns. */
+  private enqueues = 0;
+  private readonly hands = new Map<string, number[]>();
   /** Seats in use plus seats waited for, over time: what borrowing between levels is based on. */
   readonly demand: SeatDemand;
 
   constructor(
     public config: LevelConfig,
     private readonly waitLimitMs: number,
-    now: () => number = () => Date.now(),
+    private readonly now: () => number = () => Date.now(),
+    private readonly timers: Pick<Clock, 'setTimeout'> = realClock,
   ) {
-    this.queues = Array.from({ length: config.queues }, () => []);
+    this.queues = Array.from({ length: config.queues }, (_, i) => new FairQueue(i));
     this.demand = new SeatDemand(now);
+    this.lastRealTime = now();
+  }
+
+  /** Nothing waiting, running or holding seats. */
+  get idle(): boolean {
+    return this.waiting === 0 && this.running === 0 && this.executing === 0;
+  }
+
+  dump(): LevelDump {
+    this.syncTime();
+    return {
+      currentR: this.currentR,
+      queues: this.queues.map((q) => ({
+        nextDispatchR: q.nextDispatchR,
+        waiting: q.waiting.length,
+        waitingWork: q.waitingWork,
+        executing: q.executing,
+        seatsInUse: q.seatsInUse,
+      })),
+    };
   }
 
   private noteDemand(): void {
     this.demand.set(this.executing + this.waitingSeats);
   }
 
-  /** Whether `width` more seats may run now. */
-  private fits(width: number): boolean {
-    if (width > this.config.seats) return this.running === 0;
-    return this.executing + width <= this.config.seats;
+  /**
+   * Moves virtual time on for the time since the last change, at the rate the queues' state has
+   * had since then: called before every change to it.
+   */
+  private syncTime(): void {
+    const t = this.now();
+    const dt = t - this.lastRealTime;
+    this.lastRealTime = t;
+    if (dt <= 0 || this.activeQueues === 0) return;
+    const asked = this.executing + this.waitingSeats;
+    this.currentR += seatMicros(Math.min(asked, this.config.seats) / this.activeQueues, dt);
+    if (this.currentR >= HIGH_R) this.advanceEpoch();
   }
 
-  private start(width: number): void {
-    this.executing += width;
-    this.running++;
-    this.noteDemand();
-  }
-
-  /** Resolves true once the request may run (its seats are taken), false when rejected (`reason` says why). */
-  acquire(flow: string, onReject: (reason: RejectReason) => void, width = 1): Promise<boolean> | boolean {
-    const c = this.config;
-    if (c.exempt || (this.waiting === 0 && this.fits(width))) {
-      this.start(width);
-      return true;
+  /** Winds R and every reading taken from it back by the same amount (idle queues restart from R anyway). */
+  private advanceEpoch(): void {
+    this.currentR -= R_DECREMENT;
+    for (const q of this.queues) {
+      if (!q.active) {
+        q.nextDispatchR = 0;
+        continue;
+      }
+      q.nextDispatchR -= R_DECREMENT;
+      for (const r of q.waiting) r.arrivalR -= R_DECREMENT;
     }
+  }
+
+  /** Keeps the count of active queues while `change` alters one. */
+  private changeQueue(q: FairQueue | undefined, change: () => void): void {
+    if (!q) return change();
+    const was = q.active;
+    change();
+    if (was !== q.active) this.activeQueues += q.active ? 1 : -1;
+  }
+
+  /** Whether `seats` more may be taken now. */
+  private fits(seats: number): boolean {
+    if (seats > this.config.seats) return this.running === 0;
+    return this.executing + seats <= this.config.seats;
+  }
+
+  /**
+   * Takes the request's seats at once (a grant), waits for them (a promise of a grant, or false
+   * when it gives up), or rejects it (false); `onReject` says why. `work` is its work estimate,
+   * or just its seats.
+   */
+  acquire(flow: string, onReject: (reason: RejectReason) => void, work: WorkEstimate | number = 1): Grant | false | Promise<Grant | false> {
+    const estimate = typeof work === 'number' ? { ...ONE_SEAT, initialSeats: work } : work;
+    const c = this.config;
+    if (c.exempt) return this.startUnqueued(estimate);
+    this.syncTime();
     if (!c.queues) {
+      if (this.fits(Math.max(estimate.initialSeats, estimate.finalSeats))) return this.startUnqueued(estimate);
       onReject('concurrency-limit');
       return false;
     }
-    const hand = dealHand(hash(flow), c.queues, c.handSize);
-    let best = hand[0];
-    for (const q of hand) if (this.queues[q].length < this.queues[best].length) best = q;
-    const queue = this.queues[best];
-    if (queue.length >= c.queueLengthLimit) {
+    const queue = this.pickQueue(flow);
+    if (this.executing >= c.seats && queue.waiting.length >= c.queueLengthLimit) {
       onReject('queue-full');
       return false;
     }
-    return new Promise<boolean>((resolve) => {
-      const w: Waiter = { resolve, width, timer: undefined, done: false };
-      w.timer = setTimeout(() => {
-        if (w.done) return;
-        w.done = true;
-        const i = queue.indexOf(w);
-        if (i >= 0) queue.splice(i, 1);
-        this.waiting--;
-        this.waitingSeats -= w.width;
-        this.noteDemand();
-        onReject('time-out');
-        resolve(false);
-        // The request that timed out may have been the one holding the line.
-        this.dispatch();
-      }, this.waitLimitMs);
-      queue.push(w);
-      this.waiting++;
-      this.waitingSeats += width;
-      this.noteDemand();
+    const r = new Request(queue, estimate, this.currentR);
+    this.changeQueue(queue, () => {
+      if (!queue.active) queue.nextDispatchR = this.currentR;
+      queue.push(r);
+    });
+    this.enqueues++;
+    this.waiting++;
+    this.waitingSeats += r.maxSeats;
+    queue.bound();
+    this.noteDemand();
+    // Alone in the queues, it is the one fair queuing picks: no need to search them.
+    if (this.waiting === 1 && this.fits(r.maxSeats)) this.take(queue);
+    else this.dispatch();
+    if (r.state === 'executing') return this.grant(r);
+    return new Promise<Grant | false>((resolve) => {
+      r.resolve = resolve;
+      r.timer = this.timers.setTimeout(
+        () => {
+          if (r.state !== 'waiting') return;
+          this.syncTime();
+          r.state = 'done';
+          this.changeQueue(queue, () => queue.remove(r));
+          queue.bound();
+          this.waiting--;
+          this.waitingSeats -= r.maxSeats;
+          this.noteDemand();
+          this.trimQueues();
+          onReject('time-out');
+          resolve(false);
+          // The request that timed out may have been the one holding the line.
+          this.dispatch();
+        },
+        this.waitLimitMs,
+        true,
+      );
     });
   }
 
-  release(width = 1): void {
-    this.executing -= width;
-    this.running--;
+  /** The queue of the flow's hand with the least work waiting, the search starting at a different card each time. */
+  private pickQueue(flow: string): FairQueue {
+    let hand = this.hands.get(flow);
+    if (!hand) {
+      if (this.hands.size >= HAND_CACHE) this.hands.clear();
+      hand = dealHand(flowHash(flow), this.config.queues, this.config.handSize);
+      this.hands.set(flow, hand);
+    }
+    const offset = this.enqueues % hand.length;
+    let best = this.queues[hand[offset]];
+    for (let i = 1; i < hand.length; i++) {
+      const q = this.queues[hand[(offset + i) % hand.length]];
+      if (q.waitingWork < best.waitingWork) best = q;
+    }
+    return best;
+  }
+
+  /** Runs a request outside the queues (exempt levels, and levels that reject rather than queue). */
+  private startUnqueued(work: WorkEstimate): Grant {
+    const r = new Request(undefined, work, this.currentR);
+    this.start(r);
+    return this.grant(r);
+  }
+
+  private start(r: Request): void {
+    r.state = 'executing';
+    r.startedAt = this.now();
+    this.executing += r.maxSeats;
+    this.running++;
+    const q = r.queue;
+    if (q) {
+      this.changeQueue(q, () => {
+        q.executing++;
+      });
+      q.seatsInUse += r.maxSeats;
+      q.nextDispatchR += r.totalWork;
+    }
     this.noteDemand();
+  }
+
+  private grant(r: Request): Grant {
+    return { work: r.work, finish: () => this.finish(r) };
+  }
+
+  /**
+   * The request has answered: its queue's virtual time is corrected by the time it really took
+   * (a request faster than the estimate gives the difference back, a slower one pays it), and its
+   * seats are freed — its final seats only after its additional latency.
+   */
+  private finish(r: Request): void {
+    if (r.state !== 'executing') return;
+    this.syncTime();
+    this.running--;
+    const q = r.queue;
+    if (q) {
+      this.changeQueue(q, () => {
+        q.executing--;
+      });
+      const took = this.now() - r.startedAt;
+      q.nextDispatchR -= seatMicros(r.work.initialSeats, ESTIMATED_SERVICE_MS - took);
+      q.bound();
+    }
+    if (r.work.additionalLatencyMs > 0 && r.work.finalSeats > 0) {
+      r.state = 'lingering';
+      this.timers.setTimeout(() => {
+        this.syncTime();
+        this.releaseSeats(r);
+        this.dispatchIfLimited();
+      }, r.work.additionalLatencyMs);
+    } else this.releaseSeats(r);
+    this.dispatchIfLimited();
+  }
+
+  private releaseSeats(r: Request): void {
+    r.state = 'done';
+    this.executing -= r.maxSeats;
+    if (r.queue) r.queue.seatsInUse -= r.maxSeats;
+    this.noteDemand();
+    this.trimQueues();
+  }
+
+  private dispatchIfLimited(): void {
     if (!this.config.exempt) this.dispatch();
   }
 
-  /** Hands free seats to the queues in turn, while the next head request fits. */
+  /** Queues beyond a reduced number are no longer dealt; each goes once it has drained. */
+  private trimQueues(): void {
+    for (let last = this.queues.at(-1); last && last.index >= this.config.queues; last = this.queues.at(-1)) {
+      if (last.active || last.seatsInUse > 0) return;
+      this.queues.pop();
+      if (this.robin >= this.queues.length) this.robin = this.queues.length - 1;
+    }
+  }
+
+  /** Gives free seats to the queue whose head finishes first in virtual time, while that head fits. */
   private dispatch(): void {
     const n = this.queues.length;
     while (this.waiting > 0) {
-      let picked = -1;
-      for (let i = 0; i < n; i++) {
-        const q = (this.next + i) % n;
-        if (this.queues[q].length) {
-          picked = q;
-          break;
+      let best: FairQueue | undefined;
+      let bestFinish = Number.POSITIVE_INFINITY;
+      for (let i = 1; i <= n; i++) {
+        const q = this.queues[(this.robin + i) % n];
+        const head = q.waiting[0];
+        if (!head) continue;
+        const finish = q.nextDispatchR + head.totalWork;
+        if (finish < bestFinish) {
+          bestFinish = finish;
+          best = q;
         }
       }
-      if (picked < 0) return;
-      const w = this.queues[picked][0];
-      if (!this.fits(w.width)) return;
-      this.queues[picked].shift();
-      this.next = (picked + 1) % n;
-      w.done = true;
-      if (w.timer) clearTimeout(w.timer);
-      this.waiting--;
-      this.waitingSeats -= w.width;
-      this.start(w.width);
-      w.resolve(true);
+      if (!best) return;
+      if (!this.fits((best.waiting[0] as Request).maxSeats)) return;
+      this.take(best);
     }
+  }
+
+  /** Dispatches the head of `q`. */
+  private take(q: FairQueue): void {
+    const r = q.waiting[0] as Request;
+    this.changeQueue(q, () => q.remove(r));
+    this.waiting--;
+    this.waitingSeats -= r.maxSeats;
+    // Final seats beyond the level's are narrowed to its seats, held proportionally longer.
+    if (r.work.finalSeats > this.config.seats && this.config.seats >= 1) {
+      const finalWork = r.work.finalSeats * r.work.additionalLatencyMs;
+      r.work = { ...r.work, finalSeats: this.config.seats, additionalLatencyMs: finalWork / this.config.seats };
+    }
+    this.robin = q.index;
+    r.timer?.cancel();
+    this.start(r);
+    q.bound();
+    r.resolve?.(this.grant(r));
   }
 
   /** New settings (the objects changed, or seats were lent or borrowed); queued requests stay. Extra seats go to waiters now. */
   reconfigure(config: LevelConfig): void {
-    const grow = config.queues - this.queues.length;
-    for (let i = 0; i < grow; i++) this.queues.push([]);
+    this.syncTime();
+    if (config.queues !== this.config.queues || config.handSize !== this.config.handSize) this.hands.clear();
+    for (let i = this.queues.length; i < config.queues; i++) this.queues.push(new FairQueue(i));
     this.config = config;
-    this.dispatch();
+    this.trimQueues();
+    this.dispatchIfLimited();
   }
 }

@@ -1,17 +1,47 @@
 /**
- * How many seats a request occupies, as the real work estimator reckons it: one for most
- * requests; for a LIST (and a WATCH that asks for its initial events) one per 100 objects it is
- * expected to go through — every stored object when served from the watch cache, the stored ones
- * plus the page when a selector filters a read from storage, twice the page otherwise — between
- * one and the level's maximum (never more than 10). A kind whose count is unknown costs one seat; a list whose
- * options cannot be read costs the maximum.
+ * The work a request is expected to do, as the real work estimator reckons it: the seats it holds
+ * while it runs, and for a write the seats it goes on holding after its answer, for as long as
+ * the server takes to send its event to the watchers of its resource.
+ *
+ * Seats while it runs: one for most requests; for a LIST (and a WATCH that asks for its initial
+ * events) one per 100 objects it is expected to go through — every stored object when served
+ * from the watch cache, the stored ones plus the page when a selector filters a read from
+ * storage, twice the page otherwise — between one and the level's maximum (never more than 10).
+ * A kind whose count is unknown costs one seat; a list whose options cannot be read costs the
+ * maximum.
+ *
+ * After a create, update, patch or delete: nothing below 10 watchers (the real estimator does not
+ * charge the few); from 10 on, one seat per 10 watchers for 5 ms — each watcher taken to cost a
+ * tenth of a seat for that long — and when that is more seats than the level allows a request,
+ * as many as it allows for proportionally longer, the same seat-time in a narrower shape.
  */
 import type { Attributes } from '../auth/attributes.ts';
 
 const MIN_SEATS = 1;
-/** The real estimator's ceiling on any request's seats. */
+/** The real estimator's ceiling on any request's seats (lists and writes alike). */
 const MAX_SEATS = 10;
 const OBJECTS_PER_SEAT = 100;
+/** How many watchers one seat of a write's final phase stands for. */
+export const WATCHES_PER_SEAT = 10;
+/** How long a seat of a write's final phase is held: the time to send one event, per seat. */
+export const EVENT_ADDITIONAL_DURATION_MS = 5;
+
+/** A request's work: its seats while it runs, then `finalSeats` for `additionalLatencyMs` after its answer. */
+export interface WorkEstimate {
+  readonly initialSeats: number;
+  readonly finalSeats: number;
+  readonly additionalLatencyMs: number;
+}
+
+/** The most seats a request holds at any time: it keeps the wider of its two phases throughout. */
+export function maxSeatsOf(w: WorkEstimate): number {
+  return Math.max(w.initialSeats, w.finalSeats);
+}
+
+/** The seats a request of the level may take at most: its own maximum, but never more than 10. */
+function seatCap(maxSeats: number): number {
+  return maxSeats > 0 && maxSeats < MAX_SEATS ? maxSeats : MAX_SEATS;
+}
 
 /** A priority level's maximum seats per request: `max(1, min(ceil(15% of nominal), nominal / handSize))`. */
 export function levelMaxSeats(nominal: number, handSize: number): number {
@@ -44,7 +74,7 @@ export function estimateSeats(
   maxSeats: number,
 ): number {
   if (!a.isResourceRequest || (a.verb !== 'list' && a.verb !== 'watch')) return MIN_SEATS;
-  const max = maxSeats > 0 && maxSeats < MAX_SEATS ? maxSeats : MAX_SEATS;
+  const max = seatCap(maxSeats);
   const limit = nonNegativeInt(query.get('limit'));
   if (limit === undefined) return max;
   if (a.verb === 'watch' && query.get('sendInitialEvents') !== 'true') return MIN_SEATS;
@@ -56,4 +86,34 @@ export function estimateSeats(
   else if (query.get('fieldSelector') || query.get('labelSelector')) objects = stored + page;
   else objects = 2 * page;
   return Math.min(max, Math.max(MIN_SEATS, Math.ceil(objects / OBJECTS_PER_SEAT)));
+}
+
+const MUTATING = new Set(['create', 'update', 'patch', 'delete']);
+
+/**
+ * The work of a write that `watchers` watches may be told of: one seat while it runs, and its
+ * events' cost after. Issuing a ServiceAccount token writes nothing, so it sends no event.
+ */
+export function mutatingWork(a: Attributes, watchers: number, maxSeats: number): WorkEstimate {
+  const exempt = a.isResourceRequest && a.resource === 'serviceaccounts' && a.subresource === 'token';
+  if (exempt || !(watchers >= WATCHES_PER_SEAT)) return { initialSeats: MIN_SEATS, finalSeats: 0, additionalLatencyMs: 0 };
+  const seats = Math.ceil(watchers / WATCHES_PER_SEAT);
+  const finalSeats = Math.min(seats, seatCap(maxSeats));
+  return { initialSeats: MIN_SEATS, finalSeats, additionalLatencyMs: (seats * EVENT_ADDITIONAL_DURATION_MS) / finalSeats };
+}
+
+/**
+ * The work of any request: a write's by the watchers of its resource (`watchers(group,
+ * resource)`, undefined when not known: none), a LIST's or WATCH's by its objects, one seat
+ * otherwise.
+ */
+export function estimateWork(
+  a: Attributes,
+  query: URLSearchParams,
+  count: (apiGroup: string, resource: string) => number | undefined,
+  watchers: (apiGroup: string, resource: string) => number | undefined,
+  maxSeats: number,
+): WorkEstimate {
+  if (a.isResourceRequest && MUTATING.has(a.verb)) return mutatingWork(a, watchers(a.apiGroup, a.resource) ?? 0, maxSeats);
+  return { initialSeats: estimateSeats(a, query, count, maxSeats), finalSeats: 0, additionalLatencyMs: 0 };
 }

@@ -1,7 +1,7 @@
 /**
  * API Priority and Fairness on a server: classification by FlowSchemas (headers name the schema
  * and level), a flood rejected with 429 while exempt and other levels keep being served, the
- * metrics of it.
+ * metrics of it, and a write's seats held after its answer while its resource has watchers.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiServer } from '../../../core/index.ts';
@@ -41,42 +41,7 @@ describe('flow control', () => {
   });
 
   it('rejects a flood with 429 while the exempt level and other levels are served', async () => {
-    const { TOKENS } = await import('../../support/secured.ts');
-    api = await securedServer({
-      security: {
-        authentication: { tokens: TOKENS },
-        authorization: { modes: 'AlwaysAllow' },
-        flowControl: { maxRequestsInflight: 1, maxMutatingRequestsInflight: 1 },
-      },
-    });
-    // bob's requests go to a level of one seat and one queue of one place.
-    const level = {
-      metadata: { name: 'tiny' },
-      spec: {
-        type: 'Limited',
-        limited: {
-          nominalConcurrencyShares: 1,
-          borrowingLimitPercent: 0,
-          limitResponse: { type: 'Queue', queuing: { queues: 1, handSize: 1, queueLengthLimit: 1 } },
-        },
-      },
-    };
-    expect((await as(api, 'root', 'POST', `${FC}/prioritylevelconfigurations`, level)).status).toBe(201);
-    const schema = {
-      metadata: { name: 'bob' },
-      spec: {
-        priorityLevelConfiguration: { name: 'tiny' },
-        matchingPrecedence: 100,
-        rules: [
-          {
-            subjects: [{ kind: 'User', user: { name: 'bob' } }],
-            resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'], namespaces: ['*'], clusterScope: true }],
-          },
-        ],
-      },
-    };
-    expect((await as(api, 'root', 'POST', `${FC}/flowschemas`, schema)).status).toBe(201);
-
+    api = await tinyLevelForBob();
     const flood = [as(api, 'bob', 'GET', SLOW), as(api, 'bob', 'GET', SLOW)];
     await new Promise((r) => setTimeout(r, 50));
     const rejected = await as(api, 'bob', 'GET', '/api/v1/namespaces/default/configmaps');
@@ -113,4 +78,68 @@ describe('flow control', () => {
     const done = await Promise.all(flood);
     expect(done.map((d) => d.status)).toEqual([504, 504]);
   }, 15_000);
+
+  it('holds a write’s seat after its answer while its resource is watched, for the time its events take', async () => {
+    api = await tinyLevelForBob();
+    // 200 watchers of configmaps (root's, exempt): 20 seats' worth of events, narrowed to the
+    // level's one seat for 20 × 5 ms.
+    const stop = new AbortController();
+    const watches = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        api!.fetch(
+          new Request('http://orch/api/v1/namespaces/default/configmaps?watch=true', {
+            headers: { authorization: 'Bearer root-token' },
+            signal: stop.signal,
+          }),
+        ),
+      ),
+    );
+    expect(watches.every((w) => w.status === 200)).toBe(true);
+    const created = await as(api, 'bob', 'POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'told' } });
+    expect(created.status).toBe(201);
+    const answered = performance.now();
+    // bob's next request waits in the queue until the write's seat is free: never sooner.
+    expect((await as(api, 'bob', 'GET', '/api/v1/namespaces/default/configmaps/told')).status).toBe(200);
+    expect(performance.now() - answered).toBeGreaterThanOrEqual(90);
+    stop.abort();
+  }, 15_000);
 });
+
+/** A server whose user bob is served by a level of one seat and one queue of one place. */
+async function tinyLevelForBob(): Promise<ApiServer> {
+  const { TOKENS } = await import('../../support/secured.ts');
+  const api = await securedServer({
+    security: {
+      authentication: { tokens: TOKENS },
+      authorization: { modes: 'AlwaysAllow' },
+      flowControl: { maxRequestsInflight: 1, maxMutatingRequestsInflight: 1 },
+    },
+  });
+  const level = {
+    metadata: { name: 'tiny' },
+    spec: {
+      type: 'Limited',
+      limited: {
+        nominalConcurrencyShares: 1,
+        borrowingLimitPercent: 0,
+        limitResponse: { type: 'Queue', queuing: { queues: 1, handSize: 1, queueLengthLimit: 1 } },
+      },
+    },
+  };
+  expect((await as(api, 'root', 'POST', `${FC}/prioritylevelconfigurations`, level)).status).toBe(201);
+  const schema = {
+    metadata: { name: 'bob' },
+    spec: {
+      priorityLevelConfiguration: { name: 'tiny' },
+      matchingPrecedence: 100,
+      rules: [
+        {
+          subjects: [{ kind: 'User', user: { name: 'bob' } }],
+          resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'], namespaces: ['*'], clusterScope: true }],
+        },
+      ],
+    },
+  };
+  expect((await as(api, 'root', 'POST', `${FC}/flowschemas`, schema)).status).toBe(201);
+  return api;
+}

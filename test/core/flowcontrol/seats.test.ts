@@ -1,16 +1,31 @@
 /**
  * Seats in API Priority and Fairness: how many a request takes (a LIST by the objects it goes
- * through, as the real work estimator reckons it), how a level runs wide requests, how the
- * server's seats are divided (nominal, lendable, borrowable) and shared out again by demand.
+ * through, a write by the watchers its event goes to, as the real work estimator reckons it), how
+ * a level runs wide requests and holds a write's final seats after its answer, how the server's
+ * seats are divided (nominal, lendable, borrowable) and shared out again by demand.
  */
 import { describe, expect, it } from 'vitest';
 import type { Attributes } from '../../../core/auth/attributes.ts';
-import { allocate, estimateSeats, FlowControl, levelMaxSeats, type LevelConfig, PriorityLevel } from '../../../core/flowcontrol/index.ts';
+import {
+  allocate,
+  EVENT_ADDITIONAL_DURATION_MS,
+  estimateSeats,
+  estimateWork,
+  FlowControl,
+  type Grant,
+  levelMaxSeats,
+  type LevelConfig,
+  mutatingWork,
+  PriorityLevel,
+  WATCHES_PER_SEAT,
+  type WorkEstimate,
+} from '../../../core/flowcontrol/index.ts';
 import { SUGGESTED_PRIORITY_LEVELS, MANDATORY_PRIORITY_LEVELS } from '../../../core/registry/kind-support/apf-bootstrap.ts';
 import type { FlowSchema, PriorityLevelConfiguration } from '../../../core/registry/types/flowcontrol-v1.ts';
+import { SimClock } from './sim.ts';
 
 const USER = { name: 'u', groups: ['system:authenticated'] };
-function req(verb: string, resource = 'configmaps'): Attributes {
+function req(verb: string, resource = 'configmaps', subresource = ''): Attributes {
   return {
     isResourceRequest: true,
     user: USER,
@@ -19,7 +34,7 @@ function req(verb: string, resource = 'configmaps'): Attributes {
     apiGroup: '',
     apiVersion: 'v1',
     resource,
-    subresource: '',
+    subresource,
     name: '',
   };
 }
@@ -57,33 +72,113 @@ describe('a request’s seats', () => {
   });
 });
 
-const level = (over: Partial<LevelConfig> = {}) =>
-  new PriorityLevel({ name: 'l', uid: 'u', exempt: false, seats: 4, queues: 1, handSize: 1, queueLengthLimit: 10, ...over }, 60_000);
+describe('a write’s work', () => {
+  const thenHolds = (finalSeats: number, additionalLatencyMs: number): WorkEstimate => ({
+    initialSeats: 1,
+    finalSeats,
+    additionalLatencyMs,
+  });
+  const ms = EVENT_ADDITIONAL_DURATION_MS;
+  it.each<[string, Attributes, number, number, WorkEstimate]>([
+    ['no watchers: one seat, nothing after', req('create'), 0, 0, thenHolds(0, 0)],
+    ['fewer watchers than one seat stands for: nothing after', req('update'), WATCHES_PER_SEAT - 1, 0, thenHolds(0, 0)],
+    ['10 watchers: one seat after, for one event’s time', req('patch'), 10, 0, thenHolds(1, ms)],
+    ['15 watchers: two seats after (one per 10, rounded up), for one event’s time', req('delete'), 15, 0, thenHolds(2, ms)],
+    ['a status write counts the watchers of its resource', req('update', 'configmaps', 'status'), 15, 0, thenHolds(2, ms)],
+    [
+      '200 watchers at a level of 3 seats a request: 3 seats, held longer for the same seat-time',
+      req('create'),
+      200,
+      3,
+      thenHolds(3, (20 * ms) / 3),
+    ],
+    ['200 watchers at a level with no maximum: 10 seats at most', req('create'), 200, 0, thenHolds(10, 2 * ms)],
+    ['issuing a ServiceAccount token sends no event', req('create', 'serviceaccounts', 'token'), 200, 0, thenHolds(0, 0)],
+  ])('%s', (_what, a, watchers, maxSeats, work) => {
+    const got = mutatingWork(a, watchers, maxSeats);
+    expect(got.initialSeats).toBe(work.initialSeats);
+    expect(got.finalSeats).toBe(work.finalSeats);
+    expect(got.additionalLatencyMs).toBeCloseTo(work.additionalLatencyMs, 9);
+  });
+
+  it.each([
+    ['a create', 'create', 2],
+    ['a delete', 'delete', 2],
+    ['a deletecollection (not estimated as a write)', 'deletecollection', 0],
+    ['a GET', 'get', 0],
+  ])('%s with 15 watchers of its resource: %i final seats', (_what, verb, finalSeats) => {
+    const watchers = (g: string, r: string) => (g === '' && r === 'configmaps' ? 15 : 0);
+    expect(estimateWork(req(verb), new URLSearchParams(), () => 10, watchers, 0).finalSeats).toBe(finalSeats);
+  });
+});
+
+const level = (over: Partial<LevelConfig> = {}, clock = new SimClock()) =>
+  new PriorityLevel(
+    { name: 'l', uid: 'u', exempt: false, seats: 4, queues: 1, handSize: 1, queueLengthLimit: 10, ...over },
+    60_000,
+    () => clock.now(),
+    clock,
+  );
 
 describe('a level running wide requests', () => {
   it('runs a wide request when its seats are free, and queues one that does not fit', async () => {
     const l = level();
-    expect(l.acquire('f', () => undefined, 3)).toBe(true);
+    const first = l.acquire('f', () => undefined, 3) as Grant;
+    expect(first.work.initialSeats).toBe(3);
     const wide = l.acquire('f', () => undefined, 3);
     expect(wide).toBeInstanceOf(Promise);
     // A narrow one behind the wide head waits too: the head holds the line.
     const narrow = l.acquire('f', () => undefined, 1);
     expect(narrow).toBeInstanceOf(Promise);
-    l.release(3);
-    expect(await wide).toBe(true);
-    expect(await narrow).toBe(true);
+    first.finish();
+    expect(await wide).toMatchObject({ work: { initialSeats: 3 } });
+    expect(await narrow).toMatchObject({ work: { initialSeats: 1 } });
     expect(l.executing).toBe(4);
   });
 
   it('runs a request wider than the level alone, once nothing else runs', async () => {
     const l = level({ seats: 2 });
-    expect(l.acquire('f', () => undefined, 1)).toBe(true);
+    const one = l.acquire('f', () => undefined, 1) as Grant;
     const huge = l.acquire('f', () => undefined, 5);
     expect(huge).toBeInstanceOf(Promise);
-    l.release(1);
-    expect(await huge).toBe(true);
+    one.finish();
+    expect(await huge).toMatchObject({ work: { initialSeats: 5 } });
     expect(l.executing).toBe(5);
     expect(l.acquire('f', () => undefined, 1)).toBeInstanceOf(Promise);
+  });
+});
+
+describe('a write’s final seats', () => {
+  it('stay held for the additional latency after its answer, then go to the next request', async () => {
+    const clock = new SimClock();
+    const l = level({ seats: 2 }, clock);
+    const write = l.acquire('f', () => undefined, { initialSeats: 1, finalSeats: 2, additionalLatencyMs: 5 }) as Grant;
+    // It holds the wider of its phases throughout.
+    expect(l.executing).toBe(2);
+    write.finish();
+    expect([l.running, l.executing]).toEqual([0, 2]);
+    let ran = false;
+    void (l.acquire('f', () => undefined) as Promise<Grant | false>).then(() => {
+      ran = true;
+    });
+    await clock.run(4);
+    expect(ran).toBe(false);
+    await clock.run(1);
+    expect(ran).toBe(true);
+    expect(l.executing).toBe(1);
+  });
+
+  it('wider than the level are narrowed to its seats and held proportionally longer', async () => {
+    const clock = new SimClock();
+    const l = level({ seats: 2 }, clock);
+    const write = l.acquire('f', () => undefined, { initialSeats: 1, finalSeats: 4, additionalLatencyMs: 5 });
+    const g = (await write) as Grant;
+    expect(g.work).toEqual({ initialSeats: 1, finalSeats: 2, additionalLatencyMs: 10 });
+    g.finish();
+    await clock.run(9);
+    expect(l.executing).toBe(2);
+    await clock.run(1);
+    expect(l.executing).toBe(0);
   });
 });
 
@@ -160,12 +255,22 @@ function schema(name: string, user: string, levelName: string, precedence: numbe
   };
 }
 
-function control(levels: PriorityLevelConfiguration[], schemas: FlowSchema[], clock: { t: number }, seats = 600) {
+function control(
+  levels: PriorityLevelConfiguration[],
+  schemas: FlowSchema[],
+  clock: { t: number } | SimClock,
+  seats = 600,
+  watchCount: (group: string, resource: string) => number | undefined = () => undefined,
+) {
   const noop = () => undefined;
   return new FlowControl(
-    { flowSchemas: () => schemas, priorityLevels: () => levels, onChange: noop, objectCount: () => 2_000 },
+    { flowSchemas: () => schemas, priorityLevels: () => levels, onChange: noop, objectCount: () => 2_000, watchCount },
     { inQueue: noop, executing: noop, rejected: noop, dispatched: noop, nominalSeats: noop },
-    { maxRequestsInflight: seats, maxMutatingRequestsInflight: 0, now: () => clock.t },
+    {
+      maxRequestsInflight: seats,
+      maxMutatingRequestsInflight: 0,
+      ...(clock instanceof SimClock ? { now: () => clock.now(), timers: clock } : { now: () => clock.t }),
+    },
   );
 }
 
@@ -233,5 +338,32 @@ describe('the seats of each level', () => {
     const getting = await fc.admit(req('get'));
     expect(listing).toMatchObject({ admitted: true, seats: 10 });
     expect(getting).toMatchObject({ admitted: true, seats: 1 });
+  });
+
+  it('admits a write by the watchers of its resource, and keeps its final seats after it is done', async () => {
+    const spec: PriorityLevelConfiguration['spec'] = {
+      type: 'Limited',
+      limited: { nominalConcurrencyShares: 1, limitResponse: { type: 'Queue', queuing: { queues: 1, handSize: 1, queueLengthLimit: 5 } } },
+    };
+    const clock = new SimClock();
+    // 2 seats, at most 1 a request (15% of 2, rounded up): 15 watchers' 2 seats become 1 for twice as long.
+    const fc = control([plc('only', spec)], [schema('all', 'u', 'only', 1)], clock, 2, (_g, r) => (r === 'configmaps' ? 15 : undefined));
+    const write = await fc.admit(req('create'));
+    expect(write).toMatchObject({ admitted: true, seats: 1, work: { initialSeats: 1, finalSeats: 1, additionalLatencyMs: 10 } });
+    const unwatched = await fc.admit(req('create', 'secrets'));
+    expect(unwatched).toMatchObject({ admitted: true, work: { finalSeats: 0 } });
+    if (unwatched?.admitted) unwatched.done();
+    if (write?.admitted) write.done();
+    // One seat lingers for the write's events, the other is free for a GET; a third waits for the first.
+    const gets = [fc.admit(req('get')), fc.admit(req('get'))];
+    let second = false;
+    void gets[1].then(() => {
+      second = true;
+    });
+    expect(await gets[0]).toMatchObject({ admitted: true });
+    await clock.run(9);
+    expect(second).toBe(false);
+    await clock.run(1);
+    expect(second).toBe(true);
   });
 });
