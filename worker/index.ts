@@ -6,6 +6,7 @@
  * to each other. Nothing here pulls the API server into a page's bundle.
  */
 export { bootOrch, startOrch, type BootOptions, type OrchHandle, type OrchStart } from './page/boot.ts';
+export { whenIdle } from './page/when-idle.ts';
 export type {
   KindInfo,
   OrchControl,

@@ -8,6 +8,7 @@
 import { transfer, wrap, type Remote } from 'comlink';
 import type { OrchControl, RuntimeStats } from '../protocol/control.ts';
 import { CLAIM, FILL, isOrchMessage, NEED_PORT, PORT, PORT_OK } from '../protocol/messages.ts';
+import { whenIdle } from './when-idle.ts';
 
 export interface BootOptions {
   /** Where `sw.js` and `orch-worker.js` are (default: the document's base URL). */
@@ -168,9 +169,10 @@ export function startOrch(options: BootOptions = {}): OrchStart {
     mark('sw has port');
     const stats = await within(control.ready(), timeoutMs * 4, 'the API server to start');
     mark('api ready');
-    // Only now the app shell is cached for offline use, so caching it does not slow the start
-    // down; a new build's Service Worker taking over caches its own.
-    controller.postMessage({ type: FILL });
+    // The app shell is cached for offline use once the page is idle after its start (within
+    // two seconds), so caching it does not compete with the page's first requests; a new
+    // build's Service Worker taking over caches its own.
+    whenIdle(() => controller.postMessage({ type: FILL }));
     navigator.serviceWorker.addEventListener('controllerchange', () => navigator.serviceWorker.controller?.postMessage({ type: FILL }));
     return { control, registration, stats, close: worker.close };
   })();

@@ -4,6 +4,7 @@
  */
 import { apiVersionOf, discoverResources, type DiscoveredResource } from '../../../controllers/runtime/index.ts';
 import type { KindInfo } from '../../../worker/index.ts';
+import { compareStrings } from '../../../core/util/index.ts';
 import { client } from './client.ts';
 
 /** A served resource and its verbs. */
@@ -31,7 +32,9 @@ export async function discover(fallback: () => Promise<readonly KindInfo[]>): Pr
 }
 
 function sortTypes(types: ResourceType[]): ResourceType[] {
-  return types.sort((a, b) => a.group.localeCompare(b.group) || a.resource.localeCompare(b.resource));
+  // Code point order, not localeCompare: its first call builds an ICU collator (~40 ms of a
+  // cold start measured in the page).
+  return types.sort((a, b) => compareStrings(a.group, b.group) || compareStrings(a.resource, b.resource));
 }
 
 /** The collection path: in a namespace, or across all of them when `namespace` is empty. */

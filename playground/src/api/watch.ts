@@ -3,7 +3,7 @@
  * watch from the list's resourceVersion, resume a dropped watch from the last version seen, list
  * again on 410 Gone) and its cache, over the page's `fetch`.
  */
-import { realClock } from '../../../core/util/index.ts';
+import { compareStrings, realClock } from '../../../core/util/index.ts';
 import { reflect, Store, type KubeObject, type ResourceType } from '../../../controllers/runtime/index.ts';
 import { client } from './client.ts';
 import { toStatus, type ApiStatus } from './http.ts';
@@ -36,7 +36,7 @@ function keyOf(o: KubeObject): string {
  */
 export function live<T extends KubeObject>(type: ResourceType<T>, namespace: string, listener: LiveListener<T>): () => void {
   const cache = new Store<T>();
-  const publish = () => listener.onItems(cache.list().sort((a, b) => keyOf(a).localeCompare(keyOf(b))));
+  const publish = () => listener.onItems(cache.list().sort((a, b) => compareStrings(keyOf(a), keyOf(b))));
   const subscription = reflect(client.resource(type, namespace || undefined), {
     clock: realClock,
     backoff: BACKOFF,

@@ -11,7 +11,7 @@ import { discover, type ResourceType } from '../api/resources.ts';
 import { live } from '../api/watch.ts';
 import { runtime } from '../runtime.ts';
 import { shared } from '../styles.ts';
-import { parseRoute, routeHref, type Route } from '../tutorial/index.ts';
+import { LESSON_READY, parseRoute, routeHref, type Route } from '../tutorial/index.ts';
 import type { EditEvent } from './explorer.ts';
 import './event-timeline.ts';
 import './explorer.ts';
@@ -20,9 +20,9 @@ import './user-switcher.ts';
 import './request-console.ts';
 import './runtime-panel.ts';
 import './statefulset-view.ts';
-import './terminal-panel.ts';
 import './status-view.ts';
 import type { YamlEditor } from './yaml-editor.ts';
+import { whenIdle } from '../../../worker/index.ts';
 import './yaml-editor.ts';
 
 export const VIEWS = [
@@ -43,6 +43,8 @@ export class App extends LitElement {
     types: { state: true },
     namespaces: { state: true },
     error: { state: true },
+    sandboxMounted: { state: true },
+    terminalShown: { state: true },
   };
   declare view: View;
   /** The welcome page and lessons (the tutorial), or the sandbox with its views. */
@@ -50,6 +52,14 @@ export class App extends LitElement {
   declare types: ResourceType[];
   declare namespaces: string[];
   declare error: ApiStatus | undefined;
+  /**
+   * The sandbox's views are made once the sandbox is first shown or the page is idle after its
+   * start, whichever comes first: a learner who opens a lesson does not wait for them (the
+   * timeline alone opens a watch per kind). Once made they stay, recording while hidden.
+   */
+  declare sandboxMounted: boolean;
+  /** The terminal (xterm and orchctl) is loaded and made the first time it is shown. */
+  declare terminalShown: boolean;
   private stopNamespaces: (() => void) | undefined;
   private stopCrds: (() => void) | undefined;
   /** The Established CRDs discovery was last read with: their kinds come and go with them. */
@@ -117,6 +127,16 @@ export class App extends LitElement {
     this.follow();
     this.types = [];
     this.namespaces = [];
+    this.sandboxMounted = false; // willUpdate makes it at once when the page opens on the sandbox
+    this.terminalShown = false;
+  }
+
+  override willUpdate(): void {
+    if (this.route.page === 'sandbox') this.sandboxMounted = true;
+    if (this.route.page === 'sandbox' && this.view === 'terminal' && !this.terminalShown) {
+      this.terminalShown = true;
+      void import('./terminal-panel.ts');
+    }
   }
 
   /** Takes the route (and the sandbox's view) from the URL's hash. */
@@ -130,6 +150,11 @@ export class App extends LitElement {
     super.connectedCallback();
     window.addEventListener('hashchange', this.follow);
     void this.loadTypes();
+    // After the first lesson is ready (or a few seconds on other pages): idle moments during the
+    // start come while the page waits for the API worker, and are no sign the start is over.
+    const mount = () => whenIdle(() => (this.sandboxMounted = true));
+    this.addEventListener(LESSON_READY, mount, { once: true });
+    setTimeout(mount, 3_000);
     this.stopNamespaces = live(NAMESPACES, '', {
       onItems: (items) => (this.namespaces = items.map((n) => n.metadata.name ?? '').filter(Boolean)),
       onError: (s) => (this.error = s),
@@ -176,6 +201,18 @@ export class App extends LitElement {
     history.replaceState(null, '', routeHref(this.route));
   }
 
+  private sandbox() {
+    const hidden = (v: View) => this.route.page !== 'sandbox' || this.view !== v;
+    return html`
+      <orch-explorer ?hidden=${hidden('explorer')} .types=${this.types} .namespaces=${this.namespaces}></orch-explorer>
+      <orch-yaml-editor ?hidden=${hidden('editor')} .types=${this.types}></orch-yaml-editor>
+      <orch-request-console ?hidden=${hidden('console')}></orch-request-console>
+      <orch-event-timeline ?hidden=${hidden('events')} .types=${this.types}></orch-event-timeline>
+      <orch-statefulset-view ?hidden=${hidden('statefulsets')} .namespaces=${this.namespaces}></orch-statefulset-view>
+      ${this.terminalShown ? html`<orch-terminal-panel ?hidden=${hidden('terminal')}></orch-terminal-panel>` : nothing}
+    `;
+  }
+
   override render() {
     return html`
       <header>
@@ -191,12 +228,7 @@ export class App extends LitElement {
       <main>
         ${this.error ? html`<orch-status .status=${this.error}></orch-status>` : nothing}
         ${this.route.page === 'sandbox' ? nothing : html`<orch-tutorial .route=${this.route} .types=${this.types}></orch-tutorial>`}
-        <orch-explorer ?hidden=${this.route.page !== 'sandbox' || this.view !== 'explorer'} .types=${this.types} .namespaces=${this.namespaces}></orch-explorer>
-        <orch-yaml-editor ?hidden=${this.route.page !== 'sandbox' || this.view !== 'editor'} .types=${this.types}></orch-yaml-editor>
-        <orch-request-console ?hidden=${this.route.page !== 'sandbox' || this.view !== 'console'}></orch-request-console>
-        <orch-event-timeline ?hidden=${this.route.page !== 'sandbox' || this.view !== 'events'} .types=${this.types}></orch-event-timeline>
-        <orch-statefulset-view ?hidden=${this.route.page !== 'sandbox' || this.view !== 'statefulsets'} .namespaces=${this.namespaces}></orch-statefulset-view>
-        <orch-terminal-panel ?hidden=${this.route.page !== 'sandbox' || this.view !== 'terminal'}></orch-terminal-panel>
+        ${this.sandboxMounted ? this.sandbox() : nothing}
       </main>
     `;
   }

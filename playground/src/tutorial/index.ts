@@ -5,4 +5,5 @@
  */
 export { parseRoute, routeHref, lessonHref, type Route } from './router.ts';
 export { Tutorial } from './tutorial.ts';
+export { LESSON_READY } from './lesson-view.ts';
 export type { Lesson } from './lesson.ts';

@@ -24,6 +24,7 @@ import { playStep } from './player.ts';
 import { activeLesson, anyLessonStarted, markDone, savedRequests, saveRequests, setActiveLesson } from './progress.ts';
 import { lessonHref } from './router.ts';
 import { EMPTY_STATE, LessonWatch, type PictureState } from './watch-state.ts';
+
 import './pictures/envelope-picture.ts';
 import './pictures/flow-picture.ts';
 import './pictures/ladder-picture.ts';
@@ -34,6 +35,9 @@ import './pictures/paging-picture.ts';
 import './pictures/rbac-picture.ts';
 import './pictures/ruler-picture.ts';
 import './pictures/schema-picture.ts';
+
+/** The moment a lesson can be used: a performance mark (cold-start bench) and an event that bubbles to the app. */
+export const LESSON_READY = 'orch-lesson-ready';
 
 /** The clock buttons: how far each moves the server clock. */
 const CLOCK_STEPS: [string, number][] = [
@@ -79,6 +83,7 @@ export class LessonView extends LitElement {
   declare tool: ToolName;
   /** The terminal is made the first time it is shown (xterm is not needed before). */
   declare terminalShown: boolean;
+  private terminalLoaded: Promise<void> | undefined;
   declare narration: string | undefined;
   declare error: ApiStatus | undefined;
 
@@ -244,7 +249,8 @@ export class LessonView extends LitElement {
       this.watch = new LessonWatch(lesson.picture.watch, () => this.changed());
       this.phase = 'ready';
       // The moment the lesson can be used, for the bench (cold start to first lesson interactive).
-      performance.mark('orch-lesson-ready', { detail: lesson.id });
+      performance.mark(LESSON_READY, { detail: lesson.id });
+      this.dispatchEvent(new CustomEvent(LESSON_READY, { bubbles: true, composed: true, detail: lesson.id }));
       this.scheduleCheck();
     } catch (err) {
       this.phase = 'failed';
@@ -276,12 +282,16 @@ export class LessonView extends LitElement {
 
   private show(tool: ToolName): void {
     this.tool = tool;
-    if (tool === 'terminal') this.terminalShown = true;
+    if (tool === 'terminal' && !this.terminalShown) {
+      this.terminalShown = true;
+      // Its module is loaded only now (xterm and orchctl are not needed before).
+      this.terminalLoaded = import('../components/terminal-panel.ts').then(() => undefined);
+    }
   }
 
   private async terminal(): Promise<TerminalPanel> {
     this.show('terminal');
-    await import('../components/terminal-panel.ts');
+    await this.terminalLoaded;
     await this.updateComplete;
     const t = this.renderRoot.querySelector<TerminalPanel>('orch-terminal-panel');
     if (!t) throw new Error('the lesson has no terminal');
