@@ -19,6 +19,9 @@ await build({
   logLevel: 'warning',
   // Native addon (LMDB) and gRPC: loaded from node_modules, and only when their storage is chosen.
   external: ['lmdb', 'etcd3'],
+  // bin/orch-apiserver.js runs the bundle as a vm Script, which has no loader for import(): the
+  // lazily loaded node:https (TLS serving) becomes a require.
+  supported: { 'dynamic-import': false },
   alias: {
     // Their "node" export is CommonJS, which esbuild cannot tree-shake: rxjs would come whole
     // (~3 200 lines more to compile at every start), and cbor-x's would try to load a native

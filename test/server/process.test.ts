@@ -4,6 +4,10 @@
  * Runs the built command (README, "orch-apiserver"; `npm test` builds first).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuilt } from '../support/build.ts';
 
@@ -23,7 +27,7 @@ function startProcess(args: string[]): Promise<{ url: string; out: () => string 
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   return new Promise((resolve, reject) => {
     const timer = setInterval(() => {
-      const m = /listening on (http:\/\/\S+)/.exec(out);
+      const m = /listening on (https?:\/\/\S+)/.exec(out);
       if (m) {
         clearInterval(timer);
         resolve({ url: m[1], out: () => out });
@@ -64,6 +68,23 @@ describe('orch-apiserver process', () => {
     const r = spawnSync(process.execPath, [BIN, '--port=0', '--feature-gates=WatchBookmark=false'], { encoding: 'utf8' });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('feature is locked to true');
+  });
+
+  it('serves HTTPS on --secure-port, with a self-signed certificate made in the data directory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'orch-process-tls-'));
+    try {
+      const { url } = await startProcess(['--secure-port=0', `--data-dir=${dir}`]);
+      expect(url).toMatch(/^https:/);
+      const status = await new Promise<number | undefined>((resolve, reject) =>
+        get(`${url}/readyz`, { rejectUnauthorized: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        }).on('error', reject),
+      );
+      expect(status).toBe(200);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('prints its URL and a kubectl line, serves, and shuts down gracefully on SIGTERM', async () => {
