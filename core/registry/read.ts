@@ -127,8 +127,9 @@ export class Reader {
     private readonly config: ReadConfig,
   ) {}
 
+  /** This resource's cache: its revision, history and waiting are its own (one feed per resource). */
   private get cache() {
-    return this.reg.deps.cache;
+    return this.reg.store.feed;
   }
 
   /** Waits until the cache holds everything the backend has (a consistent read). */

@@ -212,7 +212,7 @@ export class ResourceRegistry {
       let stored = '';
       const res = await this.deps.backend.create(this.key(namespace, name), (rev) => (stored = this.storedText(canonical, rev)));
       if (res.ok) {
-        await this.deps.cache.waitFor(res.revision);
+        await this.store.feed.waitFor(res.revision);
         return { json: this.answerText(canonical, res.revision, stored), created: true };
       }
       if (!wantGenerated || attempt >= MAX_GENERATE_NAME_RETRIES) throw StatusError.alreadyExists(this.gr, name);
@@ -365,7 +365,7 @@ export class ResourceRegistry {
         await this.catchUp(res.current?.modRevision);
         continue;
       }
-      await this.deps.cache.waitFor(res.revision);
+      await this.store.feed.waitFor(res.revision);
       const json = this.answerText(canonical, res.revision, stored);
       const after = metaOf(canonical);
       const grace = after.deletionGracePeriodSeconds;
@@ -373,7 +373,7 @@ export class ResourceRegistry {
         // The last finalizer is gone from a terminating object: it is removed now (unless a
         // graceful deletion still waits for its node to confirm with a DELETE).
         const del = await this.deps.backend.delete(this.key(namespace, name), res.revision);
-        if (del.ok) await this.deps.cache.waitFor(del.revision);
+        if (del.ok) await this.store.feed.waitFor(del.revision);
       }
       return { json, created: false };
     }
@@ -472,7 +472,7 @@ export class ResourceRegistry {
         else {
           const res = await this.deps.backend.update(this.key(namespace, name), cur.rv, (rev) => this.storedText(canonical, rev));
           if (!res.ok) continue;
-          await this.deps.cache.waitFor(res.revision);
+          await this.store.feed.waitFor(res.revision);
           json = this.encode(canonical, res.revision);
         }
         // Finalizers keep it, or the node has a grace period to stop it in.
@@ -490,7 +490,7 @@ export class ResourceRegistry {
         await this.catchUp(res.current?.modRevision);
         continue;
       }
-      await this.deps.cache.waitFor(res.revision);
+      await this.store.feed.waitFor(res.revision);
       return { json: this.deletedBody(this.view(last), meta), deleted: true };
     }
     throw StatusError.conflict(this.gr, name, 'too many concurrent updates, please try again');
@@ -504,12 +504,13 @@ export class ResourceRegistry {
    * events are synchronous, where the cache is never behind.
    */
   private async catchUp(rev?: number): Promise<boolean> {
-    const { backend, cache } = this.deps;
+    const { backend } = this.deps;
+    const feed = this.store.feed;
     if (backend.synchronousEvents) return false;
     const target = rev ?? (await backend.currentRevision());
-    if (cache.revision >= target) return false;
-    await cache.waitFor(target);
-    return cache.revision >= target;
+    if (feed.revision >= target) return false;
+    await feed.waitFor(target);
+    return feed.revision >= target;
   }
 
   private deletedBody(json: string, meta: JsonObject): string {
@@ -527,7 +528,7 @@ export class ResourceRegistry {
   /** Removes an object that cannot be read, skipping finalizers and preconditions (alpha, gated). */
   private async unsafeDelete(namespace: string, name: string, cur: Version): Promise<DeleteOutcome> {
     const res = await this.deps.backend.delete(this.key(namespace, name), cur.rv);
-    if (res.ok) await this.deps.cache.waitFor(res.revision);
+    if (res.ok) await this.store.feed.waitFor(res.revision);
     return {
       json: JSON.stringify(successStatus({ name, ...(this.def.group ? { group: this.def.group } : {}), kind: this.def.resource })),
       deleted: true,

@@ -72,6 +72,14 @@ export interface StorageBackend {
     onError?: (err: Error) => void,
     onProgress?: (revision: number) => void,
   ): Unsubscribe;
+  /**
+   * Asks the watches of `prefix` for a progress notification (a backend calling `onProgress`).
+   * The watch cache asks while a read waits for one resource's cache to reach a revision: a
+   * resource nobody writes to gets there only this way. A backend without it must deliver the
+   * events of all its watches in one revision order (in-process backends do): the watch cache
+   * then takes a revision any resource has reached as every resource's.
+   */
+  requestProgress?(prefix: string): void;
   /** A cheap liveness probe for the `store` health check. */
   healthy(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,2 +1,3 @@
 export * from './backend.ts';
 export { MemoryBackend } from './memory-backend.ts';
+export { resourcePartOf, WatcherSet } from './watchers.ts';

@@ -15,6 +15,7 @@ import {
   type ValueProducer,
   type WriteResult,
 } from './backend.ts';
+import { WatcherSet } from './watchers.ts';
 
 /**
  * A stored key. A class rather than an object literal: V8 moves literal sites whose objects all
@@ -31,17 +32,12 @@ class StoredKeyValue implements KeyValue {
   ) {}
 }
 
-interface Watcher {
-  readonly prefix: string;
-  readonly onEvent: (e: BackendEvent) => void;
-}
-
 export class MemoryBackend implements StorageBackend {
   readonly name = 'memory';
-  readonly synchronousEvents = true;
+  readonly synchronousEvents: boolean = true;
   private readonly data = new Map<string, KeyValue>();
   private revision = 0;
-  private readonly watchers = new Set<Watcher>();
+  private readonly watchers = new WatcherSet();
   private closed = false;
 
   async currentRevision(): Promise<number> {
@@ -76,7 +72,7 @@ export class MemoryBackend implements StorageBackend {
     const kv = new StoredKeyValue(key, value(revision), revision, revision);
     this.revision = revision;
     this.data.set(key, kv);
-    this.emit({ type: 'put', key, kv, prevKv: undefined, revision });
+    this.watchers.emit({ type: 'put', key, kv, prevKv: undefined, revision });
     return { ok: true, revision, kv };
   }
 
@@ -89,7 +85,7 @@ export class MemoryBackend implements StorageBackend {
     const kv = new StoredKeyValue(cur.key, value(revision), revision, cur.createRevision);
     this.revision = revision;
     this.data.set(key, kv);
-    this.emit({ type: 'put', key, kv, prevKv: cur, revision });
+    this.watchers.emit({ type: 'put', key, kv, prevKv: cur, revision });
     return { ok: true, revision, kv };
   }
 
@@ -100,16 +96,14 @@ export class MemoryBackend implements StorageBackend {
     const revision = this.revision + 1;
     this.revision = revision;
     this.data.delete(key);
-    this.emit({ type: 'delete', key, kv: undefined, prevKv: cur, revision });
+    this.watchers.emit({ type: 'delete', key, kv: undefined, prevKv: cur, revision });
     return { ok: true, revision };
   }
 
   watch(prefix: string, afterRevision: number, onEvent: (e: BackendEvent) => void): Unsubscribe {
     // Only live events are kept; a watcher asking for older ones would miss them.
     if (afterRevision < this.revision) throw new CompactedError(this.revision);
-    const w: Watcher = { prefix, onEvent };
-    this.watchers.add(w);
-    return () => this.watchers.delete(w);
+    return this.watchers.add(prefix, onEvent);
   }
 
   async healthy(): Promise<boolean> {
@@ -119,10 +113,6 @@ export class MemoryBackend implements StorageBackend {
   async close(): Promise<void> {
     this.closed = true;
     this.watchers.clear();
-  }
-
-  private emit(e: BackendEvent): void {
-    for (const w of this.watchers) if (e.key.startsWith(w.prefix)) w.onEvent(e);
   }
 
   private assertOpen(): void {

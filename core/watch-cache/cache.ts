@@ -1,24 +1,17 @@
 /**
- * The watch cache: one feed from the storage backend, applied in revision order to per-resource
- * stores, with a history window measured on the injected clock. All stores share one revision
- * (like etcd's), so a list's resourceVersion, a watch's start and a continue token mean the same
- * thing across resources.
+ * The watch cache: per-resource stores, each fed by its own backend watch of its prefix (see
+ * `store-feed.ts`), with one history window measured on the injected clock. Revisions are the
+ * backend's (like etcd's, one sequence for all resources), so a list's resourceVersion, a watch's
+ * start and a continue token mean the same thing across resources; how far each resource's cache
+ * has got, and how far back its history goes, is its own.
  */
-import { Subject } from 'rxjs';
-import { type BackendEvent, CompactedError, type StorageBackend, type Unsubscribe } from '../storage/backend.ts';
+import type { StorageBackend } from '../storage/backend.ts';
 import type { Clock, TimerHandle } from '../util/clock.ts';
 import { ResourceStore } from './resource-store.ts';
+import { type FeedHost, StoreFeed } from './store-feed.ts';
 import type { StoreEvent } from './types.ts';
 
 export const REGISTRY_PREFIX = '/registry/';
-
-const RELIST_MIN_DELAY_MS = 100;
-const RELIST_MAX_DELAY_MS = 5_000;
-
-interface Waiter {
-  readonly rv: number;
-  readonly resolve: () => void;
-}
 
 export interface CacheOptions {
   readonly backend: StorageBackend;
@@ -27,41 +20,37 @@ export interface CacheOptions {
   readonly historyWindowMs: number;
 }
 
-export class Cache {
-  /** The latest revision applied. */
+export class Cache implements FeedHost {
+  /** The highest revision any resource's cache has reached (a store at it is at its latest state). */
   revision = 0;
-  /** The revision of the latest event applied (progress notifications move `revision` only). */
-  private lastEventRevision = 0;
-  /** Reads and watches need revision >= this; older ones are gone (410). */
-  compactedRevision = 0;
-  /** Emits the new compacted revision whenever history moves. */
-  readonly compacted$ = new Subject<number>();
-  /**
-   * Emits the revision of a relist: the feed fell behind the backend's compaction, the cache
-   * listed afresh, and its history starts there. Watches end (their clients' re-watches from
-   * older revisions get 410), as the real watch cache terminates its watchers when it relists.
-   */
-  readonly relisted$ = new Subject<number>();
+  readonly sharedRevision: boolean;
   private readonly stores = new Map<string, ResourceStore>();
-  /** Every retained event in revision order (each knows its store). */
+  /**
+   * Every retained event in arrival order (each knows its store). Arrival times never go back, so
+   * the events older than the window are always at the head, whichever resources they are of.
+   */
   private timeline: StoreEvent[] = [];
   private timelineHead = 0;
-  private waiters: Waiter[] = [];
-  private unwatch: Unsubscribe | undefined;
+  /** Feeds with someone waiting: where the revision is shared, any feed's progress is theirs too. */
+  private readonly waitingFeeds = new Set<StoreFeed>();
   private pruneTimer: TimerHandle | undefined;
   private closed = false;
-  /**
-   * The backend's feed ended (its history was compacted past this cache while it was cut off):
-   * until a relist catches up, nothing advances the cache, so nobody waits for it.
-   */
-  private feedFailed = false;
-  private relistDelayMs = RELIST_MIN_DELAY_MS;
+  /** The start-up listing is loaded: a store registered from now on lists its own prefix. */
+  private running = false;
 
   /** Event times count from here: small integers, which V8 keeps without a heap number each. */
   private readonly epoch: number;
 
   constructor(private readonly opts: CacheOptions) {
     this.epoch = opts.clock.now();
+    // In-process backends (memory, data directory, IndexedDB) deliver every prefix's events in one
+    // revision order, and cannot be asked for progress: any resource's revision is all of theirs.
+    // etcd's watches are separate streams, each answering for its own resource.
+    this.sharedRevision = opts.backend.synchronousEvents === true || !opts.backend.requestProgress;
+  }
+
+  get backend(): StorageBackend {
+    return this.opts.backend;
   }
 
   get clock(): Clock {
@@ -72,156 +61,100 @@ export class Cache {
     return this.opts.historyWindowMs;
   }
 
-  /** Registers the store of one resource (its key prefix, e.g. `/registry/configmaps/`). */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /**
+   * Registers the store of one resource (its key prefix, e.g. `/registry/configmaps/`). One
+   * registered after start (a custom resource whose definition became established) lists its
+   * prefix and watches on from that listing by itself.
+   */
   register(prefix: string, namespaced: boolean): ResourceStore {
     let s = this.stores.get(prefix);
     if (!s) {
       s = new ResourceStore(prefix, namespaced);
+      s.feed = new StoreFeed(this, s);
       this.stores.set(prefix, s);
+      if (this.running && !this.closed) void s.feed.listAndWatch();
     }
     return s;
   }
 
+  /** The stores registered so far. */
+  get registered(): readonly ResourceStore[] {
+    return [...this.stores.values()];
+  }
+
+  /**
+   * Loads every registered store from one listing of the whole registry (one read of the backend
+   * at one revision, however many resources), and starts each store's watch from its revision.
+   */
   async start(): Promise<void> {
     const { revision, items } = await this.opts.backend.range(REGISTRY_PREFIX);
     for (const kv of items) this.route(kv.key)?.load(kv.key, kv.value, kv.modRevision);
-    this.revision = revision;
-    this.lastEventRevision = revision;
-    this.compactedRevision = revision;
-    this.watchFrom(revision);
+    this.revision = Math.max(this.revision, revision);
+    this.running = true;
+    for (const s of this.stores.values()) s.feed.startAt(revision);
     this.schedulePrune();
-  }
-
-  private watchFrom(revision: number): void {
-    this.unwatch = this.opts.backend.watch(
-      REGISTRY_PREFIX,
-      revision,
-      (e) => this.onEvent(e),
-      (err) => this.onFeedFailed(err),
-      (rev) => this.onProgress(rev),
-    );
   }
 
   close(): void {
     this.closed = true;
-    this.unwatch?.();
     this.pruneTimer?.cancel();
-    for (const w of this.waiters) w.resolve();
-    this.waiters = [];
-    for (const s of this.stores.values()) s.close();
+    this.waitingFeeds.clear();
+    for (const s of this.stores.values()) s.feed.close();
   }
 
-  /** Resolves once the cache has applied `rv` (immediately if it has). */
-  waitFor(rv: number): Promise<void> | undefined {
-    if (this.revision >= rv || this.closed || this.feedFailed) return undefined;
-    return new Promise((resolve) => this.waiters.push({ rv, resolve }));
-  }
-
-  /** Drops history older than the window, moving the compacted revision. */
+  /** Drops history older than the window, moving each resource's compacted revision. */
   prune(): void {
     const limit = this.now() - this.opts.historyWindowMs;
     const tl = this.timeline;
-    let moved = false;
+    let moved: Set<StoreFeed> | undefined;
     while (this.timelineHead < tl.length && tl[this.timelineHead].time < limit) {
       const event = tl[this.timelineHead];
       tl[this.timelineHead++] = undefined as unknown as StoreEvent;
-      event.owner.forget(event);
-      this.compactedRevision = event.rv;
-      moved = true;
+      const store = event.owner;
+      store.forget(event);
+      if (event.rv > store.feed.compactedRevision) {
+        store.feed.compactedRevision = event.rv;
+        (moved ??= new Set()).add(store.feed);
+      }
     }
     if (this.timelineHead > 1024 && this.timelineHead * 2 > tl.length) {
       this.timeline = tl.slice(this.timelineHead);
       this.timelineHead = 0;
     }
-    if (moved) this.compacted$.next(this.compactedRevision);
+    if (moved) for (const feed of moved) feed.compacted$.next(feed.compactedRevision);
   }
 
-  private onEvent(e: BackendEvent): void {
-    // A backend fed by a stream (etcd) may hand over an event again after reconnecting. Only
-    // events count here: a progress notification may have run ahead of events still coming.
-    if (e.revision <= this.lastEventRevision) return;
-    this.lastEventRevision = e.revision;
-    const store = this.route(e.key);
-    if (store) {
-      this.timeline.push(store.apply(e, this.now()));
-    }
-    if (e.revision > this.revision) this.advance(e.revision);
+  record(ev: StoreEvent): void {
+    this.timeline.push(ev);
     const head = this.timeline[this.timelineHead];
-    if (head && head.time < this.now() - this.opts.historyWindowMs) this.prune();
+    if (head.time < ev.time - this.opts.historyWindowMs) this.prune();
   }
 
-  private onFeedFailed(err: Error): void {
-    this.feedFailed = true;
-    for (const w of this.waiters) w.resolve();
-    this.waiters = [];
-    if (err instanceof CompactedError) this.scheduleRelist();
-  }
-
-  private scheduleRelist(): void {
-    if (this.closed) return;
-    this.opts.clock.setTimeout(() => void this.relist(), this.relistDelayMs);
-  }
-
-  /**
-   * Lists the backend afresh after its feed fell behind a compaction: open watches end, each
-   * store is brought to the listing (its subscribers see what changed, as ADDED, MODIFIED and
-   * DELETED events), history restarts at the listing's revision, and the feed resumes from it.
-   */
-  private async relist(): Promise<void> {
-    if (this.closed) return;
-    this.unwatch?.();
-    let listing: Awaited<ReturnType<StorageBackend['range']>>;
-    try {
-      listing = await this.opts.backend.range(REGISTRY_PREFIX);
-    } catch {
-      this.relistDelayMs = Math.min(RELIST_MAX_DELAY_MS, this.relistDelayMs * 2);
-      this.scheduleRelist();
-      return;
-    }
-    if (this.closed) return;
-    this.relistDelayMs = RELIST_MIN_DELAY_MS;
-    const { revision, items } = listing;
-    this.relisted$.next(revision);
-    const listed = new Map<ResourceStore, Map<string, (typeof items)[number]>>();
-    for (const kv of items) {
-      const store = this.route(kv.key);
-      if (!store) continue;
-      let m = listed.get(store);
-      if (!m) listed.set(store, (m = new Map()));
-      m.set(kv.key, kv);
-    }
-    // The differences, applied in revision order (a delete's own revision is unknown: the listing's).
-    const changes: BackendEvent[] = [];
-    for (const store of this.stores.values()) changes.push(...store.differences(listed.get(store) ?? new Map(), revision));
-    changes.sort((a, b) => a.revision - b.revision);
-    const now = this.now();
-    for (const e of changes) this.timeline.push(this.route(e.key)!.apply(e, now));
-    this.revision = Math.max(this.revision, revision);
-    this.lastEventRevision = revision;
-    // History restarts here: nothing before the listing can be replayed.
-    for (let i = this.timelineHead; i < this.timeline.length; i++) this.timeline[i].owner.forget(this.timeline[i]);
-    this.timeline = [];
-    this.timelineHead = 0;
-    this.compactedRevision = revision;
-    this.compacted$.next(revision);
-    this.feedFailed = false;
-    this.watchFrom(revision);
-  }
-
-  /** Nothing under the prefix changed up to `rev` (writes elsewhere in a shared store). */
-  private onProgress(rev: number): void {
-    if (rev > this.revision) this.advance(rev);
-  }
-
-  private advance(rev: number): void {
+  reached(rev: number): void {
+    if (rev <= this.revision) return;
     this.revision = rev;
-    if (this.waiters.length) {
-      const ready = this.waiters.filter((w) => w.rv <= this.revision);
-      if (ready.length) {
-        this.waiters = this.waiters.filter((w) => w.rv > this.revision);
-        for (const w of ready) w.resolve();
-      }
+    if (this.sharedRevision && this.waitingFeeds.size) for (const feed of [...this.waitingFeeds]) feed.release();
+  }
+
+  waiting(feed: StoreFeed, waits: boolean): void {
+    if (waits) this.waitingFeeds.add(feed);
+    else this.waitingFeeds.delete(feed);
+  }
+
+  restartHistory(store: ResourceStore, applied: readonly StoreEvent[]): void {
+    const kept: StoreEvent[] = [];
+    for (let i = this.timelineHead; i < this.timeline.length; i++) {
+      const ev = this.timeline[i];
+      if (ev.owner === store) store.forget(ev);
+      else kept.push(ev);
     }
+    for (const ev of applied) store.forget(ev);
+    this.timeline = kept;
+    this.timelineHead = 0;
   }
 
   /**
@@ -229,7 +162,7 @@ export class Cache {
    * numbers is a heap number in V8 even when whole, and a field that once held one boxes every
    * event's time; floor hands back a small integer (up to 24 days, then still correct, boxed).
    */
-  private now(): number {
+  now(): number {
     return Math.floor(this.opts.clock.now() - this.epoch);
   }
 

@@ -9,6 +9,7 @@ import { BTree } from '../util/btree.ts';
 import { flatText } from '../util/json.ts';
 import { setResourceVersion } from './json-rv.ts';
 import { StoreEvent } from './store-event.ts';
+import type { StoreFeed } from './store-feed.ts';
 import type { ListedItem } from './types.ts';
 import { Version } from './version.ts';
 
@@ -68,6 +69,11 @@ export class ResourceStore {
   readonly events$: Observable<StoreEvent> = this.subject.asObservable();
   private liveCount = 0;
   private readonly namespaceCounts = new Map<string, number>();
+  /**
+   * How this resource's cache is fed, and how far it has got (revision, history start, waiting
+   * for a revision): set by the cache that registers the store.
+   */
+  feed!: StoreFeed;
 
   constructor(
     readonly prefix: string,

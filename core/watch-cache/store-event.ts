@@ -4,6 +4,7 @@
  * costs no copy of either object.
  */
 import type { JsonObject } from '../util/json.ts';
+import type { ResourceStore } from './resource-store.ts';
 import type { Version } from './version.ts';
 
 export type EventType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -67,7 +68,7 @@ export class StoreEvent {
     readonly type: EventType,
     readonly rv: number,
     /** The store the event belongs to (history bookkeeping drops it there when it expires). */
-    readonly owner: { forget(ev: StoreEvent): void },
+    readonly owner: ResourceStore,
     private readonly at: EventKey,
     /** The version after the change; for DELETED, the last state's text carrying the deletion's revision. */
     private readonly after: Version | string,

@@ -27,7 +27,6 @@ import { prefixEnd } from './key-range.ts';
 import { insertResourceVersion, stripResourceVersion } from './resource-version-text.ts';
 import { messageOf, storageFailed, storageTimeout, storageUnavailable } from './storage-errors.ts';
 import { IDENTITY, type ValueTransformer } from './value-transformer.ts';
-import { WatcherSet } from './watchers.ts';
 
 const PAGE = 1000;
 
@@ -58,12 +57,15 @@ export class EtcdBackend implements StorageBackend {
   private readonly layout: EtcdKeyLayout;
   private readonly timeoutMs: number;
   private readonly transformer: ValueTransformer;
-  private readonly watchers = new WatcherSet();
-  private readonly watches = new Set<EtcdWatch>();
+  /** The open watches by the prefix they watch (the watch cache has one per resource). */
+  private readonly watches = new Map<string, Set<EtcdWatch>>();
   private readonly compactor: EtcdCompactor | undefined;
   private closed = false;
-  /** A watch fell behind a compaction: unhealthy until the watch cache has listed afresh and watches again. */
-  private watchLost: Error | undefined;
+  /**
+   * The prefixes whose watch fell behind a compaction: unhealthy until the watch cache has listed
+   * that resource afresh and watches it again (a new watch of the prefix).
+   */
+  private readonly watchesLost = new Map<string, Error>();
 
   constructor(readonly options: EtcdBackendOptions) {
     this.layout = new EtcdKeyLayout((options.prefix ?? DEFAULT_ETCD_PREFIX).replace(/\/+$/, ''));
@@ -88,13 +90,23 @@ export class EtcdBackend implements StorageBackend {
   }
 
   async currentRevision(): Promise<number> {
-    // The revision of the whole store, as the real platform reads it for a consistent list; the
-    // progress request lets the watch cache reach it even when the last writes were elsewhere.
+    // The revision of the whole store, as the real platform reads it for a consistent list (the
+    // resource's cache waiting for it asks its own watch for progress: `requestProgress`).
     const res = await this.call(() =>
       this.client.kv.range({ key: Buffer.from(this.etcdKey('/registry/')), limit: 1, keys_only: true }, this.callOptions()),
     );
-    for (const w of this.watches) w.requestProgress();
     return revisionOf(res.header);
+  }
+
+  /** Progress on the watches of one prefix: each is its own stream, which etcd answers on its own. */
+  requestProgress(prefix: string): void {
+    const set = this.watches.get(prefix);
+    if (set) for (const w of set) w.requestProgress();
+  }
+
+  /** The prefix of each watch this backend has open (each its own etcd watch stream). */
+  get watchedPrefixes(): string[] {
+    return [...this.watches].flatMap(([prefix, set]) => Array.from(set, () => prefix));
   }
 
   async get(key: string): Promise<KeyValue | undefined> {
@@ -156,24 +168,28 @@ export class EtcdBackend implements StorageBackend {
     onProgress?: (revision: number) => void,
   ): Unsubscribe {
     const start = this.etcdKey(prefix);
-    this.watchLost = undefined;
+    // Watching the prefix again (after listing it afresh) is what a lost watch waited for.
+    this.watchesLost.delete(prefix);
     const w = new EtcdWatch(this.client, Buffer.from(start), Buffer.from(prefixEnd(start)), afterRevision, {
       onResponse: (res) => this.deliver(res, onEvent),
       onProgress: (rev) => onProgress?.(rev),
       onError: (err) => {
-        this.watchLost = err;
+        this.watchesLost.set(prefix, err);
         onError?.(err);
       },
     });
-    this.watches.add(w);
+    let set = this.watches.get(prefix);
+    if (!set) this.watches.set(prefix, (set = new Set()));
+    set.add(w);
     return () => {
       w.close();
-      this.watches.delete(w);
+      set.delete(w);
+      if (set.size === 0 && this.watches.get(prefix) === set) this.watches.delete(prefix);
     };
   }
 
   async healthy(): Promise<boolean> {
-    if (this.closed || this.watchLost) return false;
+    if (this.closed || this.watchesLost.size) return false;
     try {
       await this.call(() => this.client.kv.range({ key: Buffer.from('health') }, this.callOptions(Math.min(this.timeoutMs, 2_000))));
       return true;
@@ -186,9 +202,8 @@ export class EtcdBackend implements StorageBackend {
     if (this.closed) return;
     this.closed = true;
     this.compactor?.close();
-    for (const w of this.watches) w.close();
+    for (const set of this.watches.values()) for (const w of set) w.close();
     this.watches.clear();
-    this.watchers.clear();
     this.client.close();
   }
 

@@ -27,13 +27,13 @@ import {
   type StorageBackend,
   type Unsubscribe,
   type ValueProducer,
+  WatcherSet,
   type WriteResult,
 } from '../../core/storage/index.ts';
 import { type DirLock, lockDirectory } from './dir-lock.ts';
 import { prefixEnd } from './key-range.ts';
 import { isDiskFull, storageFailed } from './storage-errors.ts';
 import { IDENTITY, type ValueTransformer } from './value-transformer.ts';
-import { WatcherSet } from './watchers.ts';
 
 /** A value as stored: the JSON text, or the bytes a transformer (encryption at rest) made of it. */
 type Stored = string | Uint8Array;

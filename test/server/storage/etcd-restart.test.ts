@@ -1,7 +1,7 @@
 /**
  * etcd going away and coming back: requests in the outage get 503 or 504 Status errors (never a
- * crash or a hang), /readyz fails on its `etcd` check, and watches resume afterwards from where
- * they were, missing and repeating nothing.
+ * crash or a hang), /readyz fails on its `etcd` check, and watches (one etcd watch per resource)
+ * resume afterwards from where they were, each missing and repeating nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackendEvent } from '../../../core/index.ts';
@@ -10,6 +10,7 @@ import { type EtcdProcess, startEtcd } from '../../support/etcd.ts';
 import { CM, call, overHttp, type Target, watchEvents } from '../../support/targets.ts';
 
 let etcd: EtcdProcess;
+const SECRETS = '/api/v1/namespaces/default/secrets';
 
 beforeAll(async () => {
   etcd = await startEtcd();
@@ -32,26 +33,35 @@ async function eventually<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 describe('an etcd restart', () => {
-  it('resumes a backend watch without losing or repeating an event', async () => {
+  it('resumes each resource’s backend watch without losing or repeating an event', async () => {
     const b = new EtcdBackend({ servers: [etcd.url], prefix: '/restart', compactionIntervalMs: 0, requestTimeoutMs: 1000 });
+    const resources = ['configmaps', 'secrets', 'pods'];
     try {
-      const events: BackendEvent[] = [];
-      const stop = b.watch('/registry/', await b.currentRevision(), (e) => events.push(e));
-      for (let i = 0; i < 5; i++) expect((await b.create(`/registry/configmaps/ns/before-${i}`, value(`before-${i}`))).ok).toBe(true);
+      const events = new Map<string, BackendEvent[]>(resources.map((r) => [r, []]));
+      const from = await b.currentRevision();
+      // One watch per resource, as the watch cache has: each its own stream, each reconnecting on its own.
+      const stops = resources.map((r) => b.watch(`/registry/${r}/`, from, (e) => events.get(r)!.push(e)));
+      expect(b.watchedPrefixes).toHaveLength(3);
+      const write = (phase: string, i: number) =>
+        Promise.all(resources.map((r) => b.create(`/registry/${r}/ns/${phase}-${i}`, value(`${phase}-${i}`))));
+      for (let i = 0; i < 5; i++) for (const res of await write('before', i)) expect(res.ok).toBe(true);
       await etcd.kill();
       const refused = await b.create('/registry/configmaps/ns/during', value('during')).catch((e: unknown) => e);
       expect(refused).toMatchObject({ code: expect.toBeOneOf([503, 504]) });
       expect(await b.healthy()).toBe(false);
       await etcd.restart();
-      for (let i = 0; i < 5; i++)
-        expect((await eventually(() => b.create(`/registry/configmaps/ns/after-${i}`, value(`after-${i}`)))).ok).toBe(true);
+      for (let i = 0; i < 5; i++) for (const res of await eventually(() => write('after', i))) expect(res.ok).toBe(true);
       const deadline = Date.now() + 15_000;
-      while (events.length < 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      stop();
-      const names = events.map((e) => e.key.slice('/registry/configmaps/ns/'.length));
-      expect(names).toEqual([...Array.from({ length: 5 }, (_, i) => `before-${i}`), ...Array.from({ length: 5 }, (_, i) => `after-${i}`)]);
-      const revs = events.map((e) => e.revision);
-      expect([...revs].sort((x, y) => x - y)).toEqual(revs);
+      while ([...events.values()].some((e) => e.length < 10) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200)); // a repeat would come now
+      for (const stop of stops) stop();
+      const expected = [...Array.from({ length: 5 }, (_, i) => `before-${i}`), ...Array.from({ length: 5 }, (_, i) => `after-${i}`)];
+      for (const r of resources) {
+        const got = events.get(r)!;
+        expect(got.map((e) => e.key)).toEqual(expected.map((n) => `/registry/${r}/ns/${n}`));
+        const revs = got.map((e) => e.revision);
+        expect([...revs].sort((x, y) => x - y)).toEqual(revs);
+      }
     } finally {
       await b.close();
     }
@@ -64,11 +74,15 @@ describe('an etcd restart', () => {
     try {
       expect((await call(server, 'POST', CM, { metadata: { name: 'one' } })).status).toBe(201);
       const rv = (await call(server, 'GET', CM)).body.metadata.resourceVersion as string;
-      const watch = (async () => {
-        const res = await server.request(`${CM}?watch=1&resourceVersion=${rv}`);
-        for await (const e of watchEvents(res)) return [e.type, e.object.metadata.name];
-        return undefined;
-      })();
+      // Watches of two resources, whose caches are fed by two etcd watches: both carry on.
+      const watchOf = (path: string) =>
+        (async () => {
+          const res = await server.request(`${path}?watch=1&resourceVersion=${rv}`);
+          for await (const e of watchEvents(res)) return [e.type, e.object.metadata.name];
+          return undefined;
+        })();
+      const watch = watchOf(CM);
+      const secretsWatch = watchOf(SECRETS);
       await etcd.kill();
       const write = await call(server, 'POST', CM, { metadata: { name: 'two' } });
       expect([503, 504]).toContain(write.status);
@@ -84,6 +98,16 @@ describe('an etcd restart', () => {
         if (r.status !== 201) throw new Error(String(r.status));
       });
       expect(await watch).toEqual(['ADDED', 'two']);
+      expect((await call(server, 'POST', SECRETS, { metadata: { name: 'secret-two' } })).status).toBe(201);
+      expect(await secretsWatch).toEqual(['ADDED', 'secret-two']);
+      // Each resource's list holds what was written to it, once.
+      expect((await call(server, 'GET', CM)).body.items.map((o: { metadata: { name: string } }) => o.metadata.name)).toEqual([
+        'one',
+        'two',
+      ]);
+      expect((await call(server, 'GET', SECRETS)).body.items.map((o: { metadata: { name: string } }) => o.metadata.name)).toEqual([
+        'secret-two',
+      ]);
       expect((await server.request('/readyz')).status).toBe(200);
     } finally {
       await server.close();
