@@ -52,7 +52,7 @@ describe('custom resources in the playground', () => {
 
   it('a CRD made in the editor becomes a kind in the explorer, and the editor makes its objects', async () => {
     await view('editor');
-    await tab.fill('orch-yaml-editor textarea', CRD_YAML);
+    await tab.fill('orch-yaml-editor [aria-label=YAML]', CRD_YAML);
     await tab.click('orch-yaml-editor [data-action=create]');
     await tab.waitFor('orch-yaml-editor .result[data-status="201"]');
 
@@ -61,7 +61,7 @@ describe('custom resources in the playground', () => {
     await tab.click('orch-explorer li[data-resource=gizmos]');
 
     await view('editor');
-    await tab.fill('orch-yaml-editor textarea', GIZMO_YAML);
+    await tab.fill('orch-yaml-editor [aria-label=YAML]', GIZMO_YAML);
     await tab.click('orch-yaml-editor [data-action=create]');
     await tab.waitFor('orch-yaml-editor .result[data-status="201"]');
 

@@ -54,7 +54,10 @@ describe('offline', () => {
     await tab.waitFor('orch-explorer tr[data-object=before-offline]');
 
     await tab.click('nav button[data-view=editor]');
-    await tab.fill('orch-yaml-editor textarea', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: made-offline\n  namespace: default\n');
+    await tab.fill(
+      'orch-yaml-editor [aria-label=YAML]',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: made-offline\n  namespace: default\n',
+    );
     await tab.click('orch-yaml-editor [data-action=create]');
     await tab.waitFor('orch-yaml-editor .result[data-status="201"]');
 

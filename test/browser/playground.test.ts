@@ -31,7 +31,7 @@ describe('the playground', () => {
 
   it('creates an object in the YAML editor and sees it in the explorer', async () => {
     await view('editor');
-    await tab.fill('orch-yaml-editor textarea', EDITOR_YAML);
+    await tab.fill('orch-yaml-editor [aria-label=YAML]', EDITOR_YAML);
     await tab.click('orch-yaml-editor [data-action=create]');
     await tab.waitFor('orch-yaml-editor .result[data-status="201"]');
     expect(await tab.text('orch-yaml-editor .result')).to.include('made: in the editor');
@@ -59,7 +59,7 @@ describe('the playground', () => {
     await tab.click('orch-explorer tr[data-object=from-editor]');
     await tab.click('orch-explorer [data-action=edit]');
     await tab.waitFor('nav button[data-view=editor][aria-current=page]');
-    await tab.fill('orch-yaml-editor textarea', 'data:\n  patched: "yes"\n');
+    await tab.fill('orch-yaml-editor [aria-label=YAML]', 'data:\n  patched: "yes"\n');
     await tab.click('orch-yaml-editor [data-action=patch]');
     await tab.waitFor('orch-yaml-editor .result[data-status="200"]');
     const result = await tab.text('orch-yaml-editor .result');
@@ -69,7 +69,7 @@ describe('the playground', () => {
 
   it('an API error shows as its Status (422 Invalid with the field)', async () => {
     await view('editor');
-    await tab.fill('orch-yaml-editor textarea', EDITOR_YAML.replace('from-editor', 'Not_A_Name'));
+    await tab.fill('orch-yaml-editor [aria-label=YAML]', EDITOR_YAML.replace('from-editor', 'Not_A_Name'));
     await tab.click('orch-yaml-editor [data-action=create]');
     await tab.waitFor('orch-yaml-editor orch-status [data-code="422"]');
     const shown = await tab.text('orch-yaml-editor orch-status .status');
@@ -113,7 +113,7 @@ describe('the playground', () => {
   it('creates as the field manager in the box, not as the browser', async () => {
     await view('editor');
     await tab.fill('orch-yaml-editor input[name=fieldManager]', 'yaml-author');
-    await tab.fill('orch-yaml-editor textarea', EDITOR_YAML.replace('from-editor', 'authored'));
+    await tab.fill('orch-yaml-editor [aria-label=YAML]', EDITOR_YAML.replace('from-editor', 'authored'));
     await tab.click('orch-yaml-editor [data-action=create]');
     await tab.waitFor('orch-yaml-editor .result[data-status="201"]');
     const managers = await tab.evaluate(async () => {
@@ -123,7 +123,10 @@ describe('the playground', () => {
     expect(managers).to.deep.equal(['yaml-author']);
 
     // An apply that takes over a field the create set names the box's manager in its conflict.
-    await tab.fill('orch-yaml-editor textarea', EDITOR_YAML.replace('from-editor', 'authored').replace('in the editor', 'by apply'));
+    await tab.fill(
+      'orch-yaml-editor [aria-label=YAML]',
+      EDITOR_YAML.replace('from-editor', 'authored').replace('in the editor', 'by apply'),
+    );
     await tab.click('orch-yaml-editor [data-action=apply]');
     await tab.waitFor('orch-yaml-editor orch-status [data-code="409"]');
     const conflict = await tab.text('orch-yaml-editor orch-status .message');
@@ -133,7 +136,7 @@ describe('the playground', () => {
 
   it('a YAML parse error keeps its lines: the excerpt, and the caret under the column', async () => {
     await view('editor');
-    await tab.fill('orch-yaml-editor textarea', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n data: y\n');
+    await tab.fill('orch-yaml-editor [aria-label=YAML]', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n data: y\n');
     await tab.click('orch-yaml-editor [data-action=create]');
     await tab.waitFor('orch-yaml-editor orch-status [data-reason=ClientError]');
     const shown = await tab.text('orch-yaml-editor orch-status .message');
@@ -151,7 +154,10 @@ describe('the playground', () => {
 
   it('applies YAML server-side as the named field manager', async () => {
     await view('editor');
-    await tab.fill('orch-yaml-editor textarea', EDITOR_YAML.replace('from-editor', 'applied').replace('in the editor', 'by apply'));
+    await tab.fill(
+      'orch-yaml-editor [aria-label=YAML]',
+      EDITOR_YAML.replace('from-editor', 'applied').replace('in the editor', 'by apply'),
+    );
     await tab.fill('orch-yaml-editor input[name=fieldManager]', 'playground-test');
     await tab.click('orch-yaml-editor [data-action=apply]');
     await tab.waitFor('orch-yaml-editor .result[data-status="201"]');

@@ -118,10 +118,12 @@ describe('the StatefulSet view', () => {
   });
 
   it('a StatefulSet of 3 created in the YAML editor: web-0, web-1, web-2 appear and become ready in order', async () => {
+    // The sandbox's views are made when the sandbox is first shown; then they stay, recording while hidden.
+    await view('statefulsets');
     expect(await tab.evaluate(recordSlots, 'web')).to.equal(true);
 
     await view('editor');
-    await tab.fill('orch-yaml-editor textarea', STATEFULSET_YAML);
+    await tab.fill('orch-yaml-editor [aria-label=YAML]', STATEFULSET_YAML);
     await tab.click('orch-yaml-editor [data-action=create]');
     await tab.waitFor('orch-yaml-editor .result[data-status="201"]');
 

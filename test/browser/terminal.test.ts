@@ -44,6 +44,23 @@ async function getJson(path: string): Promise<{ status: number; body: unknown }>
   return { status: r.status, body: await r.json() };
 }
 
+/**
+ * How the terminal fits its box: the columns of its rows (the length of the first row of the last
+ * long line typed, which fills a row before it wraps), where its screen ends against its box, and
+ * how far the page scrolls sideways.
+ */
+const terminalFit = new Function(`
+  const panel = document.querySelector('orch-app').shadowRoot.querySelector('orch-terminal-panel');
+  const rows = [...panel.querySelectorAll('.xterm-rows > div')].map((r) => r.textContent.replace(/\\u00a0/g, ' '));
+  const start = rows.findLastIndex((r) => r.startsWith('$ helm x'));
+  return {
+    columns: start < 0 ? 0 : rows[start].trimEnd().length,
+    screenRight: panel.querySelector('.xterm-screen').getBoundingClientRect().right,
+    boxRight: panel.querySelector('.orch-terminal').getBoundingClientRect().right,
+    pageOverflow: document.scrollingElement.scrollWidth - window.innerWidth,
+  };
+`) as () => { columns: number; screenRight: number; boxRight: number; pageOverflow: number };
+
 describe('the playground terminal', () => {
   let tab: Tab;
   let typed = 0;
@@ -109,5 +126,25 @@ describe('the playground terminal', () => {
     const missing = await tab.evaluate(getJson, '/api/v1/namespaces/default/configmaps/nope');
     expect(missing.status).to.equal(404);
     await tab.screenshot('terminal');
+  });
+
+  it('on a phone (375×667) its columns follow its width: a long line wraps on screen, nothing scrolls sideways', async () => {
+    const long = `helm ${'x'.repeat(300)}`;
+    expect((await enter(long)).code).to.equal(127);
+    const wide = await tab.evaluate(terminalFit);
+    await tab.viewport(375, 667);
+    try {
+      // The fit follows the box on the next frame after it resized.
+      await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect((await enter(long)).code).to.equal(127);
+      const narrow = await tab.evaluate(terminalFit);
+      expect(narrow.pageOverflow, 'the page scrolls sideways').to.be.at.most(0);
+      expect(narrow.screenRight, 'the terminal runs past its box').to.be.at.most(narrow.boxRight + 1);
+      expect(narrow.columns, 'the typed line fills a row of the narrow terminal and wraps').to.be.within(20, wide.columns - 1);
+      expect(wide.screenRight).to.be.at.most(wide.boxRight + 1);
+      await tab.screenshot('terminal-phone');
+    } finally {
+      await tab.viewport(1280, 800);
+    }
   });
 });

@@ -67,7 +67,7 @@ describe('the tutorial', () => {
   });
 
   it('solved by hand through the tools, the check turns green', async () => {
-    await tab.fill(`${LESSON} orch-yaml-editor textarea`, 'data:\n  message: hello\n');
+    await tab.fill(`${LESSON} orch-yaml-editor [aria-label=YAML]`, 'data:\n  message: hello\n');
     await tab.select(`${LESSON} orch-yaml-editor select[name=patchType]`, 'merge');
     await tab.click(`${LESSON} orch-yaml-editor [data-action=patch]`);
     await tab.waitFor(`${LESSON} orch-yaml-editor .result[data-status="200"]`);
@@ -212,11 +212,16 @@ describe('the tutorial: custom resources, users and orchctl, by hand', () => {
     );
     await tab.waitFor(`${LESSON} orch-picture-rbac [data-verdict=denied]`);
     expect(await tab.text(`${LESSON} orch-picture-rbac [data-verdict]`)).to.include('no RoleBinding in tutorial names alice');
+    // Her group system:authenticated is bound cluster-wide, to system roles that allow no ConfigMaps.
+    await tab.waitFor(
+      `${LESSON} orch-picture-rbac [data-binding-kind=ClusterRoleBinding][data-binding="system:basic-user"][data-subject-matches=true]`,
+    );
+    expect(await tab.text(`${LESSON} orch-picture-rbac [data-verdict]`)).to.include('ClusterRole system:basic-user');
 
     await tab.select(`${LESSON} orch-user-switcher select`, '0');
     await tab.click(`${LESSON} [data-tool=editor]`);
     await tab.fill(
-      `${LESSON} orch-yaml-editor textarea`,
+      `${LESSON} orch-yaml-editor [aria-label=YAML]`,
       'apiVersion: rbac.authorization.orch.io/v1\nkind: RoleBinding\nmetadata:\n  name: alice-admin\n  namespace: tutorial\nsubjects:\n- kind: User\n  name: alice\n  apiGroup: rbac.authorization.orch.io\nroleRef:\n  kind: ClusterRole\n  name: cluster-admin\n  apiGroup: rbac.authorization.orch.io\n',
     );
     await tab.click(`${LESSON} orch-yaml-editor [data-action=create]`);

@@ -2,8 +2,11 @@
  * A terminal running `orchctl` (the same command code as the Node client) against the in-tab
  * server: xterm.js for the screen, a small line editor (history, Ctrl-C ends a watch), and an
  * in-memory home directory whose kubeconfig points at the page's origin. Files for `-f` are
- * written with `cat > NAME` followed by the content and a line holding only `EOF`.
+ * written with `cat > NAME` followed by the content and a line holding only `EOF`. Its columns
+ * follow its box's width (xterm's fit addon, on every resize of the box), so on a phone the
+ * lines wrap on screen instead of the page scrolling sideways.
  */
+import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import xtermCss from '@xterm/xterm/css/xterm.css?inline';
 import { html, LitElement } from 'lit';
@@ -20,6 +23,7 @@ function kubeconfig(origin: string): string {
 
 export class TerminalPanel extends LitElement {
   private term: Terminal | undefined;
+  private resizing: ResizeObserver | undefined;
   private line = '';
   private readonly history: string[] = [];
   private historyAt = 0;
@@ -34,7 +38,11 @@ export class TerminalPanel extends LitElement {
   }
 
   override render() {
-    return html`<div class="orch-terminal" style="height: 420px; max-width: 100%; overflow-x: auto; background: #111; padding: 6px; border-radius: 4px"></div>`;
+    // The frame sets the width and the screen inside fills it: the fit addon measures the
+    // screen's parent without its padding, so the padding lives on a frame of its own.
+    return html`<div style="max-width: 100%; box-sizing: border-box; background: #111; padding: 6px; border-radius: 4px">
+      <div class="orch-terminal" style="height: 408px; overflow: hidden"></div>
+    </div>`;
   }
 
   override firstUpdated(): void {
@@ -42,14 +50,34 @@ export class TerminalPanel extends LitElement {
     this.files.set(`${HOME}/.orch/config`, kubeconfig(location.origin));
     const term = new Terminal({ convertEol: true, cursorBlink: true, fontSize: 13, scrollback: 5000 });
     this.term = term;
-    term.open(this.querySelector('.orch-terminal') as HTMLElement);
+    const fit = new FitAddon();
+    term.loadAddon(fit);
+    const box = this.querySelector('.orch-terminal') as HTMLElement;
+    term.open(box);
+    // Hidden (another tool's tab is shown) the box has no size and the fit keeps the last one;
+    // shown again, the observer fires and it fits.
+    let pending = 0;
+    this.resizing = new ResizeObserver(() => {
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => fit.fit());
+    });
+    this.resizing.observe(box);
+    fit.fit();
     term.write('orchctl against the in-tab server. Try: orchctl get namespaces, orchctl patch --help\r\n');
     term.write(PROMPT);
     term.onData((data) => this.onData(data));
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Moved in the page: observe again what the last disconnect stopped observing.
+    const box = this.querySelector<HTMLElement>('.orch-terminal');
+    if (this.resizing && box) this.resizing.observe(box);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.resizing?.disconnect();
     this.running?.abort();
   }
 

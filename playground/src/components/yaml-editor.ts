@@ -2,6 +2,10 @@
  * The YAML editor: create (POST), apply (server-side apply) and patch (merge, strategic merge or
  * JSON patch) an object, each as the field manager named in its box. The answer is shown as the
  * server sent it: the object, or the Status of the error.
+ *
+ * The text is edited in CodeMirror (YAML highlighting, completion from the server's schema),
+ * loaded with a dynamic import once the editor is first on screen, so it costs the first page
+ * nothing: until it is there, the same text is edited in a plain textarea.
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { apiVersionOf, isStatus } from '../../../controllers/runtime/index.ts';
@@ -11,6 +15,8 @@ import { identityHeaders } from '../api/acting-as.ts';
 import { lowerHeaders, requestEvent, requestId } from '../api/request-event.ts';
 import { shared } from '../styles.ts';
 import { parseYaml, toYaml } from '../yaml.ts';
+import type { CodeEditor } from '../editor/code-editor.ts';
+import { whenIdle } from '../../../worker/index.ts';
 import './status-view.ts';
 
 export const EXAMPLE_YAML = `apiVersion: v1
@@ -54,6 +60,7 @@ export class YamlEditor extends LitElement {
     target: { state: true },
     outcome: { state: true },
     busy: { state: true },
+    code: { state: true },
   };
   declare types: readonly ResourceType[];
   declare text: string;
@@ -64,10 +71,19 @@ export class YamlEditor extends LitElement {
   declare target: { resource: string; namespace: string; name: string };
   declare outcome: Outcome | undefined;
   declare busy: boolean;
+  /** The CodeMirror view, once loaded; until then (or if it cannot load) the textarea. */
+  declare code: CodeEditor | undefined;
+  private seen: IntersectionObserver | undefined;
 
   static override styles = [
     shared,
     css`
+      .code[hidden] {
+        display: none;
+      }
+      .code {
+        min-width: 0;
+      }
       textarea {
         width: 100%;
         box-sizing: border-box;
@@ -98,6 +114,64 @@ export class YamlEditor extends LitElement {
     this.patchType = 'merge';
     this.target = { resource: '', namespace: 'default', name: '' };
     this.busy = false;
+  }
+
+  override firstUpdated(): void {
+    this.watchForScreen();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.hasUpdated) this.watchForScreen();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.seen?.disconnect();
+    this.seen = undefined;
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    // A load() or a lesson's step set the text: the view shows it (typing set it from the view).
+    if (changed.has('text') && this.code) this.code.setText(this.text);
+  }
+
+  /**
+   * Loads CodeMirror when the editor is first shown (hidden, as another tab's panel, it waits),
+   * once the page is idle: a lesson that opens on the editor is usable first, highlighted after.
+   */
+  private watchForScreen(): void {
+    if (this.code || this.seen) return;
+    this.seen = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      this.seen?.disconnect();
+      whenIdle(() => void this.loadCode(), 1000);
+    });
+    this.seen.observe(this);
+  }
+
+  private async loadCode(): Promise<void> {
+    let create: typeof import('../editor/code-editor.ts').createCodeEditor;
+    try {
+      ({ createCodeEditor: create } = await import('../editor/code-editor.ts'));
+    } catch {
+      // Not loaded (offline before it was ever cached): the textarea goes on doing the job.
+      return;
+    }
+    const parent = this.renderRoot.querySelector<HTMLElement>('.code');
+    if (!parent || this.code) return;
+    // Someone typing in the textarea goes on typing in the view, where the cursor was.
+    const area = this.renderRoot.querySelector('textarea');
+    const typing = area !== null && area === (this.renderRoot as ShadowRoot).activeElement;
+    this.code = create({
+      parent,
+      root: this.renderRoot as ShadowRoot,
+      text: this.text,
+      cursor: typing ? area.selectionStart : 0,
+      label: 'YAML',
+      onChange: (t) => (this.text = t),
+    });
+    if (typing) this.code.focus();
   }
 
   /** Loads YAML (from the explorer), and targets Patch at that object. */
@@ -256,7 +330,8 @@ export class YamlEditor extends LitElement {
     return html`<div class="grid">
       <section class="panel">
         <h3>YAML</h3>
-        <textarea aria-label="YAML" spellcheck="false" .value=${this.text} @input=${(e: Event) => (this.text = (e.target as HTMLTextAreaElement).value)}></textarea>
+        ${this.code ? nothing : html`<textarea aria-label="YAML" spellcheck="false" .value=${this.text} @input=${(e: Event) => (this.text = (e.target as HTMLTextAreaElement).value)}></textarea>`}
+        <div class="code" ?hidden=${!this.code}></div>
         <div class="row actions">
           <button class="primary" data-action="create" ?disabled=${this.busy} @click=${this.create}>Create</button>
           <button data-action="apply" ?disabled=${this.busy} @click=${this.apply}>Apply (server-side)</button>

@@ -12,6 +12,14 @@ import {
 } from '../tutorial/lesson.ts';
 
 const ALICE = { user: 'alice', groups: ['dev'] } as const;
+/** The cluster-wide grants: alice's groups (system:authenticated) are bound to a few system roles. */
+const CLUSTER_ROLE_BINDINGS = {
+  group: 'rbac.authorization.orch.io',
+  version: 'v1',
+  resource: 'clusterrolebindings',
+  kind: 'ClusterRoleBinding',
+  namespaced: false,
+} as const;
 const CONFIGMAPS = `/api/v1/namespaces/${NS}/configmaps`;
 
 const ROLE_YAML = `apiVersion: rbac.authorization.orch.io/v1
@@ -66,7 +74,7 @@ export default defineLesson({
   title: 'RBAC: acting as another user',
   summary: 'A user may do only what a binding grants: see a 403 as alice, grant her a Role, and see it pass.',
   text: [
-    'Every request is made by a user (with groups), and with RBAC the server allows it only if some rule says so: a Role (in a namespace) or ClusterRole lists rules, each a set of verbs on resources of API groups; a RoleBinding grants a role’s rules to users, groups or ServiceAccounts in its namespace. Nothing is allowed by default.',
+    'Every request is made by a user (with groups), and with RBAC the server allows it only if some rule says so: a Role (in a namespace) or ClusterRole lists rules, each a set of verbs on resources of API groups; a RoleBinding grants a role’s rules to users, groups or ServiceAccounts in its namespace, and a ClusterRoleBinding grants a ClusterRole’s rules in every namespace. Nothing is allowed by default: every signed-in user (group `system:authenticated`) is bound cluster-wide only to a few system roles, for discovery and for asking what it may do.',
     'The playground’s administrator is in `system:masters`, allowed everything. Choosing another user in “act as” sends `Impersonate-User` with each request, as `kubectl --as` does: the server then authorizes the request as that user. A denied request is `403 Forbidden`, and its message names the user, the verb, the resource and the namespace.',
   ],
   goal: 'As `alice`, list the ConfigMaps of `tutorial` and get a 403; as admin, grant her read access (get, list, watch) with a Role and a RoleBinding, and no more; then list them again as alice: 200.',
@@ -82,7 +90,7 @@ export default defineLesson({
   start: { tool: 'console', yaml: ROLE_YAML, console: { method: 'GET', path: CONFIGMAPS } },
   picture: {
     kind: 'rbac',
-    watch: [{ ...ROLES, namespace: NS }, { ...ROLE_BINDINGS, namespace: NS }, CLUSTER_ROLES],
+    watch: [{ ...ROLES, namespace: NS }, { ...ROLE_BINDINGS, namespace: NS }, CLUSTER_ROLES, CLUSTER_ROLE_BINDINGS],
   },
   async check(ctx) {
     const lists = listsAsAlice(ctx);

@@ -1,9 +1,10 @@
 /**
  * How RBAC decides one request, told for the picture: the request's attributes (from the
- * learner's request: who, verb, resource, namespace), each RoleBinding of the namespace with
- * whether its subjects name the user, and each rule of its role with which of its parts match.
- * The server decides for real; this retells it from the objects the lesson watches (ClusterRole
- * bindings are left out: the lesson's users have none).
+ * learner's request: who, verb, resource, namespace), each ClusterRoleBinding (granting its
+ * ClusterRole everywhere) and each RoleBinding of the namespace (granting its Role, or a
+ * ClusterRole's rules within the namespace only) with whether its subjects name the user, and
+ * each rule of the role with which of its parts match. The server decides for real; this retells
+ * it from the objects the lesson watches.
  */
 import type { LoggedRequest } from '../lesson.ts';
 
@@ -22,6 +23,8 @@ export interface RbacRule {
   readonly apiGroups?: readonly string[];
   readonly resources?: readonly string[];
   readonly resourceNames?: readonly string[];
+  /** A rule for paths such as /healthz or /api (discovery): it never matches a resource request. */
+  readonly nonResourceURLs?: readonly string[];
 }
 
 interface Subject {
@@ -47,7 +50,10 @@ export interface RuleMatch {
   readonly matches: boolean;
 }
 
+export type BindingKind = 'ClusterRoleBinding' | 'RoleBinding';
+
 export interface BindingMatch {
+  readonly kind: BindingKind;
   readonly binding: string;
   readonly role: string;
   readonly subjects: readonly string[];
@@ -120,33 +126,61 @@ function subjectNames(s: Subject, a: RequestAttributes, namespace: string): bool
   return false;
 }
 
+/**
+ * A binding against the request. A ClusterRoleBinding may refer only to a ClusterRole; a
+ * RoleBinding to a Role of its own namespace or to a ClusterRole.
+ */
+function bindingMatch(b: RbacObject, a: RequestAttributes, objects: readonly RbacObject[]): BindingMatch {
+  const kind = b.kind as BindingKind;
+  const ref = b.roleRef ?? { kind: kind === 'RoleBinding' ? 'Role' : 'ClusterRole', name: '' };
+  const namespace = b.metadata.namespace ?? '';
+  const role =
+    kind === 'ClusterRoleBinding' && ref.kind !== 'ClusterRole'
+      ? undefined
+      : objects.find(
+          (o) => o.kind === ref.kind && o.metadata.name === ref.name && (ref.kind === 'ClusterRole' || o.metadata.namespace === namespace),
+        );
+  return {
+    kind,
+    binding: b.metadata.name ?? '',
+    role: `${ref.kind} ${ref.name}`,
+    subjects: (b.subjects ?? []).map((s) => `${s.kind} ${s.name}`),
+    subjectMatches: (b.subjects ?? []).some((s) => subjectNames(s, a, namespace)),
+    rules: role ? (role.rules ?? []).map((r) => ruleMatch(r, a)) : undefined,
+  };
+}
+
 /** Why the request was (or would be) allowed or denied, from the roles and bindings given. */
 export function explain(a: RequestAttributes, objects: readonly RbacObject[]): Explanation {
-  const bindings = objects
-    .filter((o) => o.kind === 'RoleBinding' && o.metadata.namespace === a.namespace)
-    .map((b): BindingMatch => {
-      const ref = b.roleRef ?? { kind: 'Role', name: '' };
-      const role = objects.find(
-        (o) => o.kind === ref.kind && o.metadata.name === ref.name && (ref.kind === 'ClusterRole' || o.metadata.namespace === a.namespace),
-      );
-      return {
-        binding: b.metadata.name ?? '',
-        role: `${ref.kind} ${ref.name}`,
-        subjects: (b.subjects ?? []).map((s) => `${s.kind} ${s.name}`),
-        subjectMatches: (b.subjects ?? []).some((s) => subjectNames(s, a, b.metadata.namespace ?? '')),
-        rules: role ? (role.rules ?? []).map((r) => ruleMatch(r, a)) : undefined,
-      };
-    });
+  // As the server's authorizer visits them: the cluster-wide bindings first, then the namespace's
+  // (a cluster-scoped request has no namespace, so no RoleBinding can grant it).
+  const bindings = [
+    ...objects.filter((o) => o.kind === 'ClusterRoleBinding'),
+    ...objects.filter((o) => o.kind === 'RoleBinding' && a.namespace !== '' && o.metadata.namespace === a.namespace),
+  ].map((b) => bindingMatch(b, a, objects));
   const ask = `${a.verb} ${a.resource}${a.apiGroup ? `.${a.apiGroup}` : ''}${a.namespace ? ` in ${a.namespace}` : ''}`;
   if (a.groups.includes(MASTERS)) return { attributes: a, bindings, verdict: { allowed: true, why: `${MASTERS} is allowed everything` } };
   for (const b of bindings) {
     if (!b.subjectMatches || !b.rules) continue;
     const i = b.rules.findIndex((r) => r.matches);
-    if (i >= 0) return { attributes: a, bindings, verdict: { allowed: true, why: `RoleBinding ${b.binding} → ${b.role}, rule ${i + 1}` } };
+    if (i >= 0) return { attributes: a, bindings, verdict: { allowed: true, why: `${b.kind} ${b.binding} → ${b.role}, rule ${i + 1}` } };
   }
-  const mine = bindings.filter((b) => b.subjectMatches);
-  const why = mine.length
-    ? `no rule of ${mine.map((b) => b.role).join(', ')} allows ${ask}`
-    : `no RoleBinding in ${a.namespace || 'the namespace'} names ${a.user} or its groups`;
-  return { attributes: a, bindings, verdict: { allowed: false, why } };
+  const roles = (kind: BindingKind) => [...new Set(bindings.filter((b) => b.kind === kind && b.subjectMatches).map((b) => b.role))];
+  const why: string[] = [];
+  if (a.namespace) {
+    const granted = roles('RoleBinding');
+    why.push(
+      granted.length ? `no rule of ${granted.join(', ')} allows ${ask}` : `no RoleBinding in ${a.namespace} names ${a.user} or its groups`,
+    );
+  }
+  // Without any ClusterRoleBinding among the objects the picture was not told of them: say nothing.
+  if (!a.namespace || objects.some((o) => o.kind === 'ClusterRoleBinding')) {
+    const granted = roles('ClusterRoleBinding');
+    why.push(
+      granted.length
+        ? `no rule of ${granted.join(', ')} (bound cluster-wide) allows ${ask}`
+        : `no ClusterRoleBinding names ${a.user} or its groups`,
+    );
+  }
+  return { attributes: a, bindings, verdict: { allowed: false, why: why.join('; ') } };
 }
