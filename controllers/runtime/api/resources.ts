@@ -3,6 +3,8 @@
  * type it serves (a phantom parameter), so `client.resource(CONFIG_MAPS)` is typed as ConfigMaps.
  */
 import type {
+  ClusterRole,
+  ClusterRoleBinding,
   ConfigMap,
   ControllerRevision,
   Event,
@@ -13,6 +15,9 @@ import type {
   PriorityLevelConfiguration,
   ResourceClaim,
   ResourceClaimTemplate,
+  Role,
+  RoleBinding,
+  Secret,
   Service,
   ServiceAccount,
   StatefulSet,
@@ -111,6 +116,36 @@ export const RESOURCE_CLAIM_TEMPLATES = resourceType<ResourceClaimTemplate>({
   resource: 'resourceclaimtemplates',
   kind: 'ResourceClaimTemplate',
   namespaced: true,
+});
+
+export const SECRETS = resourceType<Secret>({ group: '', version: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true });
+export const ROLES = resourceType<Role>({
+  group: 'rbac.authorization.orch.io',
+  version: 'v1',
+  resource: 'roles',
+  kind: 'Role',
+  namespaced: true,
+});
+export const ROLE_BINDINGS = resourceType<RoleBinding>({
+  group: 'rbac.authorization.orch.io',
+  version: 'v1',
+  resource: 'rolebindings',
+  kind: 'RoleBinding',
+  namespaced: true,
+});
+export const CLUSTER_ROLES = resourceType<ClusterRole>({
+  group: 'rbac.authorization.orch.io',
+  version: 'v1',
+  resource: 'clusterroles',
+  kind: 'ClusterRole',
+  namespaced: false,
+});
+export const CLUSTER_ROLE_BINDINGS = resourceType<ClusterRoleBinding>({
+  group: 'rbac.authorization.orch.io',
+  version: 'v1',
+  resource: 'clusterrolebindings',
+  kind: 'ClusterRoleBinding',
+  namespaced: false,
 });
 
 /** `group/version/resource`, a stable identity for maps. */

@@ -1,4 +1,5 @@
 import {
+  CLUSTER_ROLE_BINDINGS,
   CLUSTER_ROLES,
   defineLesson,
   missing,
@@ -12,14 +13,6 @@ import {
 } from '../tutorial/lesson.ts';
 
 const ALICE = { user: 'alice', groups: ['dev'] } as const;
-/** The cluster-wide grants: alice's groups (system:authenticated) are bound to a few system roles. */
-const CLUSTER_ROLE_BINDINGS = {
-  group: 'rbac.authorization.orch.io',
-  version: 'v1',
-  resource: 'clusterrolebindings',
-  kind: 'ClusterRoleBinding',
-  namespaced: false,
-} as const;
 const CONFIGMAPS = `/api/v1/namespaces/${NS}/configmaps`;
 
 const ROLE_YAML = `apiVersion: rbac.authorization.orch.io/v1

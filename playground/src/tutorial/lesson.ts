@@ -239,69 +239,24 @@ export function missing(what: string): CheckResult {
   return { done: false, missing: what };
 }
 
-/** Common resources, for pictures. */
-export const CONFIGMAPS = { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true } as const;
-export const PODS = { group: '', version: 'v1', resource: 'pods', kind: 'Pod', namespaced: true } as const;
-export const PVCS = {
-  group: '',
-  version: 'v1',
-  resource: 'persistentvolumeclaims',
-  kind: 'PersistentVolumeClaim',
-  namespaced: true,
-} as const;
-export const NAMESPACES = { group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', namespaced: false } as const;
-export const SECRETS = { group: '', version: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true } as const;
-export const STATEFULSETS = { group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', namespaced: true } as const;
-export const FLOWSCHEMAS = {
-  group: 'flowcontrol.apiserver.orch.io',
-  version: 'v1',
-  resource: 'flowschemas',
-  kind: 'FlowSchema',
-  namespaced: false,
-} as const;
-export const PRIORITY_LEVELS = {
-  group: 'flowcontrol.apiserver.orch.io',
-  version: 'v1',
-  resource: 'prioritylevelconfigurations',
-  kind: 'PriorityLevelConfiguration',
-  namespaced: false,
-} as const;
-export const RESOURCE_CLAIM_TEMPLATES = {
-  group: 'resource.orch.io',
-  version: 'v1beta1',
-  resource: 'resourceclaimtemplates',
-  kind: 'ResourceClaimTemplate',
-  namespaced: true,
-} as const;
-export const RESOURCE_CLAIMS = {
-  group: 'resource.orch.io',
-  version: 'v1beta1',
-  resource: 'resourceclaims',
-  kind: 'ResourceClaim',
-  namespaced: true,
-} as const;
-export const CRDS = {
-  group: 'apiextensions.orch.io',
-  version: 'v1',
-  resource: 'customresourcedefinitions',
-  kind: 'CustomResourceDefinition',
-  namespaced: false,
-} as const;
-export const ROLES = { group: 'rbac.authorization.orch.io', version: 'v1', resource: 'roles', kind: 'Role', namespaced: true } as const;
-export const ROLE_BINDINGS = {
-  group: 'rbac.authorization.orch.io',
-  version: 'v1',
-  resource: 'rolebindings',
-  kind: 'RoleBinding',
-  namespaced: true,
-} as const;
-export const CLUSTER_ROLES = {
-  group: 'rbac.authorization.orch.io',
-  version: 'v1',
-  resource: 'clusterroles',
-  kind: 'ClusterRole',
-  namespaced: false,
-} as const;
+/** Common resources, for pictures: the controller runtime's handles (their one home), under the names lessons use. */
+export {
+  CLUSTER_ROLE_BINDINGS,
+  CLUSTER_ROLES,
+  CONFIG_MAPS as CONFIGMAPS,
+  CUSTOM_RESOURCE_DEFINITIONS as CRDS,
+  FLOW_SCHEMAS as FLOWSCHEMAS,
+  NAMESPACES,
+  PERSISTENT_VOLUME_CLAIMS as PVCS,
+  PODS,
+  PRIORITY_LEVEL_CONFIGURATIONS as PRIORITY_LEVELS,
+  RESOURCE_CLAIM_TEMPLATES,
+  RESOURCE_CLAIMS,
+  ROLE_BINDINGS,
+  ROLES,
+  SECRETS,
+  STATEFUL_SETS as STATEFULSETS,
+} from '../../../controllers/runtime/api/index.ts';
 
 /** The namespace every lesson works in. */
 export const NS = 'tutorial';
