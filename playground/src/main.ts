@@ -6,7 +6,7 @@
  * for the devtools console (`await orch.control.stats()`) and benchmarks.
  */
 import { startOrch, type OrchHandle } from '../../worker/index.ts';
-import { setRuntime } from './runtime.ts';
+import { setRuntime, startIsOver } from './runtime.ts';
 
 declare global {
   interface Window {
@@ -42,6 +42,8 @@ try {
   document.body.append(document.createElement('orch-app'));
   performance.mark('orch-app-shown');
   window.orch = await start.booted;
+  // A lesson's start ends when the lesson is ready (the tutorial says so); any other page's, now.
+  if (!location.hash.startsWith('#/lessons/')) startIsOver();
 } catch (err) {
   showFailure(err);
   throw err;

@@ -9,7 +9,7 @@ import type { ApiStatus } from '../api/http.ts';
 import { toStatus } from '../api/http.ts';
 import { discover, type ResourceType } from '../api/resources.ts';
 import { live } from '../api/watch.ts';
-import { runtime } from '../runtime.ts';
+import { pageStarted, runtime, startIsOver } from '../runtime.ts';
 import { shared } from '../styles.ts';
 import { LESSON_READY, parseRoute, routeHref, type Route } from '../tutorial/index.ts';
 import type { EditEvent } from './explorer.ts';
@@ -150,11 +150,10 @@ export class App extends LitElement {
     super.connectedCallback();
     window.addEventListener('hashchange', this.follow);
     void this.loadTypes();
-    // After the first lesson is ready (or a few seconds on other pages): idle moments during the
-    // start come while the page waits for the API worker, and are no sign the start is over.
-    const mount = () => whenIdle(() => (this.sandboxMounted = true));
-    this.addEventListener(LESSON_READY, mount, { once: true });
-    setTimeout(mount, 3_000);
+    // Once the page's start is over (runtime.ts): idle moments during the start come while the
+    // page waits for the API worker, and are no sign it is over.
+    this.addEventListener(LESSON_READY, startIsOver, { once: true });
+    void pageStarted.then(() => whenIdle(() => (this.sandboxMounted = true)));
     this.stopNamespaces = live(NAMESPACES, '', {
       onItems: (items) => (this.namespaces = items.map((n) => n.metadata.name ?? '').filter(Boolean)),
       onError: (s) => (this.error = s),

@@ -17,6 +17,7 @@ import { shared } from '../styles.ts';
 import { parseYaml, toYaml } from '../yaml.ts';
 import type { CodeEditor } from '../editor/code-editor.ts';
 import { whenIdle } from '../../../worker/index.ts';
+import { pageStarted } from '../runtime.ts';
 import './status-view.ts';
 
 export const EXAMPLE_YAML = `apiVersion: v1
@@ -138,14 +139,15 @@ export class YamlEditor extends LitElement {
 
   /**
    * Loads CodeMirror when the editor is first shown (hidden, as another tab's panel, it waits),
-   * once the page is idle: a lesson that opens on the editor is usable first, highlighted after.
+   * once the page's start is over and the page is idle: a lesson that opens on the editor is
+   * usable first, highlighted after.
    */
   private watchForScreen(): void {
     if (this.code || this.seen) return;
     this.seen = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
       this.seen?.disconnect();
-      whenIdle(() => void this.loadCode(), 1000);
+      void pageStarted.then(() => whenIdle(() => void this.loadCode(), 1000));
     });
     this.seen.observe(this);
   }
