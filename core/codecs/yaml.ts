@@ -3,6 +3,7 @@ import { dump, load, YAMLException } from 'js-yaml';
 import { StatusError } from '../errors/status-error.ts';
 import type { JsonObject } from '../util/json.ts';
 import { MAX_YAML_DEPTH, yamlDepthError, yamlTooDeep } from './depth.ts';
+import { findDuplicateKeys } from './json-duplicates.ts';
 import { listItems } from './list-items.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
@@ -43,6 +44,8 @@ export const yamlSerializer: Serializer = {
 export function parseYaml(text: string, prefix: string): unknown {
   const tooDeep = yamlDepthError(text);
   if (tooDeep) throw StatusError.badRequest(`${prefix}${tooDeep}`);
+  const json = asJson(text);
+  if (json !== undefined) return json;
   try {
     return load(text, { maxDepth: MAX_YAML_DEPTH });
   } catch (err) {
@@ -54,4 +57,23 @@ export function parseYaml(text: string, prefix: string): unknown {
       throw StatusError.badRequest(`${prefix}yaml: exceeded max depth: nested too deeply for this server to decode`);
     throw StatusError.badRequest(`${prefix}${(err as Error).message.split('\n')[0]}`);
   }
+}
+
+/**
+ * JSON is YAML, and most YAML bodies are JSON (clients send apply configurations as JSON under the
+ * YAML media type): a JSON object or array with no key written twice has the same value for both
+ * parsers, and JSON.parse costs a fraction of the YAML parser. Anything else (YAML proper, a
+ * duplicated key, which YAML refuses) is left to the YAML parser.
+ */
+function asJson(text: string): unknown {
+  let i = 0;
+  while (i < text.length && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t')) i++;
+  if (text[i] !== '{' && text[i] !== '[') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return findDuplicateKeys(text, value).length ? undefined : value;
 }
