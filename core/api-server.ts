@@ -16,6 +16,7 @@ import { FeatureGates } from './features/feature-gates.ts';
 import { RuntimeConfig } from './features/runtime-config.ts';
 import { DiscoveryDocuments } from './discovery/documents.ts';
 import { OpenApiDocuments } from './openapi/documents.ts';
+import { negotiateOpenApi, OPENAPI_V2_FORMS, OPENAPI_V3_FORMS } from './openapi/negotiate.ts';
 import { handleDiscovery } from './handlers/discovery.ts';
 import { Health, type HealthState } from './handlers/health.ts';
 import { handleResource, type ServedResource } from './handlers/resources.ts';
@@ -259,14 +260,57 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     patchers,
   };
 
+  /**
+   * `/openapi/v2` and `/openapi/v3/<group/version>` in JSON or gnostic's protobuf, chosen by Accept
+   * as the real server's OpenAPI handlers choose (core/openapi/negotiate.ts); the `/openapi/v3`
+   * index is JSON whatever is asked. Each answer carries the document's ETag and `Vary: Accept`,
+   * and a matching If-None-Match gets 304. A v3 document asked for by a stale `hash` is redirected
+   * to the current one; by the current hash it may be cached for good.
+   */
   async function serveOpenApi(path: string, req: ApiRequest): Promise<ApiResponse> {
-    const accept = req.headers.get('accept');
-    if (accept && !/application\/json|\*\/\*|application\/\*/.test(accept)) throw StatusError.notAcceptable(['application/json']);
-    if (path === '/openapi/v2') return jsonResponse(200, openapi.swagger());
-    if (path === '/openapi/v3' || path === '/openapi/v3/') return jsonResponse(200, await openapi.index());
-    const doc = path.startsWith('/openapi/v3/') ? openapi.groupVersion(path.slice('/openapi/v3/'.length).replace(/\/$/, '')) : undefined;
-    if (!doc) throw StatusError.pathNotFound();
-    return jsonResponse(200, doc, { 'cache-control': req.url.searchParams.has('hash') ? 'public, immutable' : 'no-cache, private' });
+    const notModified = (etag: string) =>
+      (req.headers.get('if-none-match') ?? '')
+        .split(',')
+        .map((t) => t.trim().replace(/^W\//, ''))
+        .some((t) => t === '*' || t === `"${etag}"`);
+    const answer = (body: string | Uint8Array, contentType: string, etag: string, extra: Record<string, string> = {}): ApiResponse => {
+      const headers = { etag: `"${etag}"`, ...extra };
+      // A 304 names no content type (as Go's file server answers it).
+      return notModified(etag)
+        ? { status: 304, headers, body: null }
+        : { status: 200, headers: { 'content-type': contentType, ...headers }, body };
+    };
+    if (path === '/openapi/v3' || path === '/openapi/v3/') {
+      const index = await openapi.index();
+      return answer(index, 'application/json', await openapi.etag(index));
+    }
+    const vary = { vary: 'Accept' };
+    if (path === '/openapi/v2') {
+      const { form } = negotiateOpenApi(req.headers.get('accept'), OPENAPI_V2_FORMS);
+      // The real handler answers 406 without a body; clients report it as a content type they cannot get.
+      if (!form) return { status: 406, headers: vary, body: null };
+      const json = openapi.swagger();
+      return answer(form.protobuf ? openapi.swaggerProtobuf() : json, form.contentType, await openapi.etag(json), vary);
+    }
+    const key = path.startsWith('/openapi/v3/') ? path.slice('/openapi/v3/'.length).replace(/\/$/, '') : undefined;
+    const doc = key === undefined ? undefined : openapi.groupVersion(key);
+    if (key === undefined || !doc) throw StatusError.pathNotFound();
+    const { form, clauses } = negotiateOpenApi(req.headers.get('accept'), OPENAPI_V3_FORMS);
+    if (clauses === 0) return { status: 200, headers: vary, body: null }; // as the real handler: nothing to choose from, nothing written
+    if (!form) return { status: 406, headers: vary, body: null };
+    const etag = await openapi.etag(doc);
+    const hash = req.url.searchParams.get('hash');
+    if (hash && hash !== etag) {
+      return {
+        status: 301,
+        headers: { ...vary, location: `/openapi/v3/${key}?hash=${etag}`, etag: `"${etag}"`, 'content-type': form.contentType },
+        body: null,
+      };
+    }
+    const caching: Record<string, string> = hash
+      ? { 'cache-control': 'public, immutable', expires: new Date(clock.now() + 365 * 24 * 3600 * 1000).toUTCString() }
+      : { 'cache-control': 'no-cache, private' };
+    return answer(form.protobuf ? openapi.groupVersionProtobuf(key)! : doc, form.contentType, etag, { ...vary, ...caching });
   }
 
   const security = new RequestSecurity(options.security ?? {}, {

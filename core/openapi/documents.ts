@@ -8,6 +8,8 @@ import { VERSION_INFO } from '../handlers/version.ts';
 import type { JsonObject } from '../util/json.ts';
 import { buildPaths } from './paths.ts';
 import { DefinitionCollector } from './schemas.ts';
+import { swaggerToProtobuf } from './v2-protobuf.ts';
+import { openApiV3ToProtobuf } from './v3-protobuf.ts';
 
 const INFO = { title: 'Orchestrator', version: VERSION_INFO.gitVersion };
 
@@ -85,5 +87,42 @@ export class OpenApiDocuments {
       this.v3Index = JSON.stringify({ paths });
     }
     return this.v3Index;
+  }
+
+  // The protobuf forms and ETags are made from the JSON text on first use and kept with it: a
+  // server makes a new OpenApiDocuments whenever its kinds change (a CRD comes or goes), so they
+  // never outlive the document they encode.
+  private v2Protobuf?: Uint8Array<ArrayBuffer>;
+  private readonly v3Protobuf = new Map<string, Uint8Array<ArrayBuffer>>();
+  private readonly etags = new Map<string, string>();
+
+  /** `/openapi/v2` as gnostic's `openapi.v2.Document`. */
+  swaggerProtobuf(): Uint8Array<ArrayBuffer> {
+    this.v2Protobuf ??= swaggerToProtobuf(JSON.parse(this.swagger()) as JsonObject);
+    return this.v2Protobuf;
+  }
+
+  /** `/openapi/v3/<key>` as gnostic's `openapi.v3.Document`; undefined for a key not served. */
+  groupVersionProtobuf(key: string): Uint8Array<ArrayBuffer> | undefined {
+    const cached = this.v3Protobuf.get(key);
+    if (cached) return cached;
+    const doc = this.groupVersion(key);
+    if (!doc) return undefined;
+    const bytes = openApiV3ToProtobuf(JSON.parse(doc) as JsonObject);
+    this.v3Protobuf.set(key, bytes);
+    return bytes;
+  }
+
+  /**
+   * The ETag of a document (unquoted): the SHA-512 of its JSON text in upper-case hex, the value
+   * the v3 index's `hash` carries. Both forms share it, as responses vary by Accept.
+   */
+  async etag(json: string): Promise<string> {
+    let tag = this.etags.get(json);
+    if (!tag) {
+      tag = await hashOf(json);
+      this.etags.set(json, tag);
+    }
+    return tag;
   }
 }
