@@ -12,10 +12,10 @@ import {
   gatesMissing,
   inProcessTransport,
   Manager,
+  takingTurns,
   type BuiltinControllerName,
   type Logger,
 } from '../controllers/index.ts';
-import { takingTurns } from './taking-turns.ts';
 
 export type ControllerName = BuiltinControllerName;
 export const CONTROLLER_NAMES: readonly ControllerName[] = BUILTIN_CONTROLLERS.map((c) => c.name);
@@ -99,7 +99,7 @@ export async function runControllers(api: ApiServer, chosen: readonly Chosen[], 
   // As the controller manager's user: under RBAC without anonymous access a request with no
   // credentials would be refused.
   const client = new Client({
-    transport: takingTurns(inProcessTransport(handleAs(api, CONTROLLER_MANAGER_USER))),
+    transport: takingTurns(inProcessTransport(handleAs(api, CONTROLLER_MANAGER_USER)), setImmediate),
     userAgent: 'orch-controller-manager',
   });
   const manager = new Manager({ client, clock: api.clock, ...(settings.logger ? { logger: settings.logger } : {}) });

@@ -4,9 +4,8 @@
  * whole burst is done.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { inProcessTransport, type Transport } from '../../controllers/index.ts';
+import { inProcessTransport, takingTurns, type Transport } from '../../controllers/index.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
-import { takingTurns } from '../../server/taking-turns.ts';
 
 const BURST = 400;
 let running: RunningServer | undefined;
@@ -41,7 +40,7 @@ async function createsDoneWhenReadyzAnswers(wrap: (t: Transport) => Transport): 
 
 describe('in-process requests take turns with HTTP ones', () => {
   it('an HTTP request is answered while a burst of in-process creates is still under way', async () => {
-    const r = await createsDoneWhenReadyzAnswers(takingTurns);
+    const r = await createsDoneWhenReadyzAnswers((t) => takingTurns(t, setImmediate));
     expect(r.readyz).toBe(200);
     expect(r.done).toBeLessThan(BURST);
   });
@@ -57,7 +56,7 @@ describe('in-process requests take turns with HTTP ones', () => {
     const transport = takingTurns(async (req) => {
       seen.push(req.url.pathname);
       return { status: 200, body: null, text: async () => req.url.pathname };
-    });
+    }, setImmediate);
     const paths = ['/a', '/b', '/c', '/d'];
     const answers = await Promise.all(
       paths.map((p) => transport({ method: 'GET', url: new URL(`http://x${p}`), headers: {} }).then((r) => r.text())),

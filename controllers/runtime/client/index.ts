@@ -1,5 +1,6 @@
 export { Client, ResourceClient, type ClientOptions } from './client.ts';
 export { inProcessTransport } from './in-process.ts';
+export { takingTurns, type ScheduleTurn } from './taking-turns.ts';
 export { fetchTransport, type ClientRequest, type ClientResponse, type FetchLike, type Transport } from './transport.ts';
 export {
   ApiError,
