@@ -13,6 +13,12 @@ export interface DecodeInputOptions {
   readonly warnings: string[];
   /** Fields found twice in the body (found by the codec, which saw the raw text). */
   readonly duplicateFields?: readonly string[];
+  /**
+   * The object is the body of a create or an update: a strict decoding error then names the kind
+   * and version it could not be read as, as the real create and update handlers word every decode
+   * error (transformDecodeError).
+   */
+  readonly body?: boolean;
 }
 
 /** Checks `apiVersion`/`kind` against the endpoint; absent ones are taken from it, as the real platform does. */
@@ -50,7 +56,7 @@ export function decodeInput(input: unknown, def: KindDefinition, ctx: StrategyCo
       `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: the object nests more than ${MAX_OBJECT_DEPTH} levels deep`,
     );
   }
-  reportFieldProblems(decoded.unknownFields, opts.duplicateFields ?? [], opts);
+  reportFieldProblems(decoded.unknownFields, opts.duplicateFields ?? [], opts, def);
   const obj = decoded.value;
   obj.apiVersion = apiVersionOf(def);
   obj.kind = def.kind;
@@ -59,13 +65,23 @@ export function decodeInput(input: unknown, def: KindDefinition, ctx: StrategyCo
 }
 
 /** fieldValidation: Ignore drops silently, Warn adds one warning each, Strict fails listing them all. */
-export function reportFieldProblems(unknown: readonly string[], duplicates: readonly string[], opts: DecodeInputOptions): void {
+export function reportFieldProblems(
+  unknown: readonly string[],
+  duplicates: readonly string[],
+  opts: DecodeInputOptions,
+  def: KindDefinition,
+): void {
   if (opts.fieldValidation === 'Ignore') return;
   const problems = [
     ...duplicates.map((f) => `duplicate field ${JSON.stringify(f)}`),
     ...unknown.map((f) => `unknown field ${JSON.stringify(f)}`),
   ];
   if (!problems.length) return;
-  if (opts.fieldValidation === 'Strict') throw StatusError.badRequest(`strict decoding error: ${problems.join(', ')}`);
+  if (opts.fieldValidation === 'Strict') {
+    const error = `strict decoding error: ${problems.join(', ')}`;
+    throw StatusError.badRequest(
+      opts.body ? `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: ${error}` : error,
+    );
+  }
   opts.warnings.push(...problems);
 }

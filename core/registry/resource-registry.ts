@@ -167,6 +167,7 @@ export class ResourceRegistry {
       fieldValidation: opts.fieldValidation,
       warnings: opts.warnings,
       duplicateFields: opts.duplicateFields,
+      body: true,
     });
     const meta = metaOf(obj);
     if (this.def.namespaced) {
@@ -283,6 +284,7 @@ export class ResourceRegistry {
       fieldValidation: opts.fieldValidation,
       warnings: opts.warnings,
       duplicateFields: opts.duplicateFields,
+      body: true,
     });
     const meta = metaOf(obj);
     if (str(meta.name) !== name) {

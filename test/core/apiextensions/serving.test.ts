@@ -117,7 +117,9 @@ describe('custom resources', () => {
   it('report unknown and duplicate fields as fieldValidation asks', async () => {
     const strict = await call(t, 'POST', `${WIDGETS}?fieldValidation=Strict`, widget('strict', { color: 'red', unknown: 1 }));
     expect(strict.status).toBe(400);
-    expect(strict.body.message).toBe('strict decoding error: unknown field "spec.unknown"');
+    expect(strict.body.message).toBe(
+      'Widget in version "v1" cannot be handled as a Widget: strict decoding error: unknown field "spec.unknown"',
+    );
     const warn = await call(t, 'POST', `${WIDGETS}?fieldValidation=Warn`, widget('warned', { color: 'red', unknown: 1 }));
     expect(warn.status).toBe(201);
     expect(warn.headers.get('warning')).toContain('unknown field \\"spec.unknown\\"');
