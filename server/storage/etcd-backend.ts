@@ -37,8 +37,9 @@ type FaultPolicy = ReturnType<NonNullable<NonNullable<IOptions['faultHandling']>
  * once (the client retries), and after an etcd restart the next request goes through instead of
  * waiting out a breaker.
  */
+const NEVER_ABORTED = new AbortController().signal; // one for every call: a new controller each was ~1% of a create
 const PASS_THROUGH = {
-  execute: async <T>(fn: (ctx: { signal: AbortSignal; attempt: number }) => T) => fn({ signal: new AbortController().signal, attempt: 0 }),
+  execute: async <T>(fn: (ctx: { signal: AbortSignal; attempt: number }) => T) => fn({ signal: NEVER_ABORTED, attempt: 0 }),
 } as unknown as FaultPolicy;
 
 class EtcdKeyValue implements KeyValue {

@@ -100,7 +100,6 @@ describe('kubectl 1.32 and the scale subresource', () => {
       'apply',
       '--server-side',
       '--subresource=scale',
-      '--validate=false',
       '-f',
       file('scale.yaml', SCALE(6)),
       '--field-manager=applier',
