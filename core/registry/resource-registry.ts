@@ -106,7 +106,7 @@ export class ResourceRegistry {
     readonly deps: RegistryDeps,
   ) {
     this.prefix = `${REGISTRY_PREFIX}${storageResourceOf(def.storedAs?.def ?? def)}/`;
-    this.store = deps.cache.register(this.prefix, def.namespaced);
+    this.store = deps.cache.register(this.prefix, def.namespaced, !def.createOnly);
     this.gr = { group: def.group, resource: def.resource };
     this.gk = { group: def.group, kind: def.kind };
     this.apiVersion = apiVersionOf(def);

@@ -70,11 +70,11 @@ export class Cache implements FeedHost {
    * registered after start (a custom resource whose definition became established) lists its
    * prefix and watches on from that listing by itself.
    */
-  register(prefix: string, namespaced: boolean): ResourceStore {
+  register(prefix: string, namespaced: boolean, stored = true): ResourceStore {
     let s = this.stores.get(prefix);
     if (!s) {
       s = new ResourceStore(prefix, namespaced);
-      s.feed = new StoreFeed(this, s);
+      s.feed = new StoreFeed(this, s, stored);
       this.stores.set(prefix, s);
       if (this.running && !this.closed) void s.feed.listAndWatch();
     }

@@ -81,6 +81,11 @@ export class StoreFeed {
   constructor(
     private readonly host: FeedHost,
     readonly store: ResourceStore,
+    /**
+     * Whether anything is ever stored under the prefix. A kind that is only answered (the access
+     * reviews) has nothing to watch: the real platform gives it no cacher, and no etcd watch.
+     */
+    readonly stored = true,
   ) {}
 
   get prefix(): string {
@@ -92,6 +97,7 @@ export class StoreFeed {
    * events in one order, every store is at the latest revision any has seen.
    */
   get revision(): number {
+    if (!this.stored) return this.host.revision; // nothing to wait for
     if (!this.listed) return 0;
     return this.host.sharedRevision ? this.host.revision : this.reached;
   }
@@ -165,6 +171,7 @@ export class StoreFeed {
 
   /** Throws what the backend's watch throws (a start revision it no longer has). */
   private watchPrefix(revision: number): void {
+    if (!this.stored) return;
     this.unwatch = this.host.backend.watch(
       this.prefix,
       revision,
