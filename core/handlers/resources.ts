@@ -77,6 +77,18 @@ interface Ctx {
   readonly deps: ResourceHandlerDeps;
   readonly warnings: string[];
   readonly enc: EncodeContext;
+  /**
+   * The apiVersion answers carry when the path named the group in the real platform's spelling
+   * (kubectl's typed clients post to `/apis/rbac.authorization.k8s.io/…` and decode only the kinds
+   * of their own scheme: `rbac.authorization.k8s.io/v1`); undefined when it named the served group.
+   */
+  readonly alias: string | undefined;
+}
+
+/** An object's JSON with its apiVersion as the request spelled the group. */
+function spelled(ctx: Ctx, json: string): string {
+  if (!ctx.alias) return json;
+  return json.replace(`"apiVersion":"${apiVersionOf(ctx.served.registry.def)}"`, `"apiVersion":"${ctx.alias}"`);
 }
 
 export async function handleResource(req: ApiRequest, info: ResourceRequestInfo, deps: ResourceHandlerDeps): Promise<ApiResponse> {
@@ -112,6 +124,7 @@ export async function handleResource(req: ApiRequest, info: ResourceRequestInfo,
     deps,
     warnings: [],
     enc: { def, pretty: parseBoolParam(query, 'pretty') === true, query, now: deps.now() },
+    alias: info.group === def.group ? undefined : `${info.group}/${def.version}`,
   };
   const name = info.name;
   switch (verb) {
@@ -192,7 +205,7 @@ async function get(ctx: Ctx, namespace: string, name: string): Promise<ApiRespon
   const scale = scaleSubresource(ctx);
   if (scale) return scaleResponse(ctx, n, JSON.stringify(scaleOf(JSON.parse(json) as JsonObject, scale)));
   // GET of a partial subresource (status) answers the whole object, as the real platform does.
-  return objectResponse(n, 200, json, ctx.enc);
+  return objectResponse(n, 200, spelled(ctx, json), ctx.enc);
 }
 
 function scaleSubresource(ctx: Ctx): ScaleSubresource | undefined {
@@ -251,7 +264,7 @@ async function list(ctx: Ctx, namespace: string): Promise<ApiResponse> {
   const metadata: JsonObject = { resourceVersion: String(result.resourceVersion) };
   if (result.continue) metadata.continue = result.continue;
   if (result.remainingItemCount !== undefined) metadata.remainingItemCount = result.remainingItemCount;
-  return listResponse(n, { kind: listKindOf(def), apiVersion: apiVersionOf(def), metadata, items: result.items }, ctx.enc);
+  return listResponse(n, { kind: listKindOf(def), apiVersion: ctx.alias ?? apiVersionOf(def), metadata, items: result.items }, ctx.enc);
 }
 
 async function watch(ctx: Ctx, namespace: string): Promise<ApiResponse> {
@@ -306,7 +319,7 @@ async function create(ctx: Ctx, namespace: string): Promise<ApiResponse> {
   const duplicates: string[] = [];
   const input = await decodeBody(ctx, duplicates);
   const out = await ctx.served.registry.create(namespace, input, { ...opts, duplicateFields: duplicates });
-  return objectResponse(n, 201, out.json, ctx.enc, ctx.warnings);
+  return objectResponse(n, 201, spelled(ctx, out.json), ctx.enc, ctx.warnings);
 }
 
 /** POST to a subresource such as Pod `binding`: the body changes the stored object; the answer is a Status. */
@@ -369,7 +382,7 @@ async function update(ctx: Ctx, namespace: string, name: string): Promise<ApiRes
   const duplicates: string[] = [];
   const input = await decodeBody(ctx, duplicates);
   const out = await ctx.served.registry.update(namespace, name, input, { ...opts, duplicateFields: duplicates }, ctx.info.subresource);
-  return objectResponse(n, out.created ? 201 : 200, out.json, ctx.enc, ctx.warnings);
+  return objectResponse(n, out.created ? 201 : 200, spelled(ctx, out.json), ctx.enc, ctx.warnings);
 }
 
 const MERGE_PATCH = 'application/merge-patch+json';
@@ -402,7 +415,7 @@ async function patch(ctx: Ctx, namespace: string, name: string): Promise<ApiResp
       write: opts,
     });
     if (scale) return scaleResponse(ctx, n, JSON.stringify(scaleOf(JSON.parse(out.json) as JsonObject, scale)));
-    return objectResponse(n, out.created ? 201 : 200, out.json, ctx.enc, ctx.warnings);
+    return objectResponse(n, out.created ? 201 : 200, spelled(ctx, out.json), ctx.enc, ctx.warnings);
   }
   if (contentType !== MERGE_PATCH) {
     const supported = [MERGE_PATCH, ...(ctx.deps.patchers ? [...ctx.deps.patchers.keys()] : [])].filter((t) => !refused.includes(t));
@@ -421,7 +434,7 @@ async function patch(ctx: Ctx, namespace: string, name: string): Promise<ApiResp
     },
     { createIfMissing: false },
   );
-  return objectResponse(n, 200, out.json, ctx.enc, ctx.warnings);
+  return objectResponse(n, 200, spelled(ctx, out.json), ctx.enc, ctx.warnings);
 }
 
 function parsePatchBody(body: Uint8Array): JsonObject {
@@ -444,7 +457,7 @@ async function del(ctx: Ctx, namespace: string, name: string): Promise<ApiRespon
   });
   // 202 only when dependents were asked not to be orphaned and the object lingers (the real platform's rule).
   const status = !out.deleted && params.orphanDependents === false ? 202 : 200;
-  return objectResponse(n, status, out.json, ctx.enc, ctx.warnings);
+  return objectResponse(n, status, spelled(ctx, out.json), ctx.enc, ctx.warnings);
 }
 
 async function deleteCollection(ctx: Ctx, namespace: string): Promise<ApiResponse> {

@@ -1,5 +1,6 @@
 /** Turning a request body into a canonical object of the endpoint's kind (decode, prune, default). */
 import { MAX_OBJECT_DEPTH, nestedDeeperThan } from '../codecs/depth.ts';
+import { orchGroup } from '../auth/attributes.ts';
 import { StatusError } from '../errors/status-error.ts';
 import { DecodeError, type DecodeResult } from '../schema/decode.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
@@ -21,6 +22,18 @@ export interface DecodeInputOptions {
   readonly body?: boolean;
 }
 
+/**
+ * kubectl's generators (`create role`, `create rolebinding`, `create ingress`, …) write the real
+ * platform's spelling of a group into the body (`rbac.authorization.k8s.io/v1`) whatever path they
+ * post to: it names the served `rbac.authorization.orch.io/v1`, as the `k8s.io` paths and media
+ * types are aliases of the `orch.io` ones.
+ */
+function spellsAsOrch(apiVersion: unknown, served: string): boolean {
+  if (typeof apiVersion !== 'string') return false;
+  const slash = apiVersion.indexOf('/');
+  return slash > 0 && `${orchGroup(apiVersion.slice(0, slash))}${apiVersion.slice(slash)}` === served;
+}
+
 /** Checks `apiVersion`/`kind` against the endpoint; absent ones are taken from it, as the real platform does. */
 export function checkTypeMeta(input: unknown, def: KindDefinition): JsonObject {
   if (!isObject(input)) {
@@ -31,7 +44,7 @@ export function checkTypeMeta(input: unknown, def: KindDefinition): JsonObject {
   const want = apiVersionOf(def);
   const av = input.apiVersion;
   const kind = input.kind;
-  if (av !== undefined && av !== null && av !== '' && av !== want) {
+  if (av !== undefined && av !== null && av !== '' && av !== want && !spellsAsOrch(av, want)) {
     throw StatusError.badRequest(`the API version in the data (${String(av)}) does not match the expected API version (${want})`);
   }
   if (kind !== undefined && kind !== null && kind !== '' && kind !== def.kind) {

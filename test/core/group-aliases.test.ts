@@ -1,0 +1,72 @@
+/**
+ * The real platform's spelling of a group (`rbac.authorization.k8s.io`) is an alias of the served
+ * one (`rbac.authorization.orch.io`): kubectl's typed clients post to the alias's paths with the
+ * alias in the body (`kubectl create role`, `create rolebinding`, `create ingress`), and decode
+ * only kinds of their own scheme. So the server takes the alias in the path and the body, and
+ * answers in the spelling the path asked for; through the served group's path nothing changes.
+ */
+import { describe, expect, it } from 'vitest';
+import { call, serverPerTest } from '../support/targets.ts';
+
+const t = serverPerTest();
+const ALIAS = '/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles';
+const SERVED = '/apis/rbac.authorization.orch.io/v1/namespaces/default/roles';
+const role = (name: string, apiVersion: string) => ({
+  apiVersion,
+  kind: 'Role',
+  metadata: { name },
+  rules: [{ verbs: ['get'], apiGroups: [''], resources: ['configmaps'] }],
+});
+
+describe('a group spelled as the real platform spells it', () => {
+  it.each([
+    ['the alias path, the alias in the body', ALIAS, 'rbac.authorization.k8s.io/v1', 'rbac.authorization.k8s.io/v1'],
+    ['the alias path, the served group in the body', ALIAS, 'rbac.authorization.orch.io/v1', 'rbac.authorization.k8s.io/v1'],
+    ['the served path, the alias in the body', SERVED, 'rbac.authorization.k8s.io/v1', 'rbac.authorization.orch.io/v1'],
+    ['the served path, the served group in the body', SERVED, 'rbac.authorization.orch.io/v1', 'rbac.authorization.orch.io/v1'],
+  ])('%s: created, answered as %s', async (_, path, bodyVersion, answered) => {
+    const name = `r-${Math.random().toString(36).slice(2, 8)}`;
+    const created = await call(t, 'POST', path, role(name, bodyVersion));
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.apiVersion).toBe(answered);
+    expect((await call(t, 'GET', `${path}/${name}`)).body.apiVersion).toBe(answered);
+    // Stored once, in the served group, whatever the spelling it came in.
+    expect((await call(t, 'GET', `${SERVED}/${name}`)).body.apiVersion).toBe('rbac.authorization.orch.io/v1');
+  });
+
+  it('a list and a patch through the alias are answered in the alias', async () => {
+    expect((await call(t, 'POST', ALIAS, role('listed', 'rbac.authorization.k8s.io/v1'))).status).toBe(201);
+    expect((await call(t, 'GET', ALIAS)).body.apiVersion).toBe('rbac.authorization.k8s.io/v1');
+    expect((await call(t, 'GET', SERVED)).body.apiVersion).toBe('rbac.authorization.orch.io/v1');
+    const patched = await call(
+      t,
+      'PATCH',
+      `${ALIAS}/listed`,
+      { metadata: { labels: { a: 'b' } } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(patched.status).toBe(200);
+    expect(patched.body.apiVersion).toBe('rbac.authorization.k8s.io/v1');
+  });
+
+  it('another group is still refused', async () => {
+    const r = await call(t, 'POST', SERVED, role('other', 'apps/v1'));
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe(
+      'the API version in the data (apps/v1) does not match the expected API version (rbac.authorization.orch.io/v1)',
+    );
+  });
+
+  it('a binding naming the RBAC group by its alias (as kubectl create rolebinding does) binds the RBAC group', async () => {
+    const r = await call(t, 'POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings', {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: { name: 'rb' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'listed' },
+      subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'bob' }],
+    });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.roleRef.apiGroup).toBe('rbac.authorization.orch.io');
+    expect(r.body.subjects[0].apiGroup).toBe('rbac.authorization.orch.io');
+  });
+});
