@@ -11,10 +11,10 @@ import { StatusError } from '../errors/status-error.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import type { ResourceRequestInfo } from '../http/request-info.ts';
 import { apiVersionOf, type CreateSubresource, type AnswerContext } from '../registry/definition.ts';
-import { decodeInput } from '../registry/input.ts';
+import { decodeInput, spellsAsOrch } from '../registry/input.ts';
 import { DecodeError, decodeObject } from '../schema/decode.ts';
 import type { ObjectSchema } from '../schema/types.ts';
-import { isObject, type JsonObject } from '../util/json.ts';
+import type { JsonObject } from '../util/json.ts';
 import { objectResponse } from './respond.ts';
 import type { ResourceHandlerDeps, ServedResource } from './resources.ts';
 import { ANONYMOUS } from '../auth/user.ts';
@@ -27,6 +27,8 @@ interface AnswerCtx {
   readonly deps: ResourceHandlerDeps;
   readonly enc: EncodeContext;
   readonly warnings: string[];
+  /** The apiVersion to answer in when the path named the group by its `k8s.io` alias. */
+  readonly alias: string | undefined;
 }
 
 /** A request the security stages never saw (a host calling a bare handler): anonymous, nothing allowed. */
@@ -43,28 +45,15 @@ function accessOf(ctx: AnswerCtx): RequestAccess {
   return ctx.deps.access?.(ctx.req) ?? NO_ACCESS;
 }
 
-/** The apiVersion the client spelled, when it named the served group by an alias. */
-function spelled(ctx: AnswerCtx, apiVersion: string): string {
-  const def = ctx.served.registry.def;
-  if (ctx.info.group === def.group || !apiVersion.startsWith(`${def.group}/`)) return apiVersion;
-  return `${ctx.info.group}/${apiVersion.slice(def.group.length + 1)}`;
-}
-
-/** `authorization.k8s.io/v1` in a body sent to the alias is the served `authorization.orch.io/v1`. */
-function unspell(raw: JsonObject, alias: string, served: string): JsonObject {
-  return raw.apiVersion === alias ? { ...raw, apiVersion: served } : raw;
-}
-
 export async function createOnly(ctx: AnswerCtx, n: Negotiated, namespace: string): Promise<ApiResponse> {
   const reg = ctx.served.registry;
   const def = reg.def;
   const bytes = await ctx.req.readBody(3 * 1024 * 1024);
   if (bytes.length === 0) throw StatusError.badRequest('the request body is empty; an object is required');
   const decoded = ctx.deps.codecs.forRequest(ctx.req.headers.get('content-type'), def).decode(bytes, ctx.enc);
-  const served = apiVersionOf(def);
-  const raw = isObject(decoded) ? unspell(decoded, spelled(ctx, served), served) : decoded;
   const strategyCtx = reg.strategyContext('', 'create');
-  const obj = decodeInput(raw, def, strategyCtx, { fieldValidation: 'Ignore', warnings: ctx.warnings });
+  // The body may spell the group as the path did (`authorization.k8s.io/v1`): decodeInput takes the alias.
+  const obj = decodeInput(decoded, def, strategyCtx, { fieldValidation: 'Ignore', warnings: ctx.warnings });
   const meta = (obj.metadata ?? {}) as JsonObject;
   if (def.namespaced && typeof meta.namespace === 'string' && meta.namespace && meta.namespace !== namespace) {
     throw StatusError.badRequest('the namespace of the provided object does not match the namespace sent on the request');
@@ -75,7 +64,7 @@ export async function createOnly(ctx: AnswerCtx, n: Negotiated, namespace: strin
   if (errors.length) throw StatusError.invalid(reg.gk, typeof meta.name === 'string' ? meta.name : '', errors);
   const answerCtx: AnswerContext = { namespace, now: ctx.deps.now(), access: accessOf(ctx) };
   const answer = (await def.createOnly!(obj, answerCtx)) as JsonObject;
-  return respond(ctx, n, def.schema, spelled(ctx, served), answer);
+  return respond(ctx, n, def.schema, ctx.alias ?? apiVersionOf(def), answer);
 }
 
 export async function answerSubresource(ctx: AnswerCtx, namespace: string, sub: CreateSubresource, body: JsonObject): Promise<JsonObject> {
@@ -95,8 +84,7 @@ export function answered(
   apiVersion: string,
   answer: JsonObject,
 ): ApiResponse {
-  const asked =
-    typeof raw.apiVersion === 'string' && raw.apiVersion.replace('.k8s.io/', '.orch.io/') === apiVersion ? raw.apiVersion : apiVersion;
+  const asked = spellsAsOrch(raw.apiVersion, apiVersion) ? raw.apiVersion : apiVersion;
   // The answer is encoded as its own kind (TokenRequest), not as the parent's (ServiceAccount).
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
   const def = { ...ctx.served.registry.def, group, version, schema, kind: String(answer.kind ?? raw.kind ?? '') };

@@ -82,7 +82,8 @@ export class OpenApiDocuments {
     if (!this.v3Index) {
       const paths: JsonObject = {};
       for (const key of this.groupVersionKinds().keys()) {
-        paths[key] = { serverRelativeURL: `/openapi/v3/${key}?hash=${await hashOf(this.groupVersion(key)!)}` };
+        // The document's ETag, kept for its answers: each document is hashed once.
+        paths[key] = { serverRelativeURL: `/openapi/v3/${key}?hash=${await this.etag(this.groupVersion(key)!)}` };
       }
       this.v3Index = JSON.stringify({ paths });
     }

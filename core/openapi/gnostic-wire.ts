@@ -162,6 +162,13 @@ function writeBody(w: BinaryWriter, table: MessageTable, obj: JsonObject): void 
   for (const p of parts) p.write();
 }
 
+/** `ExternalDocs` and `Xml`, which gnostic's v2 and v3 protos define alike (same fields, same numbers). */
+export const externalDocs = message(() => ({ fields: { description: [1, str], url: [2, str] }, patterns: [extensions(3)] }));
+export const xml = message(() => ({
+  fields: { name: [1, str], namespace: [2, str], prefix: [3, str], attribute: [4, bool], wrapped: [5, bool] },
+  patterns: [extensions(6)],
+}));
+
 /** The whole document by its top-level table. */
 export function encodeDocument(table: MessageTable, doc: JsonObject): Uint8Array<ArrayBuffer> {
   const w = new BinaryWriter();

@@ -14,6 +14,7 @@ import {
   double,
   encodeDocument,
   extensions,
+  externalDocs,
   type FieldWriter,
   int64,
   list,
@@ -24,13 +25,9 @@ import {
   str,
   strings,
   X_PATTERN,
+  xml,
 } from './gnostic-wire.ts';
 
-const externalDocs = message(() => ({ fields: { description: [1, str], url: [2, str] }, patterns: [extensions(3)] }));
-const xml = message(() => ({
-  fields: { name: [1, str], namespace: [2, str], prefix: [3, str], attribute: [4, bool], wrapped: [5, bool] },
-  patterns: [extensions(6)],
-}));
 const jsonReference = message(() => ({ fields: { $ref: [1, str], description: [2, str] } }));
 
 const SCHEMA: MessageTable = {

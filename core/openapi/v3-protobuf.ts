@@ -13,6 +13,7 @@ import {
   double,
   encodeDocument,
   extensions,
+  externalDocs,
   type FieldWriter,
   int64,
   list,
@@ -23,14 +24,10 @@ import {
   orReference,
   str,
   strings,
+  xml,
 } from './gnostic-wire.ts';
 
 const reference = message(() => ({ fields: { $ref: [1, str], summary: [2, str], description: [3, str] } }));
-const externalDocs = message(() => ({ fields: { description: [1, str], url: [2, str] }, patterns: [extensions(3)] }));
-const xml = message(() => ({
-  fields: { name: [1, str], namespace: [2, str], prefix: [3, str], attribute: [4, bool], wrapped: [5, bool] },
-  patterns: [extensions(6)],
-}));
 const stringsMap = namedMap(str);
 
 /** `DefaultType`: only a scalar default has a member; any other leaves the message empty. */

@@ -28,7 +28,7 @@ export interface DecodeInputOptions {
  * post to: it names the served `rbac.authorization.orch.io/v1`, as the `k8s.io` paths and media
  * types are aliases of the `orch.io` ones.
  */
-function spellsAsOrch(apiVersion: unknown, served: string): boolean {
+export function spellsAsOrch(apiVersion: unknown, served: string): apiVersion is string {
   if (typeof apiVersion !== 'string') return false;
   const slash = apiVersion.indexOf('/');
   return slash > 0 && `${orchGroup(apiVersion.slice(0, slash))}${apiVersion.slice(slash)}` === served;

@@ -1,6 +1,29 @@
 /** The look every view shares. */
 import { css } from 'lit';
 
+/** Small status badges (`.badge.ok`, `.warn`, `.bad`): the views' and the tutorial's pictures'. */
+export const badges = css`
+  .badge {
+    display: inline-block;
+    padding: 0 6px;
+    border-radius: 8px;
+    font-size: 12px;
+    background: #e8ebf1;
+  }
+  .badge.ok {
+    background: #d5f0dc;
+    color: #17692e;
+  }
+  .badge.warn {
+    background: #fdf0cf;
+    color: #7a5200;
+  }
+  .badge.bad {
+    background: #fbdada;
+    color: #8c1c1c;
+  }
+`;
+
 export const shared = css`
   :host {
     display: block;
@@ -122,23 +145,5 @@ export const shared = css`
     font-weight: 600;
     color: #5a6477;
   }
-  .badge {
-    display: inline-block;
-    padding: 0 6px;
-    border-radius: 8px;
-    font-size: 12px;
-    background: #e8ebf1;
-  }
-  .badge.ok {
-    background: #d5f0dc;
-    color: #17692e;
-  }
-  .badge.warn {
-    background: #fdf0cf;
-    color: #7a5200;
-  }
-  .badge.bad {
-    background: #fbdada;
-    color: #8c1c1c;
-  }
+  ${badges}
 `;

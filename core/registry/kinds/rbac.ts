@@ -10,6 +10,7 @@ import { AGE_COLUMN, type TableColumn } from '../table.ts';
 import type { LabelSelector } from '../types/meta-v1.ts';
 import { ClusterRole, ClusterRoleBinding, Role, RoleBinding, type PolicyRule, type Subject } from '../types/rbac-v1.ts';
 import { semanticEqual } from '../kind-support/field-checks.ts';
+import { orchGroup } from '../../auth/attributes.ts';
 import { bootstrapClusterRoleBindings, bootstrapClusterRoles } from '../../auth/rbac/bootstrap-policy.ts';
 import { reconcileClusterRole, reconcileClusterRoleBinding } from '../../auth/rbac/reconcile.ts';
 
@@ -126,18 +127,16 @@ function roleRefUnchanged(obj: Binding, old: Binding): FieldError[] {
   return semanticEqual(obj.roleRef, old.roleRef) ? [] : [fieldErrors.invalid('roleRef', obj.roleRef ?? null, 'cannot change roleRef')];
 }
 
-/** The RBAC group in the real platform's spelling, which kubectl's `create rolebinding` writes into roleRef and subjects. */
-const RBAC_GROUP_ALIAS = 'rbac.authorization.k8s.io';
-
 /**
  * User and Group subjects (and role references) default to the RBAC group; service accounts to the
- * core group. The RBAC group's alias (kubectl's generators write it) is the RBAC group.
+ * core group. The RBAC group named by its `k8s.io` alias (kubectl's `create rolebinding` writes it)
+ * is the RBAC group.
  */
 function defaultBinding(obj: Binding): void {
   const ref = obj.roleRef;
-  if (ref && (!ref.apiGroup || ref.apiGroup === RBAC_GROUP_ALIAS)) ref.apiGroup = RBAC_GROUP;
+  if (ref && (!ref.apiGroup || orchGroup(ref.apiGroup) === RBAC_GROUP)) ref.apiGroup = RBAC_GROUP;
   for (const subject of obj.subjects ?? []) {
-    if (subject.apiGroup === RBAC_GROUP_ALIAS) subject.apiGroup = RBAC_GROUP;
+    if (subject.apiGroup && orchGroup(subject.apiGroup) === RBAC_GROUP) subject.apiGroup = RBAC_GROUP;
     if (!subject.apiGroup && (subject.kind === 'User' || subject.kind === 'Group')) subject.apiGroup = RBAC_GROUP;
   }
 }

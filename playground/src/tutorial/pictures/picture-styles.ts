@@ -1,5 +1,6 @@
 /** The look the pictures share: small cards and SVG text that stay readable on a phone. */
 import { css } from 'lit';
+import { badges } from '../../styles.ts';
 
 export const pictureStyles = css`
   :host {
@@ -94,21 +95,9 @@ export const pictureStyles = css`
     font: 11.5px ui-monospace, monospace;
     overflow-wrap: anywhere;
   }
+  ${badges}
   .badge {
-    display: inline-block;
-    padding: 0 6px;
-    border-radius: 8px;
-    font-size: 12px;
-    background: #e8ebf1;
     overflow-wrap: anywhere;
-  }
-  .badge.ok {
-    background: #d5f0dc;
-    color: #17692e;
-  }
-  .badge.bad {
-    background: #fbdada;
-    color: #8c1c1c;
   }
   ul {
     margin: 4px 0;
