@@ -42,7 +42,7 @@ import type { StorageBackend } from './storage/backend.ts';
 import { Cache } from './watch-cache/cache.ts';
 import { realClock, type Clock } from './util/clock.ts';
 import { isObject, type JsonObject } from './util/json.ts';
-import { orchGroup, RequestSecurity, type SecurityOptions } from './auth/security.ts';
+import { orchGroup, RequestSecurity, requestContext, type SecurityOptions } from './auth/security.ts';
 
 export interface ApiServerOptions {
   /** Where objects are kept (default: in memory). */
@@ -252,6 +252,10 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     now: () => clock.now(),
     watcherDelta: (def: { group: string; version: string; kind: string }, delta: number) =>
       metrics.watchers.add({ group: def.group, kind: def.kind, version: def.version }, delta),
+    // Flow control's tracker of open watches (the security stages are built below).
+    get watches() {
+      return security.watches;
+    },
     readConfig,
     access: (req: ApiRequest) => security.accessFor(req),
     admitWrite: (req: ApiRequest) => security.admitWrite(req),
@@ -345,7 +349,7 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
       }
       if (path === '/metrics') return textResponse(200, metrics.render(), 'text/plain; version=0.0.4; charset=utf-8');
       if (path.startsWith('/openapi/')) return await serveOpenApi(path, req);
-      info = requestInfo(req.method, path, req.url.searchParams);
+      info = requestContext(req)?.info ?? requestInfo(req.method, path, req.url.searchParams);
       if (info === 'method-not-allowed') throw StatusError.methodNotAllowed();
       if (!info.isResourceRequest) {
         if (info.discovery) return handleDiscovery(req, info, discovery, codecs);

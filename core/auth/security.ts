@@ -10,7 +10,7 @@ import { type AuditEvent, auditUser, microTime } from '../audit/event.ts';
 import type { AuditStage } from '../audit/policy.ts';
 import { withoutManagedFields } from '../audit/managed-fields.ts';
 import { StatusError, toStatusError } from '../errors/status-error.ts';
-import { FlowControl, type FlowControlOptions } from '../flowcontrol/index.ts';
+import { FlowControl, type FlowControlOptions, WatchTracker } from '../flowcontrol/index.ts';
 import { statusValue } from '../handlers/respond.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { type RequestInfo, requestInfo } from '../http/request-info.ts';
@@ -82,6 +82,8 @@ export interface RequestContext {
   readonly auditID: string;
   /** What the request asks, as authorization saw it. */
   readonly attributes: Attributes;
+  /** The request's path parsed (the router reads it rather than parse the path again). */
+  readonly info: ReturnType<typeof requestInfo>;
 }
 
 const contexts = new WeakMap<ApiRequest, RequestContext>();
@@ -171,6 +173,8 @@ export class RequestSecurity {
   private readonly authn: AuthenticationChain;
   private readonly rbac: boolean;
   private readonly flow: FlowControl | undefined;
+  /** The open watches, by what they watch: a write's final seats are charged by those its event may go to. */
+  readonly watches = new WatchTracker();
   private readonly audit: { policy: AuditPolicy; sink: AuditSink } | undefined;
   private readonly uidOf: RequestAccess['uidOf'];
   /** The development default: no authentication configured and every request allowed. */
@@ -226,10 +230,7 @@ export class RequestSecurity {
               deps.registry('flowcontrol.apiserver.orch.io', r)?.store.events$.subscribe(listener);
           },
           objectCount: (group, resource) => deps.registry(group, resource)?.store.liveObjects(),
-          watchCount: (group, resource) => {
-            const def = deps.registry(group, resource)?.def;
-            return def && deps.metrics.registeredWatchers(def.group, def.kind);
-          },
+          watchCount: (group, resource, namespace, name) => this.watches.interested(group, resource, namespace, name),
         },
         {
           inQueue: (fs, pl, d) => m.flowInQueue.add({ flow_schema: fs, priority_level: pl }, d),
@@ -243,7 +244,8 @@ export class RequestSecurity {
           },
           currentSeats: (pl, seats) => m.flowCurrentLimit.set({ priority_level: pl }, seats),
         },
-        { now: () => deps.clock.now(), ...opts.flowControl },
+        // Queue wait limits and final seats run on the server's clock, as `now` reads it.
+        { now: () => deps.clock.now(), timers: deps.clock, ...opts.flowControl },
       );
     }
     void deps.ready.then(
@@ -402,7 +404,7 @@ export class RequestSecurity {
         }
       }
       if (audit?.wantsRequestBody) served = await audit.captureRequest(served);
-      contexts.set(served, { user, auditID, attributes: attrs });
+      contexts.set(served, { user, auditID, attributes: attrs, info: parsed });
       const res = await next(served);
       admission?.done();
       admission = undefined;

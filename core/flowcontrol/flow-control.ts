@@ -7,7 +7,7 @@
  * `borrowingLimitPercent` more, and every adjustment period (10 s) the seats are shared out again
  * by the levels' recent seat demand, as the real controller does. A request occupies the seats
  * its work estimate gives (a LIST by the objects it goes through; a write one, and after its
- * answer as many as the watchers of its resource call for, for the time it takes to tell them).
+ * answer as many as the watches its event may go to call for, for the time it takes to tell them).
  * A watch holds its seats only until its answer starts, as the real platform counts watches by
  * their initial work.
  */
@@ -41,8 +41,11 @@ export interface FlowConfigSource {
   onChange(listener: () => void): void;
   /** How many objects of a resource are stored (undefined: not known), for the seats of a LIST. */
   objectCount?(apiGroup: string, resource: string): number | undefined;
-  /** How many watches of a resource are open (undefined: not known), for the final seats of a write. */
-  watchCount?(apiGroup: string, resource: string): number | undefined;
+  /**
+   * How many open watches a write of an object may have to tell of it (undefined: not known),
+   * for its final seats: `name` is the path's ('' for a create), as the real tracker is asked.
+   */
+  watchCount?(apiGroup: string, resource: string, namespace: string, name: string): number | undefined;
 }
 
 export interface FlowMetrics {
@@ -214,7 +217,7 @@ export class FlowControl {
       a,
       query,
       (g, r) => this.source.objectCount?.(g, r),
-      (g, r) => this.source.watchCount?.(g, r),
+      (g, r, ns, name) => this.source.watchCount?.(g, r, ns, name),
       limits.maxSeats,
     );
     let reason: RejectReason = 'queue-full';

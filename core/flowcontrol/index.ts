@@ -23,3 +23,4 @@ export {
   WATCHES_PER_SEAT,
   type WorkEstimate,
 } from './work-estimate.ts';
+export { type ExactField, WatchTracker, watchedName } from './watch-tracker.ts';

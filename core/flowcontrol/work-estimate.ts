@@ -1,7 +1,7 @@
 /**
  * The work a request is expected to do, as the real work estimator reckons it: the seats it holds
  * while it runs, and for a write the seats it goes on holding after its answer, for as long as
- * the server takes to send its event to the watchers of its resource.
+ * the server takes to send its event to the watches that may want it (`watch-tracker.ts`).
  *
  * Seats while it runs: one for most requests; for a LIST (and a WATCH that asks for its initial
  * events) one per 100 objects it is expected to go through — every stored object when served
@@ -103,17 +103,18 @@ export function mutatingWork(a: Attributes, watchers: number, maxSeats: number):
 }
 
 /**
- * The work of any request: a write's by the watchers of its resource (`watchers(group,
- * resource)`, undefined when not known: none), a LIST's or WATCH's by its objects, one seat
- * otherwise.
+ * The work of any request: a write's by the watches its event may go to (`watchers(group,
+ * resource, namespace, name)`, undefined when not known: none), a LIST's or WATCH's by its
+ * objects, one seat otherwise.
  */
 export function estimateWork(
   a: Attributes,
   query: URLSearchParams,
   count: (apiGroup: string, resource: string) => number | undefined,
-  watchers: (apiGroup: string, resource: string) => number | undefined,
+  watchers: (apiGroup: string, resource: string, namespace: string, name: string) => number | undefined,
   maxSeats: number,
 ): WorkEstimate {
-  if (a.isResourceRequest && MUTATING.has(a.verb)) return mutatingWork(a, watchers(a.apiGroup, a.resource) ?? 0, maxSeats);
+  if (a.isResourceRequest && MUTATING.has(a.verb))
+    return mutatingWork(a, watchers(a.apiGroup, a.resource, a.namespace, a.name) ?? 0, maxSeats);
   return { initialSeats: estimateSeats(a, query, count, maxSeats), finalSeats: 0, additionalLatencyMs: 0 };
 }

@@ -26,6 +26,8 @@ import { listResponse, objectResponse } from './respond.ts';
 import { watchBody } from './watch-stream.ts';
 import { answered, answerSubresource, createOnly } from './create-only.ts';
 import type { RequestAccess } from '../auth/access.ts';
+import { orchGroup } from '../auth/attributes.ts';
+import { type WatchTracker, watchedName } from '../flowcontrol/watch-tracker.ts';
 
 /** 3 MiB, the real platform's request body limit. */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -47,6 +49,8 @@ export interface ResourceHandlerDeps {
   now(): number;
   /** Open watches per kind (the `apiserver_registered_watchers` gauge). */
   watcherDelta?(def: { group: string; version: string; kind: string }, delta: number): void;
+  /** Open watches by what they watch, for flow control's charge of a write: `register` answers the function that forgets one. */
+  readonly watches?: Pick<WatchTracker, 'register'>;
   /** The registry serving group/version/resource, if served. */
   lookup(group: string, version: string, resource: string): ServedResource | undefined;
   /** Patch types beyond merge patch (strategic, JSON patch, apply) plug in here. */
@@ -280,19 +284,37 @@ async function watch(ctx: Ctx, namespace: string): Promise<ApiResponse> {
   });
   const def = ctx.served.registry.def;
   ctx.deps.watcherDelta?.(def, 1);
+  // Tracked by the path's group, namespace and name, as the real request-info resolver gives them.
+  const { info } = ctx;
+  const forget = ctx.deps.watches?.register(
+    orchGroup(info.group),
+    info.resource,
+    info.namespace,
+    watchedName(info.name, viaWatchPrefix(ctx), opts.fieldSelector?.exact),
+    opts.fieldSelector?.exact,
+  );
   const body = watchBody(
     messages,
     n,
     { ...ctx.enc, kind: def.kind, apiVersion: apiVersionOf(def) },
     ctx.deps.readConfig.watchBufferSize,
     ctx.req.signal,
-    () => ctx.deps.watcherDelta?.(def, -1),
+    () => {
+      ctx.deps.watcherDelta?.(def, -1);
+      forget?.();
+    },
   );
   return {
     status: 200,
     headers: { 'cache-control': 'no-cache, private', 'content-type': n.contentType, 'transfer-encoding': 'chunked' },
     body,
   };
+}
+
+/** Whether the watch was asked for by the legacy `/watch/` path prefix (`/api/v1/watch/...`, `/apis/{group}/{version}/watch/...`). */
+function viaWatchPrefix(ctx: Ctx): boolean {
+  const segs = ctx.req.url.pathname.split('/').filter((s) => s !== '');
+  return segs[ctx.info.apiPrefix === 'api' ? 2 : 3] === 'watch';
 }
 
 /**

@@ -72,6 +72,12 @@ export function watchBody(
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
+        // A client that left while the request waited (in a flow-control queue) gets nothing: the watch ends at once.
+        if (signal?.aborted) {
+          stop();
+          controller.close();
+          return;
+        }
         signal?.addEventListener('abort', stop, { once: true });
         sub = messages.subscribe({
           next(msg) {

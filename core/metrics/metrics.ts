@@ -177,14 +177,6 @@ export class Metrics {
     '[ALPHA] Number of currently registered watchers for a given resources',
   );
 
-  /** Open watches of a kind over all its versions (this gauge summed): what flow control charges a write of the kind for. */
-  registeredWatchers(group: string, kind: string): number {
-    const prefix = `${key({ group, kind })},`;
-    let n = 0;
-    for (const [k, v] of this.watchers.values) if (k.startsWith(prefix)) n += v;
-    return n;
-  }
-
   render(): string {
     const all = [
       this.requests,

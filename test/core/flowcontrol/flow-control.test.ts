@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiServer } from '../../../core/index.ts';
 import { as, securedServer } from '../../support/secured.ts';
+import { tinyLevelForBob } from './tiny-level.ts';
 
 const FC = '/apis/flowcontrol.apiserver.orch.io/v1';
 /** A read of a revision the server has not reached: it waits (holding its seat) until it gives up. */
@@ -104,42 +105,3 @@ describe('flow control', () => {
     stop.abort();
   }, 15_000);
 });
-
-/** A server whose user bob is served by a level of one seat and one queue of one place. */
-async function tinyLevelForBob(): Promise<ApiServer> {
-  const { TOKENS } = await import('../../support/secured.ts');
-  const api = await securedServer({
-    security: {
-      authentication: { tokens: TOKENS },
-      authorization: { modes: 'AlwaysAllow' },
-      flowControl: { maxRequestsInflight: 1, maxMutatingRequestsInflight: 1 },
-    },
-  });
-  const level = {
-    metadata: { name: 'tiny' },
-    spec: {
-      type: 'Limited',
-      limited: {
-        nominalConcurrencyShares: 1,
-        borrowingLimitPercent: 0,
-        limitResponse: { type: 'Queue', queuing: { queues: 1, handSize: 1, queueLengthLimit: 1 } },
-      },
-    },
-  };
-  expect((await as(api, 'root', 'POST', `${FC}/prioritylevelconfigurations`, level)).status).toBe(201);
-  const schema = {
-    metadata: { name: 'bob' },
-    spec: {
-      priorityLevelConfiguration: { name: 'tiny' },
-      matchingPrecedence: 100,
-      rules: [
-        {
-          subjects: [{ kind: 'User', user: { name: 'bob' } }],
-          resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'], namespaces: ['*'], clusterScope: true }],
-        },
-      ],
-    },
-  };
-  expect((await as(api, 'root', 'POST', `${FC}/flowschemas`, schema)).status).toBe(201);
-  return api;
-}
