@@ -10,6 +10,7 @@ import { capUpdateManagers, encodeManaged, identityKey, tryDecodeManaged, type M
 import { pathsToSet, setManagedFields, withoutManagedFields, zeroObject } from './object.ts';
 import type { FieldSet } from './field-set.ts';
 import { UNTRACKED_FIELDS } from './to-field-set.ts';
+import { createdFieldsV1 } from './created-fields.ts';
 import { reconcileManaged, updateManagers } from './updater.ts';
 
 export interface RecordUpdateInput {
@@ -67,6 +68,7 @@ export function recordUpdate(input: RecordUpdateInput): JsonObject[] {
   const { schema, manager, apiVersion } = input;
   const subresource = input.subresource ?? '';
   const managed = startingPoint(input);
+  if (!input.live && managed.size === 0) return recordCreate(input, subresource);
   const oldObj = withoutManagedFields(input.live ?? zeroObject(schema));
   const newObj = withoutManagedFields(input.next);
   const ignored = ignoredSet(input.ignored);
@@ -92,6 +94,28 @@ export function recordUpdate(input: RecordUpdateInput): JsonObject[] {
   }
   capUpdateManagers(managed);
   const entries = encodeManaged(managed);
+  setManagedFields(input.next, entries);
+  return entries;
+}
+
+/**
+ * A create with no managedFields sent: the writer owns everything it set, and nobody else owns
+ * anything. The same entry the general path makes, without its field sets.
+ */
+function recordCreate(input: RecordUpdateInput, subresource: string): JsonObject[] {
+  const fieldsV1 = createdFieldsV1(zeroObject(input.schema), withoutManagedFields(input.next), input.schema, input.ignored);
+  const entries: JsonObject[] = [];
+  if (fieldsV1) {
+    const entry: JsonObject = {};
+    if (input.manager) entry.manager = input.manager;
+    entry.operation = 'Update';
+    entry.apiVersion = input.apiVersion;
+    entry.time = formatTime(input.now);
+    entry.fieldsType = 'FieldsV1';
+    entry.fieldsV1 = fieldsV1;
+    if (subresource) entry.subresource = subresource;
+    entries.push(entry);
+  }
   setManagedFields(input.next, entries);
   return entries;
 }

@@ -10,7 +10,7 @@ import type { FeatureGates } from '../features/feature-gates.ts';
 import { nameIsDNSSubdomain } from '../meta/names.ts';
 import { validateObjectMeta, validateObjectMetaUpdate, type MetaRules } from '../meta/validation.ts';
 import { validateSchema } from '../schema/validate.ts';
-import type { StorageBackend } from '../storage/backend.ts';
+import type { KeyValue, StorageBackend } from '../storage/backend.ts';
 import type { Cache } from '../watch-cache/cache.ts';
 import { REGISTRY_PREFIX } from '../watch-cache/cache.ts';
 import type { ResourceStore } from '../watch-cache/resource-store.ts';
@@ -214,7 +214,7 @@ export class ResourceRegistry {
       const res = await this.deps.backend.create(this.key(namespace, name), (rev) => (stored = this.storedText(canonical, rev)));
       if (res.ok) {
         await this.store.feed.waitFor(res.revision);
-        return { json: this.answerText(canonical, res.revision, stored), created: true };
+        return { json: this.answerText(canonical, res, stored), created: true };
       }
       if (!wantGenerated || attempt >= MAX_GENERATE_NAME_RETRIES) throw StatusError.alreadyExists(this.gr, name);
     }
@@ -244,10 +244,16 @@ export class ResourceRegistry {
 
   /**
    * The answer to a write: the stored text itself when this version is the storage version and
-   * the backend stored it at the revision it was produced for (no second serialization).
+   * the backend stored it at the revision it was produced for, or the text the backend gives back
+   * with the revision put in (a backend that learns the revision only from the write, as etcd):
+   * no second serialization either way.
    */
-  private answerText(canonical: JsonObject, revision: number, stored: string): string {
-    if (!this.def.storedAs && stored && (canonical.metadata as JsonObject).resourceVersion === String(revision)) return stored;
+  private answerText(canonical: JsonObject, res: { readonly revision: number; readonly kv?: KeyValue }, stored: string): string {
+    const { revision } = res;
+    if (!this.def.storedAs) {
+      if (stored && (canonical.metadata as JsonObject).resourceVersion === String(revision)) return stored;
+      if (res.kv && res.kv.modRevision === revision) return res.kv.value;
+    }
     return this.encode(canonical, revision);
   }
 
@@ -368,7 +374,7 @@ export class ResourceRegistry {
         continue;
       }
       await this.store.feed.waitFor(res.revision);
-      const json = this.answerText(canonical, res.revision, stored);
+      const json = this.answerText(canonical, res, stored);
       const after = metaOf(canonical);
       const grace = after.deletionGracePeriodSeconds;
       if (after.deletionTimestamp !== undefined && !this.hasPendingFinalizers(canonical) && (grace === undefined || grace === 0)) {

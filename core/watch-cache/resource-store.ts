@@ -90,7 +90,15 @@ export class ResourceStore {
 
   apply(e: BackendEvent, time: number): StoreEvent {
     const suffix = e.key.slice(this.prefix.length);
-    let entry = this.tree.get(suffix);
+    let entry: Entry | undefined;
+    if (e.type === 'put' && !e.prevKv) {
+      // Most likely a new key (a create): one walk of the tree to add it, a second only if it was there.
+      const { namespace, name } = this.split(suffix);
+      const fresh = new Entry(suffix, namespace, name, NO_VERSIONS);
+      entry = this.tree.setIfNotPresent(suffix, fresh) ? fresh : this.tree.get(suffix);
+    } else {
+      entry = this.tree.get(suffix);
+    }
     if (!entry) {
       const { namespace, name } = this.split(suffix);
       entry = new Entry(suffix, namespace, name, NO_VERSIONS);

@@ -211,7 +211,8 @@ export class EtcdBackend implements StorageBackend {
   private async guardedPut(key: string, target: CompareTarget, expected: number, text: string): Promise<WriteResult> {
     const etcdKey = this.etcdKey(key);
     const k = Buffer.from(etcdKey);
-    const stored = this.transformer.toStorage(key, etcdKey, stripResourceVersion(text));
+    const bare = stripResourceVersion(text);
+    const stored = this.transformer.toStorage(key, etcdKey, bare);
     const compare =
       target === CompareTarget.Create
         ? { key: k, target, result: CompareResult.Equal, create_revision: 0 }
@@ -233,7 +234,7 @@ export class EtcdBackend implements StorageBackend {
     return {
       ok: true,
       revision,
-      kv: new EtcdKeyValue(key, insertResourceVersion(stripResourceVersion(text), revision), revision, createRevision),
+      kv: new EtcdKeyValue(key, insertResourceVersion(bare, revision), revision, createRevision),
     };
   }
 
