@@ -3,11 +3,16 @@
  * object (configuration wins), what the applier applied before and dropped now is removed unless
  * someone else owns it, and the applier owns exactly what it applied. Changing a field another
  * manager owns is a conflict unless forced; applying the value a field already has shares it.
+ * For the manager `kubectl`, client-side apply's last-applied annotation forgives conflicts and
+ * is kept up to date (`last-applied-conflicts.ts`, `last-applied-rewrite.ts`).
  */
 import { StatusError } from '../errors/status-error.ts';
 import type { ObjectSchema } from '../schema/types.ts';
 import { clone, deepEqual, isObject, type JsonObject, type JsonValue } from '../util/json.ts';
 import { formatTime } from '../util/time.ts';
+import { ApplyConflictError } from './conflict.ts';
+import { unforgivenConflicts } from './last-applied-conflicts.ts';
+import { rewriteLastApplied } from './last-applied-rewrite.ts';
 import { capUpdateManagers, encodeManaged, identityKey, tryDecodeManaged, type ManagerEntry } from './managers.ts';
 import { mergeValues } from './merge.ts';
 import { pathsToSet, setManagedFields, withoutManagedFields, zeroObject } from './object.ts';
@@ -69,6 +74,21 @@ function checkConfig(input: ApplyPatchInput): void {
  * Throws ApplyConflictError (see `conflictStatus`) or a 400 StatusError for a bad configuration.
  */
 export function applyPatch(input: ApplyPatchInput): JsonObject {
+  let result: JsonObject;
+  try {
+    result = applyOnce(input);
+  } catch (err) {
+    if (!(err instanceof ApplyConflictError) || input.force) throw err;
+    const rest = unforgivenConflicts(err, input.manager, input.live, input);
+    if (rest) throw rest;
+    result = applyOnce({ ...input, force: true });
+  }
+  rewriteLastApplied(result, input.config, input.manager);
+  return result;
+}
+
+/** The apply itself, before the last-applied annotation has its say. */
+function applyOnce(input: ApplyPatchInput): JsonObject {
   checkConfig(input);
   const { schema, config, manager } = input;
   const subresource = input.subresource ?? '';

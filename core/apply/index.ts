@@ -1,7 +1,8 @@
 /**
  * Server-side apply and managed fields, driven by the kinds' schemas: field sets and their
  * FieldsV1 form, ownership on ordinary writes (`recordUpdate`, or the registry hook
- * `managedFieldsHook`), and apply with conflicts (`applyPatch`, `conflictStatus`).
+ * `managedFieldsHook`), and apply with conflicts (`applyPatch`, `conflictStatus`), which takes over
+ * from client-side apply's last-applied annotation.
  */
 export { FieldSet } from './field-set.ts';
 export { fromFieldsV1, toFieldsV1, FieldsV1Error } from './fields-v1.ts';
@@ -27,4 +28,7 @@ export { decodeManaged, encodeManaged, identityKey, ManagedFieldsError, type Man
 export { recordUpdate, type RecordUpdateInput } from './record-update.ts';
 export { applyPatch, type ApplyPatchInput } from './apply-patch.ts';
 export { ApplyConflictError, conflictStatus, type ApplyConflict } from './conflict.ts';
+export { LAST_APPLIED_ANNOTATION, LAST_APPLIED_MANAGER } from './last-applied.ts';
+export { lastAppliedFields } from './last-applied-conflicts.ts';
+export { lastAppliedText } from './last-applied-rewrite.ts';
 export { managedFieldsHook, resetPathsOf } from './hook.ts';
