@@ -13,36 +13,29 @@ import type { StoreFeed } from './store-feed.ts';
 import type { ListedItem } from './types.ts';
 import { Version } from './version.ts';
 
-/** A key's versions; a class for the reason `StoredKeyValue` is one (see the memory backend). */
+/**
+ * A key and its versions, newest first along `Version.older` (no array: most keys have one or
+ * two versions in history, and an array for them cost more than the versions' own fields). A
+ * class for the reason `StoredKeyValue` is one (see the memory backend).
+ */
 class Entry {
   constructor(
     readonly key: string,
     readonly namespace: string,
-    readonly name: string,
-    /** Ascending by rv; the last one is current (a deleted one: the key is gone). */
-    public versions: Version[],
+    /** The newest version (a deleted one: the key is gone); undefined until the first is added. */
+    public latest: Version | undefined,
   ) {}
+
+  /** The name part of the key, made when asked (every entry keeping its own copy cost memory). */
+  get name(): string {
+    return this.namespace ? this.key.slice(this.namespace.length + 1) : this.key;
+  }
 }
 
-/**
- * The versions with `v` added. Arrays of one or two are made at their exact size: most keys
- * have one or two versions in history, and a pushed-to array reserves room for sixteen.
- */
-function withVersion(vs: Version[], v: Version): Version[] {
-  // Array.of, not a literal: literal sites whose arrays all live on get pretenured (see Entry).
-  if (vs.length === 0) return Array.of(v);
-  if (vs.length === 1) return Array.of(vs[0], v);
-  vs.push(v);
-  return vs;
-}
-
-/** A new entry's versions until its first one is added (never written to: `withVersion` copies). */
-const NO_VERSIONS: Version[] = [];
-
-/** How many compressed versions stand right before `vs[i]`. */
-function chainBefore(vs: readonly Version[], i: number): number {
+/** How many compressed versions stand right after `v` in the chain (older than it). */
+function chainBefore(v: Version): number {
   let n = 0;
-  for (let j = i - 1; j >= 0 && vs[j].compressed; j--) n++;
+  for (let o = v.older; o?.compressed; o = o.older) n++;
   return n;
 }
 
@@ -83,8 +76,8 @@ export class ResourceStore {
   /** Loads an object present when the store started (no event: it predates history). */
   load(key: string, json: string, rv: number): void {
     const suffix = key.slice(this.prefix.length);
-    const { namespace, name } = this.split(suffix);
-    this.tree.set(suffix, new Entry(suffix, namespace, name, Array.of(new Version(rv, json))));
+    const namespace = this.namespaceOf(suffix);
+    this.tree.set(suffix, new Entry(suffix, namespace, new Version(rv, json)));
     this.count(namespace, 1);
   }
 
@@ -93,32 +86,32 @@ export class ResourceStore {
     let entry: Entry | undefined;
     if (e.type === 'put' && !e.prevKv) {
       // Most likely a new key (a create): one walk of the tree to add it, a second only if it was there.
-      const { namespace, name } = this.split(suffix);
-      const fresh = new Entry(suffix, namespace, name, NO_VERSIONS);
+      const fresh = new Entry(suffix, this.namespaceOf(suffix), undefined);
       entry = this.tree.setIfNotPresent(suffix, fresh) ? fresh : this.tree.get(suffix);
     } else {
       entry = this.tree.get(suffix);
     }
     if (!entry) {
-      const { namespace, name } = this.split(suffix);
-      entry = new Entry(suffix, namespace, name, NO_VERSIONS);
+      entry = new Entry(suffix, this.namespaceOf(suffix), undefined);
       this.tree.set(suffix, entry);
     }
-    const vs = entry.versions;
-    const last = vs[vs.length - 1];
+    const last = entry.latest;
     const prev = last && !last.deleted ? last : undefined;
     let ev: StoreEvent;
     if (e.type === 'put') {
       const v = new Version(e.revision, e.kv!.value);
-      entry.versions = withVersion(vs, v);
-      if (prev) prev.supersede(v, chainBefore(entry.versions, entry.versions.length - 2));
+      v.older = last;
+      entry.latest = v;
+      if (prev) prev.supersede(v, chainBefore(prev));
       else this.count(entry.namespace, 1);
-      ev = new StoreEvent(prev ? 'MODIFIED' : 'ADDED', e.revision, this, entry, v, prev, time);
+      ev = new StoreEvent(e.revision, this, entry, v, prev, time);
     } else {
-      entry.versions = withVersion(vs, new Version(e.revision, null));
+      const tombstone = new Version(e.revision, null);
+      tombstone.older = last;
+      entry.latest = tombstone;
       if (prev) this.count(entry.namespace, -1);
       const base = prev?.json ?? e.prevKv?.value ?? '{}';
-      ev = new StoreEvent('DELETED', e.revision, this, entry, flatText(setResourceVersion(base, e.revision)), prev, time);
+      ev = new StoreEvent(e.revision, this, entry, flatText(setResourceVersion(base, e.revision)), prev, time);
     }
     this.log.push(ev);
     this.subject.next(ev);
@@ -157,9 +150,12 @@ export class ResourceStore {
     }
     const entry = this.tree.get(ev.key);
     if (!entry) return;
-    const i = entry.versions.findIndex((v) => v.rv === ev.rv);
-    if (i > 0) entry.versions = entry.versions.slice(i);
-    if (entry.versions.length === 1 && entry.versions[0].deleted) this.tree.delete(ev.key);
+    // Versions older than the event's are needed by no snapshot any more.
+    let v = entry.latest;
+    while (v && v.rv !== ev.rv) v = v.older;
+    if (v) v.older = undefined;
+    const latest = entry.latest;
+    if (latest?.deleted && !latest.older) this.tree.delete(ev.key);
   }
 
   get(suffix: string, atRevision?: number): Version | undefined {
@@ -213,16 +209,15 @@ export class ResourceStore {
   /** One string per namespace name, shared by every entry in it. */
   private readonly namespaceNames = new Map<string, string>();
 
-  private split(suffix: string): { namespace: string; name: string } {
-    if (!this.namespaced) return { namespace: '', name: suffix };
-    const i = suffix.indexOf('/');
-    const ns = suffix.slice(0, i);
+  private namespaceOf(suffix: string): string {
+    if (!this.namespaced) return '';
+    const ns = suffix.slice(0, suffix.indexOf('/'));
     let interned = this.namespaceNames.get(ns);
     if (interned === undefined) {
       interned = flatText(`${ns}`);
       this.namespaceNames.set(interned, interned);
     }
-    return { namespace: interned, name: suffix.slice(i + 1) };
+    return interned;
   }
 
   private count(namespace: string, delta: number): void {
@@ -232,13 +227,12 @@ export class ResourceStore {
 }
 
 function versionAt(entry: Entry, atRevision: number | undefined): Version | undefined {
-  const vs = entry.versions;
   if (atRevision === undefined) {
-    const v = vs[vs.length - 1];
-    return v.deleted ? undefined : v;
+    const v = entry.latest;
+    return v?.deleted ? undefined : v;
   }
-  for (let i = vs.length - 1; i >= 0; i--) {
-    if (vs[i].rv <= atRevision) return vs[i].deleted ? undefined : vs[i];
+  for (let v = entry.latest; v; v = v.older) {
+    if (v.rv <= atRevision) return v.deleted ? undefined : v;
   }
   return undefined;
 }

@@ -65,7 +65,6 @@ export class StoreEvent {
   }
 
   constructor(
-    readonly type: EventType,
     readonly rv: number,
     /** The store the event belongs to (history bookkeeping drops it there when it expires). */
     readonly owner: ResourceStore,
@@ -77,6 +76,14 @@ export class StoreEvent {
     /** When it happened, in ms since the store's epoch (small integers take no extra memory). */
     readonly time: number,
   ) {}
+
+  /**
+   * Read from what the event holds rather than kept (a field per event in history costs memory):
+   * a deletion carries the last state's text, a change the version before it.
+   */
+  get type(): EventType {
+    return typeof this.after === 'string' ? 'DELETED' : this.before ? 'MODIFIED' : 'ADDED';
+  }
 
   get key(): string {
     return this.at.key;

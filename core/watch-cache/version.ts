@@ -22,6 +22,8 @@ const MAX_CHAIN = 16;
 export class Version {
   /** Lazily parsed labels, for selectors (parsed once, kept with the version). */
   labels?: Record<string, string> | null;
+  /** The key's version before this one, while history still needs it (the store's chain, newest first). */
+  older: Version | undefined = undefined;
 
   /** `body` null marks a deletion (a tombstone kept while in history). */
   constructor(
