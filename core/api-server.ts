@@ -8,6 +8,7 @@ import { protobufSerializer } from './codecs/protobuf/serializer.ts';
 import { cborSerializer } from './codecs/cbor.ts';
 import { cborApplyPatcher } from './handlers/apply-patcher.ts';
 import { tableVariant } from './codecs/table.ts';
+import { partialMetadataVariant } from './codecs/partial-metadata.ts';
 import { BUILTIN_PATCHERS } from './handlers/patchers.ts';
 import { managedFieldsHook } from './apply/hook.ts';
 import { yamlSerializer } from './codecs/yaml.ts';
@@ -111,7 +112,8 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
   const cache = new Cache({ backend, clock, historyWindowMs: options.historyWindowMs ?? DEFAULT_HISTORY_MS });
   // CBOR is alpha: served (and accepted for apply) only with its gate.
   const cbor = gates.enabled('CBORServingAndStorage');
-  const codecs = new Codecs([jsonSerializer, yamlSerializer, protobufSerializer, ...(cbor ? [cborSerializer] : [])], [tableVariant]);
+  const formats = [jsonSerializer, yamlSerializer, protobufSerializer, ...(cbor ? [cborSerializer] : [])];
+  const codecs = new Codecs(formats, [tableVariant, partialMetadataVariant(formats)]);
   const patchers = new Map([
     ...Object.entries(BUILTIN_PATCHERS),
     ...(cbor ? ([['application/apply-patch+cbor', cborApplyPatcher]] as const) : []),
@@ -348,6 +350,8 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
         return jsonResponse(200, `${JSON.stringify(VERSION_INFO, null, 2)}\n`);
       }
       if (path === '/metrics') return textResponse(200, metrics.render(), 'text/plain; version=0.0.4; charset=utf-8');
+      // The root index, for any method, as the real server's: the paths it lists, sorted.
+      if (path === '/' || path === '/index.html') return jsonResponse(200, JSON.stringify({ paths: listedPaths() }, null, 2));
       if (path.startsWith('/openapi/')) return await serveOpenApi(path, req);
       info = requestContext(req)?.info ?? requestInfo(req.method, path, req.url.searchParams);
       if (info === 'method-not-allowed') throw StatusError.methodNotAllowed();
@@ -363,6 +367,22 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
       const res = statusResponse(codecs, accept, se);
       return info && info !== 'method-not-allowed' && info.isResourceRequest ? record(req, info, res) : res;
     }
+  }
+
+  /**
+   * What the root index lists, by the real server's rule (the handlers registered as listed, not
+   * every path they answer): discovery of each served group and version, with `/apis/` beside
+   * `/apis`; the health endpoints and each of their checks; metrics, the OpenAPI documents (and
+   * `/openapi/v3/`, their prefix), and the version. `/` and `/index.html` are not listed.
+   */
+  function listedPaths(): string[] {
+    const paths = new Set(['/api', '/apis', '/apis/', '/metrics', '/openapi/v2', '/openapi/v3', '/openapi/v3/', '/version']);
+    for (const def of servedKinds) {
+      if (def.group) paths.add(`/apis/${def.group}`).add(`/apis/${def.group}/${def.version}`);
+      else paths.add(`/api/${def.version}`);
+    }
+    for (const p of health.paths()) paths.add(p);
+    return [...paths].sort();
   }
 
   /** Counts the request, and marks answers from deprecated versions. */

@@ -114,6 +114,7 @@ function subresources(version: CustomResourceDefinitionVersion): Record<string, 
         specReplicasPath: spec,
         statusReplicasPath: status,
         ...(selector ? { labelSelectorPath: selector } : {}),
+        table: columns(version),
       };
   }
   return out;

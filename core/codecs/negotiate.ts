@@ -44,12 +44,16 @@ export class Codecs {
     return this.serializers[0];
   }
 
-  /** The response format for an Accept header, or 406 listing what is supported. */
-  forResponse(accept: string | null, def: KindDefinition | undefined, watch: boolean): Negotiated {
+  /**
+   * The response format for an Accept header, or 406 listing what is supported. Without
+   * `variants` (for errors, which the real platform never transforms), entries asking for one
+   * are passed over.
+   */
+  forResponse(accept: string | null, def: KindDefinition | undefined, watch: boolean, variants = true): Negotiated {
     for (const mt of parseAccept(accept)) {
-      for (const v of this.variants) {
+      for (const v of variants ? this.variants : []) {
         const s = v.resolve(mt, def, watch);
-        if (s) return { serializer: s, contentType: s.mediaType, accepted: mt };
+        if (s) return { serializer: s, contentType: (watch ? s.streamMediaType : s.contentType) ?? s.mediaType, accepted: mt };
       }
       const plain = [...mt.params.keys()].every((k) => IGNORED_PARAMS.has(k) || k === 'stream');
       if (!plain) continue;

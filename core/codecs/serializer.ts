@@ -32,6 +32,11 @@ export interface Serializer {
   readonly mediaType: string;
   /** Other spellings accepted in Accept/Content-Type (answers use the spelling asked for). */
   readonly aliases: readonly string[];
+  /**
+   * The Content-Type of answers when it is not `mediaType`: a variant chosen by Accept parameters
+   * (metadata-only objects) is answered in its plain format's type, its `mediaType` naming the variant.
+   */
+  readonly contentType?: string;
   /** Content type of a watch stream in this format; undefined when watches cannot use it. */
   readonly streamMediaType?: string;
   /** Whether an event's bytes can be shared by every watcher (false when they depend on the request). */

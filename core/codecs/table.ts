@@ -6,7 +6,7 @@
  */
 import { StatusError } from '../errors/status-error.ts';
 import type { KindDefinition } from '../registry/definition.ts';
-import type { TableColumn } from '../registry/table.ts';
+import { NAME_COLUMN, type TableColumn } from '../registry/table.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
 import type { MediaType } from './media-type.ts';
 import type { VariantResolver } from './negotiate.ts';
@@ -15,15 +15,6 @@ import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 const TABLE_GROUPS = new Set(['meta.orch.io', 'meta.k8s.io']);
 const TABLE_VERSIONS = new Set(['v1', 'v1beta1']);
 const encoder = new TextEncoder();
-
-const NAME_COLUMN: TableColumn = {
-  name: 'Name',
-  type: 'string',
-  format: 'name',
-  description:
-    'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically.',
-  cell: (obj) => String((obj.metadata as JsonObject | undefined)?.name ?? ''),
-};
 
 const CREATED_AT_COLUMN: TableColumn = {
   name: 'Created At',
@@ -35,8 +26,10 @@ const CREATED_AT_COLUMN: TableColumn = {
   },
 };
 
+/** The kind's columns, with `Name` first unless the kind placed its name column itself. */
 export function columnsOf(def: KindDefinition | undefined): readonly TableColumn[] {
-  return def?.table?.length ? [NAME_COLUMN, ...def.table] : [NAME_COLUMN, CREATED_AT_COLUMN];
+  if (!def?.table?.length) return [NAME_COLUMN, CREATED_AT_COLUMN];
+  return def.table.some((c) => c.isName) ? def.table : [NAME_COLUMN, ...def.table];
 }
 
 type IncludeObject = 'None' | 'Object' | 'Metadata';

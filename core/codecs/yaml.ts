@@ -1,10 +1,11 @@
 /** application/yaml (keys sorted, as the real platform's YAML writer sorts them). No watch form. */
-import { dump, load, YAMLException } from 'js-yaml';
+import { constructFromEvents, dump, EVENT_ID, parseEvents, YAMLException } from 'js-yaml';
 import { StatusError } from '../errors/status-error.ts';
 import type { JsonObject } from '../util/json.ts';
 import { MAX_YAML_DEPTH, yamlDepthError, yamlTooDeep } from './depth.ts';
 import { findDuplicateKeys } from './json-duplicates.ts';
 import { listItems } from './list-items.ts';
+import { unshareAliases, yamlAliasError } from './yaml-aliases.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
 const decoder = new TextDecoder();
@@ -39,7 +40,8 @@ export const yamlSerializer: Serializer = {
  * A YAML (or JSON) text → its value, or 400 with the parser's problem after `prefix`. Nesting is
  * limited as the real platform's YAML parser limits it (10,000 levels, in its words). This parser
  * recurses per level and runs out of stack first (after a few thousand levels, depending on the
- * stack): such a document is refused as too deep too, rather than failing the server.
+ * stack): such a document is refused as too deep too, rather than failing the server. Aliases are
+ * bounded as the real decoder bounds them (core/codecs/yaml-aliases.ts).
  */
 export function parseYaml(text: string, prefix: string): unknown {
   const tooDeep = yamlDepthError(text);
@@ -47,8 +49,9 @@ export function parseYaml(text: string, prefix: string): unknown {
   const json = asJson(text);
   if (json !== undefined) return json;
   try {
-    return load(text, { maxDepth: MAX_YAML_DEPTH });
+    return loadOne(text, prefix);
   } catch (err) {
+    if (err instanceof StatusError) throw err;
     if (err instanceof YAMLException && /maxDepth/.test(err.message)) {
       throw StatusError.badRequest(`${prefix}${yamlTooDeep(err.mark === undefined ? undefined : err.mark.line + 1)}`);
     }
@@ -57,6 +60,21 @@ export function parseYaml(text: string, prefix: string): unknown {
       throw StatusError.badRequest(`${prefix}yaml: exceeded max depth: nested too deeply for this server to decode`);
     throw StatusError.badRequest(`${prefix}${(err as Error).message.split('\n')[0]}`);
   }
+}
+
+/**
+ * The one document of `text`, as js-yaml's `load` reads it, but with aliases bounded as the real
+ * decoder bounds them (checked on the parser's events, before anything is built) and each alias
+ * its own copy.
+ */
+function loadOne(text: string, prefix: string): unknown {
+  const events = parseEvents(text, { maxDepth: MAX_YAML_DEPTH });
+  const aliasing = yamlAliasError(events, text);
+  if (aliasing) throw StatusError.badRequest(`${prefix}${aliasing}`);
+  const documents = constructFromEvents(events, { source: text });
+  if (documents.length === 0) throw new YAMLException('expected a document, but the input is empty');
+  if (documents.length > 1) throw new YAMLException('expected a single document in the stream, but found more');
+  return events.some((e) => e.type === EVENT_ID.ALIAS) ? unshareAliases(documents[0]) : documents[0];
 }
 
 /**

@@ -16,6 +16,7 @@ import { DecodeError, decodeObject } from '../schema/decode.ts';
 import type { ObjectSchema } from '../schema/types.ts';
 import type { JsonObject } from '../util/json.ts';
 import { objectResponse } from './respond.ts';
+import { postedKindOf } from './body-kinds.ts';
 import type { ResourceHandlerDeps, ServedResource } from './resources.ts';
 import { ANONYMOUS } from '../auth/user.ts';
 import type { RequestAccess } from '../auth/access.ts';
@@ -75,20 +76,11 @@ export async function answerSubresource(ctx: AnswerCtx, namespace: string, sub: 
 }
 
 /** Answers a subresource's computed object in the apiVersion the client posted (`authentication.k8s.io/v1` from kubectl). */
-export function answered(
-  ctx: AnswerCtx,
-  n: Negotiated,
-  _namespace: string,
-  raw: JsonObject,
-  schema: ObjectSchema,
-  apiVersion: string,
-  answer: JsonObject,
-): ApiResponse {
-  const asked = spellsAsOrch(raw.apiVersion, apiVersion) ? raw.apiVersion : apiVersion;
+export function answered(ctx: AnswerCtx, n: Negotiated, raw: JsonObject, sub: CreateSubresource, answer: JsonObject): ApiResponse {
+  const asked = spellsAsOrch(raw.apiVersion, sub.apiVersion) ? raw.apiVersion : sub.apiVersion;
   // The answer is encoded as its own kind (TokenRequest), not as the parent's (ServiceAccount).
-  const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
-  const def = { ...ctx.served.registry.def, group, version, schema, kind: String(answer.kind ?? raw.kind ?? '') };
-  return respond({ ...ctx, enc: { ...ctx.enc, def } }, n, schema, asked, answer);
+  const def = postedKindOf(ctx.served.registry.def, sub);
+  return respond({ ...ctx, enc: { ...ctx.enc, def } }, n, sub.schema, asked, answer);
 }
 
 function respond(ctx: AnswerCtx, n: Negotiated, schema: ObjectSchema, apiVersion: string, answer: JsonObject): ApiResponse {

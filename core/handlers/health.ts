@@ -75,6 +75,11 @@ export class Health {
     return list;
   }
 
+  /** The endpoints and each of their checks, as paths (what the root index lists of health). */
+  paths(): string[] {
+    return (['healthz', 'livez', 'readyz'] as const).flatMap((e) => [`/${e}`, ...this.checks(e).map((c) => `/${e}/${c.name}`)]);
+  }
+
   /** True for the paths `handle` answers (checked first, without a promise, on every request). */
   static serves(path: string): boolean {
     // Most requests are API requests: rule them out before the regular expression.

@@ -14,7 +14,7 @@ import type { Reader, ReadConfig } from '../registry/read.ts';
 import { validateListOptions } from '../registry/read-options.ts';
 import type { ResourceRegistry, WriteOptions } from '../registry/resource-registry.ts';
 import { mergePatch } from '../patch/merge-patch.ts';
-import { SCALE_KIND, scaleOf, scaleWritten } from '../registry/scale.ts';
+import { scaleKindOf, scaleOf, scaleWritten } from '../registry/scale.ts';
 import type { CreateSubresource, ScaleSubresource } from '../registry/definition.ts';
 import { DecodeError, decodeObject } from '../schema/decode.ts';
 import { parseFieldSelector, type FieldSelector } from '../selection/field-selector.ts';
@@ -25,6 +25,7 @@ import { parsePatchJson } from './patchers.ts';
 import { listResponse, objectResponse } from './respond.ts';
 import { watchBody } from './watch-stream.ts';
 import { answered, answerSubresource, createOnly } from './create-only.ts';
+import { bodyKindOf } from './body-kinds.ts';
 import type { RequestAccess } from '../auth/access.ts';
 import { orchGroup } from '../auth/attributes.ts';
 import { type WatchTracker, watchedName } from '../flowcontrol/watch-tracker.ts';
@@ -176,11 +177,13 @@ async function readBody(ctx: Ctx): Promise<Uint8Array> {
   return ctx.req.readBody(MAX_BODY_BYTES);
 }
 
+/** The body as the kind written to the path: the resource's own, or its subresource's (see bodyKindOf). */
 async function decodeBody(ctx: Ctx, duplicates?: string[]): Promise<unknown> {
-  const s = ctx.deps.codecs.forRequest(ctx.req.headers.get('content-type'), ctx.served.registry.def);
+  const def = bodyKindOf(ctx.served.registry.def, ctx.info.subresource);
+  const s = ctx.deps.codecs.forRequest(ctx.req.headers.get('content-type'), def);
   const body = await readBody(ctx);
   if (body.length === 0) throw StatusError.badRequest('the request body is empty; an object is required');
-  return s.decode(body, ctx.enc, duplicates);
+  return s.decode(body, { ...ctx.enc, def }, duplicates);
 }
 
 function writeOptions(
@@ -207,7 +210,7 @@ async function get(ctx: Ctx, namespace: string, name: string): Promise<ApiRespon
   const rv = ctx.query.get('resourceVersion') ?? undefined;
   const json = await ctx.served.reader.get(namespace, name, rv);
   const scale = scaleSubresource(ctx);
-  if (scale) return scaleResponse(ctx, n, JSON.stringify(scaleOf(JSON.parse(json) as JsonObject, scale)));
+  if (scale) return scaleResponse(ctx, scale, JSON.stringify(scaleOf(JSON.parse(json) as JsonObject, scale)));
   // GET of a partial subresource (status) answers the whole object, as the real platform does.
   return objectResponse(n, 200, spelled(ctx, json), ctx.enc);
 }
@@ -217,9 +220,17 @@ function scaleSubresource(ctx: Ctx): ScaleSubresource | undefined {
   return sub?.kind === 'scale' ? sub : undefined;
 }
 
-function scaleResponse(ctx: Ctx, _n: Negotiated, json: string): ApiResponse {
-  const n = ctx.deps.codecs.forResponse(ctx.req.headers.get('accept'), SCALE_KIND, false);
-  return objectResponse(n, 200, json, { ...ctx.enc, def: SCALE_KIND }, ctx.warnings);
+/** A Scale answer: negotiated, encoded and printed (Table) as the Scale kind `sub` serves. */
+function scaleResponse(ctx: Ctx, sub: ScaleSubresource, json: string): ApiResponse {
+  const def = scaleKindOf(sub);
+  return objectResponse(negotiateScale(ctx, sub), 200, json, { ...ctx.enc, def }, ctx.warnings);
+}
+
+function negotiateScale(ctx: Ctx, sub: ScaleSubresource): Negotiated {
+  const def = scaleKindOf(sub);
+  const n = ctx.deps.codecs.forResponse(ctx.req.headers.get('accept'), def, false);
+  n.serializer.checkOptions?.({ ...ctx.enc, def });
+  return n;
 }
 
 /** PUT or PATCH of `scale`: the object's replica count changes; the answer is the new Scale. */
@@ -231,7 +242,8 @@ async function writeScale(
   opts: WriteOptions,
   next: (scale: JsonObject) => unknown,
 ): Promise<ApiResponse> {
-  const n = negotiate(ctx);
+  // The answer's format and options are checked before the write, as for any write.
+  negotiateScale(ctx, sub);
   const reg = ctx.served.registry;
   const out = await reg.guaranteedUpdate(
     namespace,
@@ -243,7 +255,7 @@ async function writeScale(
       createIfMissing: false,
     },
   );
-  return scaleResponse(ctx, n, JSON.stringify(scaleOf(JSON.parse(out.json) as JsonObject, sub)));
+  return scaleResponse(ctx, sub, JSON.stringify(scaleOf(JSON.parse(out.json) as JsonObject, sub)));
 }
 
 function listOptions(ctx: Ctx, watching: boolean) {
@@ -371,7 +383,7 @@ async function postSubresource(
   if (typeof bodyName === 'string' && bodyName && bodyName !== name) {
     throw StatusError.badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
   }
-  if (sub.answer) return answered(ctx, n, namespace, raw, sub.schema, sub.apiVersion, await answerSubresource(ctx, namespace, sub, body));
+  if (sub.answer) return answered(ctx, n, raw, sub, await answerSubresource(ctx, namespace, sub, body));
   await reg.guaranteedUpdate(
     namespace,
     name,
@@ -397,8 +409,7 @@ async function update(ctx: Ctx, namespace: string, name: string): Promise<ApiRes
   const opts = writeOptions(ctx, 'UpdateOptions');
   const scale = scaleSubresource(ctx);
   if (scale) {
-    const body = await readBody(ctx);
-    const input = ctx.deps.codecs.forRequest(ctx.req.headers.get('content-type'), SCALE_KIND).decode(body, { ...ctx.enc, def: SCALE_KIND });
+    const input = await decodeBody(ctx);
     return writeScale(ctx, namespace, name, scale, opts, () => input);
   }
   const duplicates: string[] = [];
@@ -436,7 +447,7 @@ async function patch(ctx: Ctx, namespace: string, name: string): Promise<ApiResp
       force: opts.force,
       write: opts,
     });
-    if (scale) return scaleResponse(ctx, n, JSON.stringify(scaleOf(JSON.parse(out.json) as JsonObject, scale)));
+    if (scale) return scaleResponse(ctx, scale, JSON.stringify(scaleOf(JSON.parse(out.json) as JsonObject, scale)));
     return objectResponse(n, out.created ? 201 : 200, spelled(ctx, out.json), ctx.enc, ctx.warnings);
   }
   if (contentType !== MERGE_PATCH) {

@@ -56,7 +56,9 @@ export function statusResponse(
   let n: Negotiated;
   try {
     // Negotiated for the endpoint's kind: a kind without protobuf gets its errors in JSON too.
-    n = codecs.forResponse(accept, def, false);
+    // Never as a variant (a Table, metadata only): the real platform negotiates errors with no
+    // transformations allowed, so such entries are passed over (JSON when nothing else fits).
+    n = codecs.forResponse(accept, def, false, false);
   } catch {
     n = {
       serializer: codecs.default,

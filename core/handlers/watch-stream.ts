@@ -33,7 +33,8 @@ export function encodeWatchMessage(msg: WatchMessage, n: Negotiated, ctx: WatchF
         watchStats.encodes++;
         return s.encodeWatchEvent(msg.type, msg.json, ctx);
       }
-      const key = `${ctx.apiVersion}|${n.contentType}|${msg.type}`;
+      // The serializer's media type tells variants apart that share a Content-Type (metadata-only JSON).
+      const key = `${ctx.apiVersion}|${s.mediaType}|${n.contentType}|${msg.type}`;
       const cache = (shared.encoded ??= new Map());
       let bytes = cache.get(key);
       if (!bytes) {
@@ -88,7 +89,17 @@ export function watchBody(
               controller.close();
               return;
             }
-            controller.enqueue(encodeWatchMessage(msg, n, ctx));
+            let bytes: Uint8Array;
+            try {
+              bytes = encodeWatchMessage(msg, n, ctx);
+            } catch {
+              // An event the negotiated form cannot carry (a list form asked of a watch's objects)
+              // ends the watch, as the real watch server stops at an event it cannot encode.
+              stop();
+              controller.close();
+              return;
+            }
+            controller.enqueue(bytes);
             watchStats.delivered++;
           },
           complete() {

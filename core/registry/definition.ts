@@ -74,6 +74,12 @@ export interface ScaleSubresource {
   readonly specReplicasPath: readonly string[];
   readonly statusReplicasPath: readonly string[];
   readonly labelSelectorPath?: readonly string[];
+  /**
+   * The columns the Scale view prints: a custom resource's own, read from the Scale (the real
+   * platform serves a custom resource's scale with the resource's table converter). Default: the
+   * Scale printer's `Name Desired Available Age`.
+   */
+  readonly table?: readonly TableColumn[];
 }
 
 /**
@@ -166,8 +172,8 @@ export interface KindDefinition<T = JsonObject> {
   /** Where objects are kept (`<resource>` or `<resource>.<group>`); versions of one kind share it. */
   readonly storageResource?: string;
   /**
-   * Columns of the Table view after `Name` (e.g. `Data`, `Age`). Without them a kind's table is
-   * `Name` and `Created At`.
+   * Columns of the Table view after `Name` (e.g. `Data`, `Age`), or with it where the kind lists
+   * it (`NAME_COLUMN`, Event: last). Without them a kind's table is `Name` and `Created At`.
    */
   readonly table?: readonly TableColumn<T>[];
   /**

@@ -7,7 +7,8 @@ import { fieldErrors } from '../errors/field-error.ts';
 import { StatusError } from '../errors/status-error.ts';
 import { decodeObject, DecodeError } from '../schema/decode.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
-import type { ScaleSubresource } from './definition.ts';
+import { defineKind, type KindDefinition, type ScaleSubresource } from './definition.ts';
+import { AGE_COLUMN, NAME_COLUMN, type TableColumn } from './table.ts';
 import { getPath, metaOf, setPath, str } from './object-meta.ts';
 import { Scale } from './types/autoscaling-v1.ts';
 
@@ -98,8 +99,24 @@ export function scaleWritten(obj: JsonObject, sub: ScaleSubresource, scale: unkn
   return withReplicas(obj, sub, requested.replicas, requested.resourceVersion);
 }
 
-/** A definition of the Scale kind for codecs (it is served only as a subresource). */
-export const SCALE_KIND: import('./definition.ts').KindDefinition = {
+/**
+ * The real Scale printer's columns (`kubectl get sts web --subresource=scale`); unlike most
+ * printers', its Name column has no `name` format.
+ */
+const SCALE_COLUMNS: readonly TableColumn<Scale>[] = [
+  { ...NAME_COLUMN, format: '' },
+  {
+    name: 'Desired',
+    type: 'integer',
+    description: 'The desired number of replicas of the scaled object.',
+    cell: (s) => s.spec?.replicas ?? 0,
+  },
+  { name: 'Available', type: 'integer', description: 'The observed number of replicas.', cell: (s) => s.status?.replicas ?? 0 },
+  AGE_COLUMN,
+];
+
+/** A definition of the Scale kind for codecs and tables (it is served only as a subresource). */
+export const SCALE_KIND: KindDefinition = defineKind<Scale>({
   group: 'autoscaling',
   version: 'v1',
   kind: 'Scale',
@@ -107,4 +124,18 @@ export const SCALE_KIND: import('./definition.ts').KindDefinition = {
   singular: 'scale',
   namespaced: true,
   schema: Scale,
-};
+  table: SCALE_COLUMNS,
+});
+
+const withColumns = new WeakMap<ScaleSubresource, KindDefinition>();
+
+/** The Scale kind as `sub` serves it: with the columns it declares, if any (custom resources). */
+export function scaleKindOf(sub: ScaleSubresource): KindDefinition {
+  if (!sub.table) return SCALE_KIND;
+  let def = withColumns.get(sub);
+  if (!def) {
+    def = { ...SCALE_KIND, table: sub.table };
+    withColumns.set(sub, def);
+  }
+  return def;
+}

@@ -1,6 +1,7 @@
 /**
  * Table columns of a kind (what `kubectl get` prints). A kind lists its own columns; `Name`
- * comes first for every kind, and kinds without columns get `Name` and `Created At`.
+ * comes first unless the kind places it among them (Event: last, shown only with `-o wide`), and
+ * kinds without columns get `Name` and `Created At`.
  */
 import type { JsonObject } from '../util/json.ts';
 import type { ObjectMeta } from './types/meta-v1.ts';
@@ -15,9 +16,25 @@ export interface TableColumn<T = JsonObject> {
   readonly description?: string;
   /** 0: always shown; 1: shown with `-o wide`. */
   readonly priority?: number;
+  /**
+   * This column is the object's name. A kind whose columns hold one has placed it where its
+   * printer does; the others get NAME_COLUMN first.
+   */
+  readonly isName?: boolean;
   /** The cell of one object; `now` (ms) is the server clock, for ages. */
   cell(obj: T, now: number): CellValue;
 }
+
+/** The `Name` column, first in most kinds' tables; a kind that prints it elsewhere lists it (or a variant) itself. */
+export const NAME_COLUMN: TableColumn<{ readonly metadata?: ObjectMeta }> = {
+  name: 'Name',
+  type: 'string',
+  format: 'name',
+  description:
+    'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically.',
+  isName: true,
+  cell: (obj) => obj.metadata?.name ?? '',
+};
 
 /**
  * A duration the way the real platform's tables print ages (`45s`, `5m10s`, `3h`, `2d5h`, `3y`).

@@ -5,7 +5,7 @@
 import { nameIsPathSegment } from '../../meta/names.ts';
 import { parseTime } from '../../util/time.ts';
 import { defineKind } from '../definition.ts';
-import { humanDuration, type TableColumn } from '../table.ts';
+import { humanDuration, NAME_COLUMN, type TableColumn } from '../table.ts';
 import { Event, type ObjectReference } from '../types/core-v1-misc.ts';
 import { validateEventLegacy } from '../kind-support/event-validation.ts';
 
@@ -96,6 +96,8 @@ export const EVENT_COLUMNS: readonly TableColumn<Event>[] = [
     cell: firstSeen,
   },
   { name: 'Count', type: 'string', priority: 1, description: 'The number of times this event has occurred.', cell: occurrences },
+  // The event printer puts the name last and shows it only with `-o wide`.
+  { ...NAME_COLUMN, priority: 1 },
 ];
 
 const involved = (e: Event, member: keyof ObjectReference): string => e.involvedObject?.[member] ?? '';

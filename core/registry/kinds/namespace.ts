@@ -33,6 +33,7 @@ export const namespaceKind = defineKind<Namespace>({
   validateName: nameIsDNSLabel,
   // Namespaces have no deletecollection in the real platform.
   verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+  fieldSelectors: { 'status.phase': (obj) => obj.status?.phase ?? '' },
   table: [
     {
       name: 'Status',

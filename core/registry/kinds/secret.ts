@@ -122,6 +122,7 @@ export const secretKind = defineKind<Secret>({
   singular: 'secret',
   namespaced: true,
   schema: Secret,
+  fieldSelectors: { type: (obj) => obj.type ?? '' },
   table: [
     {
       name: 'Type',

@@ -181,6 +181,7 @@ describe('core/v1 Event (legacy rules)', () => {
       Message: 'image pulled',
       'First Seen': '6m',
       Count: 3,
+      Name: 'c',
     });
     const newStyle = eventToCore({ ...v1Event, series: { count: 5, lastObservedTime: '2024-05-01T10:05:30.000000Z' } });
     const v = Object.fromEntries(coreEventKind.table!.map((c) => [c.name, c.cell(newStyle, now)]));
