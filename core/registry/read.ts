@@ -113,7 +113,9 @@ function versionLabels(v: Version, obj: () => JsonObject): Record<string, string
 export function checkFieldSelector(reg: ResourceRegistry, fs: FieldSelector | undefined): void {
   if (!fs) return;
   for (const r of fs.requirements) {
-    if (r.field === 'metadata.name' || r.field === 'metadata.namespace') continue;
+    // Every kind selects by name; only namespaced kinds by namespace (a cluster-scoped object has
+    // no namespace field to select on, and the real server refuses the label for them).
+    if (r.field === 'metadata.name' || (r.field === 'metadata.namespace' && reg.def.namespaced)) continue;
     if (!reg.def.fieldSelectors?.[r.field]) throw StatusError.badRequest(`field label not supported: ${r.field}`);
   }
 }
