@@ -44,6 +44,8 @@ import { Cache } from './watch-cache/cache.ts';
 import { realClock, type Clock } from './util/clock.ts';
 import { isObject, type JsonObject } from './util/json.ts';
 import { orchGroup, RequestSecurity, requestContext, type SecurityOptions } from './auth/security.ts';
+import { IssuerDiscovery } from './auth/issuer-discovery.ts';
+import { Admission, BUILTIN_ADMISSION, registryView, type AdmissionPlugin } from './admission/index.ts';
 
 export interface ApiServerOptions {
   /** Where objects are kept (default: in memory). */
@@ -65,6 +67,8 @@ export interface ApiServerOptions {
   readonly compressionThresholdBytes?: number;
   /** Authentication, authorization, flow control and audit (default: a local development server, everything allowed). */
   readonly security?: SecurityOptions;
+  /** The admission plugins, in order (default: `BUILTIN_ADMISSION`). */
+  readonly admission?: readonly AdmissionPlugin[];
 }
 
 export interface ApiServer {
@@ -145,8 +149,25 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     }
     return state;
   };
+  // Admission reads other objects from whichever registry serves their resource (built-in or custom).
+  const admission = new Admission(
+    options.admission ?? BUILTIN_ADMISSION,
+    registryView((gr) => {
+      for (const { registry } of served.values())
+        if (registry.def.group === gr.group && registry.def.resource === gr.resource) return registry;
+      return undefined;
+    }),
+  );
   for (const def of kinds) {
-    const registry = new ResourceRegistry(def, { backend, cache, clock, gates, namespaceState, managedFields: managedFieldsHook });
+    const registry = new ResourceRegistry(def, {
+      backend,
+      cache,
+      clock,
+      gates,
+      namespaceState,
+      managedFields: managedFieldsHook,
+      admission,
+    });
     if (def === namespaceKind || (def.group === '' && def.resource === 'namespaces')) namespaces = registry;
     served.set(`${def.group}/${def.version}/${def.resource}`, { registry, reader: new Reader(registry, readConfig) });
   }
@@ -163,14 +184,23 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
         clock,
         crds,
         rules: celRuleChecker,
-        registry: (def) => new ResourceRegistry(def, { backend, cache, clock, gates, namespaceState, managedFields: managedFieldsHook }),
+        registry: (def) =>
+          new ResourceRegistry(def, { backend, cache, clock, gates, namespaceState, managedFields: managedFieldsHook, admission }),
         serve(name, defs) {
           for (const key of customServed.get(name) ?? []) served.delete(key);
           const keys: string[] = [];
           for (const def of defs) {
             const key = `${def.group}/${def.version}/${def.resource}`;
             if (builtinKeys.has(key)) continue; // a built-in resource is never replaced
-            const registry = new ResourceRegistry(def, { backend, cache, clock, gates, namespaceState, managedFields: managedFieldsHook });
+            const registry = new ResourceRegistry(def, {
+              backend,
+              cache,
+              clock,
+              gates,
+              namespaceState,
+              managedFields: managedFieldsHook,
+              admission,
+            });
             served.set(key, { registry, reader: new Reader(registry, readConfig) });
             keys.push(key);
           }
@@ -261,6 +291,7 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     readConfig,
     access: (req: ApiRequest) => security.accessFor(req),
     admitWrite: (req: ApiRequest) => security.admitWrite(req),
+    auditAnnotations: (req: ApiRequest) => requestContext(req)?.auditAnnotations,
     lookup: (group: string, version: string, resource: string) =>
       served.get(`${group}/${version}/${resource}`) ?? served.get(`${orchGroup(group)}/${version}/${resource}`),
     patchers,
@@ -350,6 +381,7 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
         return jsonResponse(200, `${JSON.stringify(VERSION_INFO, null, 2)}\n`);
       }
       if (path === '/metrics') return textResponse(200, metrics.render(), 'text/plain; version=0.0.4; charset=utf-8');
+      if (IssuerDiscovery.serves(path)) return await security.issuerDiscovery.handle(req);
       // The root index, for any method, as the real server's: the paths it lists, sorted.
       if (path === '/' || path === '/index.html') return jsonResponse(200, JSON.stringify({ paths: listedPaths() }, null, 2));
       if (path.startsWith('/openapi/')) return await serveOpenApi(path, req);

@@ -14,6 +14,7 @@ export interface AuthFlags {
   readonly serviceAccountKeyFiles: readonly string[];
   readonly serviceAccountSigningKeyFile?: string;
   readonly serviceAccountIssuer?: string;
+  readonly serviceAccountJwksUri?: string;
   readonly apiAudiences: readonly string[];
   readonly anonymousAuth: boolean;
   readonly authorizationMode: string;
@@ -42,6 +43,8 @@ Security flags:
       --service-account-key-file strings         public (or private) keys ServiceAccount tokens may be signed with
       --service-account-signing-key-file string  the private key ServiceAccount tokens are signed with
       --service-account-issuer string            the iss of ServiceAccount tokens (default "https://orch.default.svc.cluster.local")
+      --service-account-jwks-uri string          the jwks_uri of /.well-known/openid-configuration (https; default: the
+                                                 issuer's host with /openid/v1/jwks)
       --api-audiences strings                    audiences tokens must name (default: the issuer)
       --anonymous-auth                           requests without credentials are system:anonymous (default true)
       --authorization-mode strings               AlwaysAllow, AlwaysDeny and/or RBAC, in order (default "AlwaysAllow")
@@ -105,6 +108,7 @@ export function parseAuthFlags(argv: readonly string[]): { flags: AuthFlags; res
     'service-account-key-file': (v) => (f.serviceAccountKeyFiles = [...f.serviceAccountKeyFiles, ...v.split(',').filter(Boolean)]),
     'service-account-signing-key-file': (v) => (f.serviceAccountSigningKeyFile = v),
     'service-account-issuer': (v) => (f.serviceAccountIssuer = v),
+    'service-account-jwks-uri': (v) => (f.serviceAccountJwksUri = v),
     'api-audiences': (v) => (f.apiAudiences = v.split(',').filter(Boolean)),
     'anonymous-auth': (v) => (f.anonymousAuth = boolValue('anonymous-auth', v)),
     'authorization-mode': (v) => (f.authorizationMode = v),

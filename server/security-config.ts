@@ -28,16 +28,22 @@ function algOf(pem: string): string {
   return curve === 'secp384r1' ? 'ES384' : curve === 'secp521r1' ? 'ES512' : 'ES256';
 }
 
+/** The public half of a key (PEM, private or public), extractable so the issuer's JWKS can publish it. */
+async function publicKeyOf(pem: string, alg: string) {
+  return importSPKI(createPublicKey(pem).export({ type: 'spki', format: 'pem' }).toString(), alg, { extractable: true });
+}
+
 async function signingKey(pem: string): Promise<SigningKey> {
   const alg = algOf(pem);
   const pkcs8 = createPrivateKey(pem).export({ type: 'pkcs8', format: 'pem' }).toString();
-  return { key: await importPKCS8(pkcs8, alg), alg };
+  return { key: await importPKCS8(pkcs8, alg), alg, publicKey: await publicKeyOf(pem, alg) };
 }
 
 async function verifyKey(pem: string): Promise<SigningKey> {
   const pub = createPublicKey(pem);
-  const alg = pub.asymmetricKeyType === 'rsa' ? 'RS256' : 'ES256';
-  return { key: await importSPKI(pub.export({ type: 'spki', format: 'pem' }).toString(), alg), alg };
+  const curve = pub.asymmetricKeyDetails?.namedCurve;
+  const alg = pub.asymmetricKeyType === 'rsa' ? 'RS256' : curve === 'secp384r1' ? 'ES384' : curve === 'secp521r1' ? 'ES512' : 'ES256';
+  return { key: await publicKeyOf(pem, alg), alg };
 }
 
 /** The ServiceAccount signing key of a data directory, made on first use so tokens outlive restarts. */
@@ -75,6 +81,7 @@ export async function hostSecurity(f: AuthFlags, opts: { dataDir: string; persis
       anonymous: f.anonymousAuth,
       serviceAccounts: {
         ...(f.serviceAccountIssuer ? { issuer: f.serviceAccountIssuer } : {}),
+        ...(f.serviceAccountJwksUri ? { jwksUri: f.serviceAccountJwksUri } : {}),
         ...(f.apiAudiences.length ? { audiences: f.apiAudiences } : {}),
         ...(signingPem ? { signingKey: await signingKey(signingPem) } : {}),
         verifyKeys: await Promise.all(f.serviceAccountKeyFiles.map((file) => verifyKey(readFileSync(file, 'utf8')))),

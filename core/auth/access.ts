@@ -2,6 +2,7 @@
 import type { PolicyRule } from '../registry/types/rbac-v1.ts';
 import type { Attributes } from './attributes.ts';
 import type { TokenIssue } from './service-account-token.ts';
+import type { TokenReviewOutcome } from './token-review.ts';
 import type { UserInfo } from './user.ts';
 
 export interface RequestAccess {
@@ -14,4 +15,6 @@ export interface RequestAccess {
   readonly tokenAudiences: readonly string[];
   /** The uid of a stored core/v1 object, or undefined when it does not exist. */
   uidOf(resource: string, namespace: string, name: string): string | undefined;
+  /** The server's token authenticators on a token, for the audiences asked (TokenReview); absent: none. */
+  reviewToken?(token: string, audiences: readonly string[]): Promise<TokenReviewOutcome>;
 }

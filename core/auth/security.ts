@@ -38,10 +38,12 @@ import {
 } from './authorizer.ts';
 import { confirmRbacWrite, rbacWriteKind } from './rbac-writes.ts';
 import { impersonate, impersonationRequest } from './impersonation.ts';
+import { IssuerDiscovery } from './issuer-discovery.ts';
 import { aggregationsToWrite } from './rbac/aggregation.ts';
 import { PolicyIndex, type PolicySource } from './rbac/policy-index.ts';
 import { ServiceAccountTokens, type SigningKey } from './service-account-token.ts';
 import { parseTokenFile, tokenFileAuthenticator } from './token-file.ts';
+import { audienceAgnostic, reviewToken, type TokenAuthenticator } from './token-review.ts';
 import type { UserInfo } from './user.ts';
 
 export interface SecurityOptions {
@@ -55,6 +57,8 @@ export interface SecurityOptions {
       readonly audiences?: readonly string[];
       readonly signingKey?: SigningKey;
       readonly verifyKeys?: readonly SigningKey[];
+      /** `--service-account-jwks-uri`: the `jwks_uri` of the issuer discovery document. */
+      readonly jwksUri?: string;
     };
   };
   /** `--authorization-mode` (default AlwaysAllow). */
@@ -84,6 +88,8 @@ export interface RequestContext {
   readonly attributes: Attributes;
   /** The request's path parsed (the router reads it rather than parse the path again). */
   readonly info: ReturnType<typeof requestInfo>;
+  /** Where admission plugins put their audit annotations, when the request is audited. */
+  readonly auditAnnotations?: Record<string, string>;
 }
 
 const contexts = new WeakMap<ApiRequest, RequestContext>();
@@ -168,6 +174,8 @@ function parseJson(bytes: Uint8Array | string): unknown {
 
 export class RequestSecurity {
   readonly tokens: ServiceAccountTokens;
+  /** `/.well-known/openid-configuration` and `/openid/v1/jwks` of the token issuer. */
+  readonly issuerDiscovery: IssuerDiscovery;
   readonly authorizer: Authorizer;
   readonly policy: PolicyIndex;
   private readonly authn: AuthenticationChain;
@@ -177,6 +185,7 @@ export class RequestSecurity {
   readonly watches = new WatchTracker();
   private readonly audit: { policy: AuditPolicy; sink: AuditSink } | undefined;
   private readonly uidOf: RequestAccess['uidOf'];
+  private readonly tokenAuthenticators: readonly TokenAuthenticator[];
   /** The development default: no authentication configured and every request allowed. */
   private readonly open: boolean;
 
@@ -193,10 +202,17 @@ export class RequestSecurity {
     });
     const sa = opts.authentication?.serviceAccounts;
     this.tokens = new ServiceAccountTokens({ ...sa, uidOf, clock: deps.clock });
+    this.issuerDiscovery = new IssuerDiscovery(this.tokens, sa?.jwksUri !== undefined ? { jwksUri: sa.jwksUri } : {});
     const authenticators: Authenticator[] = [clientCertificateAuthenticator];
     const tokens = opts.authentication?.tokens;
-    if (tokens !== undefined) authenticators.push(tokenFileAuthenticator(typeof tokens === 'string' ? parseTokenFile(tokens) : tokens));
+    const tokenFile = tokens === undefined ? undefined : typeof tokens === 'string' ? parseTokenFile(tokens) : tokens;
+    if (tokenFile) authenticators.push(tokenFileAuthenticator(tokenFile));
     authenticators.push(this.tokens.authenticator());
+    // TokenReview runs the same token authenticators, in the same order, for the audiences it is asked.
+    this.tokenAuthenticators = [
+      ...(tokenFile ? [audienceAgnostic(this.tokens.audiences, (t) => tokenFile.get(t))] : []),
+      (token: string, audiences: readonly string[]) => this.tokens.review(token, audiences),
+    ];
     this.authn = new AuthenticationChain(authenticators, opts.authentication?.anonymous ?? true, opts.authentication !== undefined);
 
     const source: PolicySource = {
@@ -333,6 +349,7 @@ export class RequestSecurity {
       issueToken: (t) => this.tokens.issue(t),
       tokenAudiences: this.tokens.audiences,
       uidOf: this.uidOf,
+      reviewToken: (token, audiences) => reviewToken(this.tokenAuthenticators, token, audiences, this.tokens.audiences),
     };
   }
 
@@ -404,7 +421,7 @@ export class RequestSecurity {
         }
       }
       if (audit?.wantsRequestBody) served = await audit.captureRequest(served);
-      contexts.set(served, { user, auditID, attributes: attrs, info: parsed });
+      contexts.set(served, { user, auditID, attributes: attrs, info: parsed, ...(audit ? { auditAnnotations: audit.annotations } : {}) });
       const res = await next(served);
       admission?.done();
       admission = undefined;
@@ -479,6 +496,8 @@ export class RequestSecurity {
 /** The events of one audited request. */
 class AuditRecorder {
   impersonated: UserInfo | undefined;
+  /** Annotations admission adds while the request is served; the stages after it carry them. */
+  readonly annotations: Record<string, string> = {};
   private requestObject: unknown;
   private readonly base: Omit<AuditEvent, 'stage' | 'stageTimestamp'>;
 
@@ -544,8 +563,10 @@ class AuditRecorder {
 
   private emit(stage: AuditStage, extra: Partial<AuditEvent> = {}): void {
     if (this.decision.omitStages.includes(stage)) return;
+    const added = stage !== 'RequestReceived' && Object.keys(this.annotations).length > 0;
     this.sink.write({
       ...this.base,
+      ...(added ? { annotations: { ...this.base.annotations, ...this.annotations } } : {}),
       ...(this.impersonated ? { impersonatedUser: auditUser(this.impersonated) } : {}),
       stage,
       stageTimestamp: microTime(this.clock.now()),

@@ -43,6 +43,8 @@ export interface ResourceHandlerDeps {
   access?(req: ApiRequest): RequestAccess;
   /** The request's check of the object a write would store (RBAC escalation prevention), when it has one. */
   admitWrite?(req: ApiRequest): ((obj: JsonObject, old: JsonObject | undefined) => void) | undefined;
+  /** Where admission's audit annotations of the request go, when it is audited. */
+  auditAnnotations?(req: ApiRequest): Record<string, string> | undefined;
   readonly codecs: Codecs;
   readonly gates: FeatureGates;
   readonly readConfig: ReadConfig;
@@ -199,6 +201,7 @@ function writeOptions(
     warnings: ctx.warnings,
     userAgent: ctx.req.headers.get('user-agent') ?? undefined,
     admit: ctx.deps.admitWrite?.(ctx.req),
+    auditAnnotations: ctx.deps.auditAnnotations?.(ctx.req),
     force: p.force,
   };
 }

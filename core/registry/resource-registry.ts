@@ -4,6 +4,7 @@
  * read-modify-write loop used by patch and apply, delete with finalizers and propagation, and
  * deletecollection. Reads are in `read.ts`.
  */
+import type { Admission, AdmissionInput, KindAdmission } from '../admission/chain.ts';
 import type { FieldError } from '../errors/field-error.ts';
 import { StatusError, successStatus, type GroupKind, type GroupResource } from '../errors/status-error.ts';
 import type { FeatureGates } from '../features/feature-gates.ts';
@@ -46,6 +47,8 @@ interface RegistryDeps {
   readonly gates: FeatureGates;
   readonly namespaceState: (name: string) => NamespaceState;
   readonly managedFields?: ManagedFieldsHook;
+  /** The server's admission plugins (`core/admission`). */
+  readonly admission?: Admission;
 }
 
 export interface WriteOptions {
@@ -61,6 +64,8 @@ export interface WriteOptions {
   readonly apply?: boolean;
   /** The request's check of the object about to be stored (RBAC escalation prevention); throws to refuse. */
   readonly admit?: (obj: JsonObject, old: JsonObject | undefined) => void;
+  /** Collects the audit annotations admission plugins add, when the request is audited. */
+  readonly auditAnnotations?: Record<string, string>;
 }
 
 interface WriteOutcome {
@@ -100,6 +105,8 @@ export class ResourceRegistry {
   readonly apiVersion: string;
   private readonly metaRules: MetaRules;
   private readonly partials: [string, PartialSubresource][];
+  /** The admission plugins of this kind; undefined (and nothing to run) for most kinds. */
+  private readonly admission: KindAdmission | undefined;
 
   constructor(
     readonly def: KindDefinition,
@@ -112,6 +119,7 @@ export class ResourceRegistry {
     this.apiVersion = apiVersionOf(def);
     this.metaRules = { namespaced: def.namespaced, validateName: def.validateName ?? nameIsDNSSubdomain };
     this.partials = Object.entries(def.subresources ?? {}).filter((e): e is [string, PartialSubresource] => e[1].kind === 'partial');
+    this.admission = deps.admission?.forKind(this.gk, this.gr);
   }
 
   key(namespace: string, name: string): string {
@@ -194,10 +202,13 @@ export class ResourceRegistry {
     if (this.def.generation) meta.generation = 1;
     else delete meta.generation;
     if (this.def.subresources?.status) delete obj.status;
+    // The namespace is admitted first (the real NamespaceLifecycle plugin leads the chain); then the
+    // mutating plugins see the decoded, defaulted object, before the kind prepares and validates it.
+    if (this.def.namespaced) this.admitNamespace(namespace, str(meta.name) || str(meta.generateName));
+    this.admission?.mutate(admissionInput('CREATE', namespace, str(meta.name), obj, undefined, subresource, opts));
     this.def.strategy?.prepareForCreate?.(obj, ctx);
     if (!opts.apply) this.deps.managedFields?.update(obj, undefined, this.managerName(opts), subresource, this.def, ctx.now);
 
-    if (this.def.namespaced) this.admitNamespace(namespace, str(meta.name) || str(meta.generateName));
     opts.admit?.(obj, undefined);
 
     const wantGenerated = !str(meta.name) && !!str(meta.generateName);
@@ -205,6 +216,8 @@ export class ResourceRegistry {
       if (wantGenerated) meta.name = generateName(str(meta.generateName));
       const canonical = this.finish(obj, this.validateCreate(obj, ctx));
       const name = str(canonical.metadata && (canonical.metadata as JsonObject).name);
+      // Validating admission sees the object as it would be stored, named (a generated name too).
+      this.admission?.validate(admissionInput('CREATE', namespace, name, canonical, undefined, subresource, opts));
       if (opts.dryRun) {
         if (this.current(namespace, name)) throw StatusError.alreadyExists(this.gr, name);
         delete (canonical.metadata as JsonObject).resourceVersion; // nothing was stored
@@ -350,6 +363,7 @@ export class ResourceRegistry {
         throw StatusError.optimisticConflict(this.gr, name);
       }
 
+      this.admission?.mutate(admissionInput('UPDATE', namespace, name, next, old, subresource, opts));
       const obj = this.beforeUpdate(next, old, subresource, ctx);
       opts.admit?.(obj, old);
       if (!opts.apply) this.deps.managedFields?.update(obj, old, this.managerName(opts), subresource, this.def, ctx.now);
@@ -360,6 +374,7 @@ export class ResourceRegistry {
         ...(this.def.strategy?.validateUpdate?.(obj, old, ctx) ?? []),
       ];
       const canonical = this.finish(obj, errs);
+      this.admission?.validate(admissionInput('UPDATE', namespace, name, canonical, old, subresource, opts));
       const unchanged = this.storedText(canonical, cur.rv, false) === cur.json;
       if (unchanged) return { json: this.view(cur.json!), created: false };
       if (opts.dryRun) return { json: JSON.stringify(canonical), created: false };
@@ -572,6 +587,28 @@ export class ResourceRegistry {
     if (policy === 'Foreground') out.push('foregroundDeletion');
     return out;
   }
+}
+
+function admissionInput(
+  operation: AdmissionInput['operation'],
+  namespace: string,
+  name: string,
+  object: JsonObject,
+  oldObject: JsonObject | undefined,
+  subresource: string,
+  opts: WriteOptions,
+): AdmissionInput {
+  return {
+    operation,
+    namespace,
+    name,
+    object,
+    oldObject,
+    subresource,
+    dryRun: opts.dryRun,
+    warnings: opts.warnings,
+    auditAnnotations: opts.auditAnnotations,
+  };
 }
 
 /** The object minus metadata (validated separately by ObjectMeta rules). */

@@ -5,7 +5,8 @@
  * roles, whose rules they carry from the start.
  */
 import type { ClusterRole, ClusterRoleBinding, PolicyRule } from '../../registry/types/rbac-v1.ts';
-import { AUTHENTICATED_GROUP, MASTERS_GROUP, UNAUTHENTICATED_GROUP } from '../user.ts';
+import { ISSUER_DISCOVERY_URLS } from '../issuer-discovery.ts';
+import { AUTHENTICATED_GROUP, MASTERS_GROUP, SERVICE_ACCOUNTS_GROUP, UNAUTHENTICATED_GROUP } from '../user.ts';
 
 const RBAC = 'rbac.authorization.orch.io';
 const AUTHZ = 'authorization.orch.io';
@@ -196,6 +197,7 @@ export function bootstrapClusterRoles(): ClusterRole[] {
       rule(['create'], [AUTHN], ['tokenreviews']),
       rule(['create'], [AUTHZ], ['subjectaccessreviews']),
     ]),
+    clusterRole('system:service-account-issuer-discovery', [urls(['get'], ISSUER_DISCOVERY_URLS)]),
     clusterRole('system:aggregate-to-view', view, { [AGGREGATE_TO('view')]: 'true' }),
     clusterRole('system:aggregate-to-edit', edit, { [AGGREGATE_TO('edit')]: 'true' }),
     clusterRole('system:aggregate-to-admin', adminRules, { [AGGREGATE_TO('admin')]: 'true' }),
@@ -215,5 +217,8 @@ export function bootstrapClusterRoleBindings(): ClusterRoleBinding[] {
       { kind: 'Group', name: UNAUTHENTICATED_GROUP },
     ]),
     binding('system:monitoring', 'system:monitoring', [{ kind: 'Group', name: 'system:monitoring' }]),
+    binding('system:service-account-issuer-discovery', 'system:service-account-issuer-discovery', [
+      { kind: 'Group', name: SERVICE_ACCOUNTS_GROUP },
+    ]),
   ];
 }

@@ -22,6 +22,7 @@ import { secretKind } from './secret.ts';
 import { serviceKind } from './service.ts';
 import { serviceAccountKind } from './serviceaccount.ts';
 import { statefulSetKind } from './statefulset.ts';
+import { tokenReviewKind } from './token-review.ts';
 
 export const BUILTIN_KINDS: readonly KindDefinition[] = [
   namespaceKind,
@@ -49,6 +50,7 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   componentStatusKind,
   customResourceDefinitionKind,
   ...ACCESS_REVIEW_KINDS,
+  tokenReviewKind,
 ];
 
 export {
@@ -76,4 +78,5 @@ export {
   serviceAccountKind,
   serviceKind,
   statefulSetKind,
+  tokenReviewKind,
 };

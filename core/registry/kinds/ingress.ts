@@ -13,6 +13,9 @@ import { AGE_COLUMN } from '../table.ts';
 
 /** The deprecated annotation that names the class; it must agree with `ingressClassName`. */
 export const INGRESS_CLASS_ANNOTATION = 'orchestrator.io/ingress.class';
+/** The same annotation in the real platform's spelling, which manifests written for it carry: it counts too. */
+export const INGRESS_CLASS_ANNOTATION_ALIAS = 'kubernetes.io/ingress.class';
+export const INGRESS_CLASS_ANNOTATIONS: readonly string[] = [INGRESS_CLASS_ANNOTATION, INGRESS_CLASS_ANNOTATION_ALIAS];
 
 const WILDCARD_SUBDOMAIN = /^\*\.[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const WILDCARD_MSG =
@@ -160,12 +163,13 @@ function validateStatus(obj: Ingress): FieldError[] {
 
 /** On create only: the deprecated class annotation may not contradict `ingressClassName`. */
 function validateClassAnnotation(obj: Ingress): FieldError[] {
-  const value = obj.metadata.annotations?.[INGRESS_CLASS_ANNOTATION];
   const cls = obj.spec?.ingressClassName;
-  if (value !== undefined && cls !== undefined && value !== cls) {
-    return [fieldErrors.invalid(`annotations.${INGRESS_CLASS_ANNOTATION}`, value, 'must match `ingressClassName` when both are specified')];
-  }
-  return [];
+  if (cls === undefined) return [];
+  return INGRESS_CLASS_ANNOTATIONS.flatMap((key) => {
+    const value = obj.metadata.annotations?.[key];
+    if (value === undefined || value === cls) return [];
+    return [fieldErrors.invalid(`annotations.${key}`, value, 'must match `ingressClassName` when both are specified')];
+  });
 }
 
 function hosts(rules: readonly IngressRule[] | undefined): string {

@@ -9,8 +9,19 @@ import { IngressClass, type IngressClassParametersReference } from '../types/net
 import { immutable } from '../kind-support/field-checks.ts';
 import { AGE_COLUMN } from '../table.ts';
 
-/** Marks the class used for Ingresses that name none. */
+/** Marks the class used for Ingresses that name none (DefaultIngressClass admission, `core/admission`). */
 export const DEFAULT_CLASS_ANNOTATION = 'ingressclass.orchestrator.io/is-default-class';
+/**
+ * The annotation in the real platform's spelling, which ingress controllers' manifests and charts
+ * write: accepted too, as the `k8s.io` group aliases are.
+ */
+export const DEFAULT_CLASS_ANNOTATION_ALIAS = 'ingressclass.kubernetes.io/is-default-class';
+
+/** Whether a class is marked as the default: `"true"` exactly, in either spelling. */
+export function isDefaultIngressClass(obj: { readonly metadata?: { readonly annotations?: Record<string, string> } }): boolean {
+  const a = obj.metadata?.annotations ?? {};
+  return a[DEFAULT_CLASS_ANNOTATION] === 'true' || a[DEFAULT_CLASS_ANNOTATION_ALIAS] === 'true';
+}
 
 const MAX_CONTROLLER_LENGTH = 250;
 const HTTP_PATH = /^[A-Za-z0-9/\-._~%!$&'()*+,;=:]+$/;

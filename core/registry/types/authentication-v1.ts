@@ -1,9 +1,9 @@
 /**
- * authentication.orch.io/v1: SelfSubjectReview (who am I) and TokenRequest (the `token`
- * subresource of ServiceAccounts). Neither is stored. Field order is the Go struct order of
+ * authentication.orch.io/v1: SelfSubjectReview (who am I), TokenReview (whose is this token) and
+ * TokenRequest (the `token` subresource of ServiceAccounts). None is stored. Field order is the Go struct order of
  * v1.32; protobuf numbers as the real generated.proto.
  */
-import { field, int64, list, map, str, struct, time } from '../../schema/build.ts';
+import { bool, field, int64, list, map, str, struct, time } from '../../schema/build.ts';
 import type { ObjectMeta } from './meta-v1.ts';
 import { objectType } from './object.ts';
 
@@ -164,4 +164,75 @@ export interface TokenRequest {
   spec?: TokenRequestSpec;
   /** The token, filled in by the server. */
   status?: TokenRequestStatus;
+}
+
+export const TokenReviewSpec = struct(
+  `${P}.TokenReviewSpec`,
+  {
+    token: field(1, str(), { description: 'The token to authenticate.' }),
+    audiences: field(2, strings, { description: "Who the token must be meant for; empty: the API server's audiences." }),
+  },
+  { description: 'The token a TokenReview asks about.' },
+);
+
+/** The token a TokenReview asks about. */
+export interface TokenReviewSpec {
+  /** The token to authenticate. */
+  token?: string;
+  /** Who the token must be meant for; empty: the API server's audiences. */
+  audiences?: string[];
+}
+
+export const TokenReviewStatus = struct(
+  `${P}.TokenReviewStatus`,
+  {
+    authenticated: field(1, bool(), { description: 'Whether the token authenticated a user.' }),
+    user: field(2, UserInfo, { description: 'The user the token authenticates.' }),
+    audiences: field(4, strings, { description: 'The audiences, of those asked, the token is meant for.' }),
+    error: field(3, str(), { description: 'Why the token did not authenticate.' }),
+  },
+  { description: 'The answer of a TokenReview.' },
+);
+
+/** The answer of a TokenReview. */
+export interface TokenReviewStatus {
+  /** Whether the token authenticated a user. */
+  authenticated?: boolean;
+  /** The user the token authenticates. */
+  user?: UserInfo;
+  /** The audiences, of those asked, the token is meant for. */
+  audiences?: string[];
+  /** Why the token did not authenticate. */
+  error?: string;
+}
+
+export const TokenReview = objectType(
+  `${P}.TokenReview`,
+  {
+    spec: field(2, TokenReviewSpec, { description: 'The token to authenticate.' }),
+    status: field(3, TokenReviewStatus, { description: 'Filled in by the server.' }),
+  },
+  { description: 'Asks the server whose a token is (authentication delegation, webhook token authenticators).' },
+);
+
+/** Asks the server whose a token is (authentication delegation, webhook token authenticators). */
+export interface TokenReview {
+  /**
+   * The kind of the object, in CamelCase (such as StatefulSet). The server can tell it from the
+   * endpoint; it cannot be updated.
+   */
+  kind?: string;
+  /**
+   * The version of the schema the object is written in: <group>/<version>, or just <version> (such
+   * as v1) for the core group. The server converts objects between the versions it serves.
+   */
+  apiVersion?: string;
+  /**
+   * Standard object metadata: name, namespace, labels, annotations, and what the system records.
+   */
+  metadata: ObjectMeta;
+  /** The token to authenticate. */
+  spec?: TokenReviewSpec;
+  /** Filled in by the server. */
+  status?: TokenReviewStatus;
 }
