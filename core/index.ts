@@ -13,6 +13,13 @@ export { CompactedError, sortedRange } from './storage/backend.ts';
 export { FeatureGates, FeatureGateError, RuntimeConfig, RuntimeConfigError, KNOWN_GATES } from './features/index.ts';
 export { StatusError, type Status, type StatusCause, type StatusDetails } from './errors/status-error.ts';
 export type { KindDefinition } from './registry/definition.ts';
+export {
+  BUILTIN_ADMISSION,
+  type AdmissionAttributes,
+  type AdmissionOperation,
+  type AdmissionPlugin,
+  type ObjectView,
+} from './admission/index.ts';
 export { BUILTIN_KINDS } from './registry/kinds/index.ts';
 export { VERSION_INFO } from './handlers/version.ts';
 // Clocks and the wire's conventions (timestamps, apiVersion, Go's string order and JSON), shared
