@@ -158,16 +158,10 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
       return undefined;
     }),
   );
+  // What every registry shares, built-in or custom.
+  const registryDeps = { backend, cache, clock, gates, namespaceState, managedFields: managedFieldsHook, admission };
   for (const def of kinds) {
-    const registry = new ResourceRegistry(def, {
-      backend,
-      cache,
-      clock,
-      gates,
-      namespaceState,
-      managedFields: managedFieldsHook,
-      admission,
-    });
+    const registry = new ResourceRegistry(def, registryDeps);
     if (def === namespaceKind || (def.group === '' && def.resource === 'namespaces')) namespaces = registry;
     served.set(`${def.group}/${def.version}/${def.resource}`, { registry, reader: new Reader(registry, readConfig) });
   }
@@ -184,23 +178,14 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
         clock,
         crds,
         rules: celRuleChecker,
-        registry: (def) =>
-          new ResourceRegistry(def, { backend, cache, clock, gates, namespaceState, managedFields: managedFieldsHook, admission }),
+        registry: (def) => new ResourceRegistry(def, registryDeps),
         serve(name, defs) {
           for (const key of customServed.get(name) ?? []) served.delete(key);
           const keys: string[] = [];
           for (const def of defs) {
             const key = `${def.group}/${def.version}/${def.resource}`;
             if (builtinKeys.has(key)) continue; // a built-in resource is never replaced
-            const registry = new ResourceRegistry(def, {
-              backend,
-              cache,
-              clock,
-              gates,
-              namespaceState,
-              managedFields: managedFieldsHook,
-              admission,
-            });
+            const registry = new ResourceRegistry(def, registryDeps);
             served.set(key, { registry, reader: new Reader(registry, readConfig) });
             keys.push(key);
           }
