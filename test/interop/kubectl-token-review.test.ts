@@ -4,28 +4,15 @@
  * user it names (`-o yaml`); `kubectl get --raw` and the python client's WellKnownApi and
  * OpenidApi read the discovery documents, and the key set they get verifies the token.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { load } from 'js-yaml';
+import { runPython } from '../support/python.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kubectlPerSuite } from '../support/kubectl.ts';
 
-const PYTHON = '/usr/bin/python3';
 const SCRIPT = fileURLToPath(new URL('./python/issuer_discovery.py', import.meta.url));
 const ISSUER = 'https://orch.default.svc.cluster.local';
-
-function runPython(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(PYTHON, [SCRIPT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('kubectl 1.32 and the python client: TokenReview and issuer discovery', () => {
   const cluster = kubectlPerSuite({ host: '127.0.0.1' });
@@ -101,7 +88,7 @@ describe('kubectl 1.32 and the python client: TokenReview and issuer discovery',
   });
 
   it('the python client (WellKnownApi, OpenidApi) reads them at their trailing-slash paths, with the real headers and key set', async () => {
-    const r = await runPython(cluster.server.url, token);
+    const r = await runPython(SCRIPT, cluster.server.url, token);
     expect(r.code, r.stderr).toBe(0);
     const got = JSON.parse(r.stdout) as {
       config: { issuer: string };

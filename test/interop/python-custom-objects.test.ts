@@ -3,14 +3,13 @@
  * `kubernetes` package) against orch-apiserver over HTTP: create (with a schema default), get,
  * list, merge patch, a CEL rule's refusal, delete. The script is python/custom_objects.py.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { PYTHON, runPython } from '../support/python.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Client, type CustomResourceDefinition, installCrds } from '../../controllers/index.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 
-const PYTHON = '/usr/bin/python3';
 const SCRIPT = fileURLToPath(new URL('./python/custom_objects.py', import.meta.url));
 
 const CRD: CustomResourceDefinition = {
@@ -52,21 +51,9 @@ afterAll(async () => {
   await server?.shutdown();
 });
 
-function runPython(url: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(PYTHON, [SCRIPT, url], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 it('the python client works on custom objects: every verb, defaults, CEL refusal', async () => {
   expect(existsSync(PYTHON), `${PYTHON} (with the kubernetes package) is needed`).toBe(true);
-  const { code, stdout, stderr } = await runPython(server.url);
+  const { code, stdout, stderr } = await runPython(SCRIPT, server.url);
   expect(code, stderr).toBe(0);
   expect(JSON.parse(stdout)).toEqual({
     created: { name: 'g1', colour: 'blue' },

@@ -4,13 +4,12 @@
  * (paged too), a get and a watch, and the 406 of a single-object form asked of a list. The
  * script is python/metadata_only.py.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { PYTHON, runPython } from '../support/python.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index.ts';
 
-const PYTHON = '/usr/bin/python3';
 const SCRIPT = fileURLToPath(new URL('./python/metadata_only.py', import.meta.url));
 
 let server: RunningServer;
@@ -21,23 +20,11 @@ afterAll(async () => {
   await server?.shutdown();
 });
 
-function runPython(url: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(PYTHON, [SCRIPT, url], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 const partial = (kind: string) => ({ kind, apiVersion: 'meta.k8s.io/v1', keys: ['apiVersion', 'kind', 'metadata'] });
 
 it('the python client gets metadata only: list, page, get, watch, and a 406 for the wrong form', async () => {
   expect(existsSync(PYTHON), `${PYTHON} (with the kubernetes package) is needed`).toBe(true);
-  const { code, stdout, stderr } = await runPython(server.url);
+  const { code, stdout, stderr } = await runPython(SCRIPT, server.url);
   expect(code, stderr).toBe(0);
   expect(JSON.parse(stdout)).toEqual({
     list: { kind: 'PartialObjectMetadataList', apiVersion: 'meta.k8s.io/v1', keys: ['apiVersion', 'items', 'kind', 'metadata'] },
