@@ -27,6 +27,7 @@ import { jsonResponse, textResponse, type ApiRequest, type ApiResponse } from '.
 import { DEFAULT_COMPRESSION_THRESHOLD, maybeCompress } from './http/compression.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { countRequest } from './metrics/request-count.ts';
+import { debugDumpOf, renderDebugDump } from './flowcontrol/debug-dump.ts';
 import { warningHeaders } from './handlers/respond.ts';
 import { fromFetchRequest, toFetchResponse } from './http/fetch-adapter.ts';
 import { requestInfo } from './http/request-info.ts';
@@ -366,6 +367,9 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
         return jsonResponse(200, `${JSON.stringify(VERSION_INFO, null, 2)}\n`);
       }
       if (path === '/metrics') return textResponse(200, metrics.render(), 'text/plain; version=0.0.4; charset=utf-8');
+      // Served (unlisted) only while flow control is on, as the real server installs them.
+      const apfDump = security.flow ? debugDumpOf(path) : undefined;
+      if (apfDump && security.flow) return textResponse(200, renderDebugDump(apfDump, security.flow.levelStates(), req.url.searchParams));
       if (IssuerDiscovery.serves(path)) return await security.issuerDiscovery.handle(req);
       // The root index, for any method, as the real server's: the paths it lists, sorted.
       if (path === '/' || path === '/index.html') return jsonResponse(200, JSON.stringify({ paths: listedPaths() }, null, 2));

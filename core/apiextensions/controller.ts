@@ -173,8 +173,8 @@ export class CustomResourceController {
       this.host.log?.(`apiextensions: cannot serve ${name}`, err);
     }
     const terminating = crd.metadata?.deletionTimestamp != null;
-    // While the definition is being deleted its objects may be read and deleted, not created.
-    if (terminating) defs = defs.map((d) => ({ ...d, verbs: ['delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] }));
+    // While the definition is being deleted its objects may be read, changed and deleted, not created.
+    if (terminating) defs = defs.map((d) => ({ ...d, terminating: true }));
     const storage = before?.storage ?? this.storageRegistry(crd);
     let watch = before?.watch;
     if (terminating && !watch && storage) {

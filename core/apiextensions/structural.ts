@@ -8,6 +8,7 @@ import { fieldErrors, type FieldError } from '../errors/field-error.ts';
 import { isObject, type JsonValue } from '../util/json.ts';
 import {
   additionalOf,
+  EXTENSION_PREFIXES,
   extension,
   extensionKey,
   isEmbedded,
@@ -26,8 +27,20 @@ type Level = 'root' | 'field' | 'item';
 
 const TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string'];
 
-/** The key of an extension as written, or its `x-orch-*` spelling when absent. */
-const extKey = (s: SchemaProps, name: Extension): string => extensionKey(s, name) ?? `x-orch-${name}`;
+/**
+ * The key of an extension as the schema writes it. An error about one that is absent (a map list
+ * without keys) names it in the spelling of the extensions the node, or else the `like` nodes,
+ * do write (`x-orch-list-type: map` without keys: `x-orch-list-map-keys`), and in the real
+ * platform's spelling when they write none.
+ */
+function extKey(s: SchemaProps, name: Extension, ...like: SchemaProps[]): string {
+  const written = extensionKey(s, name);
+  if (written !== undefined) return written;
+  for (const node of [s, ...like]) {
+    for (const key of Object.keys(node)) for (const prefix of EXTENSION_PREFIXES) if (key.startsWith(prefix)) return prefix + name;
+  }
+  return `x-kubernetes-${name}`;
+}
 
 export function validateSchemaProps(schema: JsonValue | undefined, path: string, statusEnabled: boolean): FieldError[] {
   const errs: FieldError[] = [];
@@ -200,17 +213,19 @@ function markerRules(s: SchemaProps, path: string, errs: FieldError[]): void {
     if (typeOf(items) === 'array' && extension(items, 'list-type') !== undefined && extension(items, 'list-type') !== 'atomic') {
       errs.push(
         fieldErrors.invalid(
-          `${path}.items.${extKey(items, 'list-type')}`,
+          `${path}.items.${extKey(items, 'list-type', s)}`,
           extension(items, 'list-type'),
           'must be atomic as item of a list with x-kubernetes-list-type=set',
         ),
       );
     }
     if (typeOf(items) === 'object' && extension(items, 'map-type') !== 'atomic') {
+      // The real check reports the items' list type as the value, not their map type; unset, Go
+      // prints it as the string "null".
       errs.push(
         fieldErrors.invalid(
-          `${path}.items.${extKey(items, 'map-type')}`,
-          extension(items, 'map-type') ?? null,
+          `${path}.items.${extKey(items, 'map-type', s)}`,
+          extension(items, 'list-type') ?? 'null',
           'must be atomic as item of a list with x-kubernetes-list-type=set',
         ),
       );
@@ -241,8 +256,10 @@ function markerRules(s: SchemaProps, path: string, errs: FieldError[]): void {
       }
     }
   }
-  if (listType !== undefined && listType !== 'map' && mapKeys.length) {
-    errs.push(fieldErrors.forbidden(child(path, keysKey), 'must be empty if x-kubernetes-list-type is not map'));
+  if (mapKeys.length && listType !== 'map') {
+    const detail = 'must be map if x-kubernetes-list-map-keys is non-empty';
+    if (listType === undefined) errs.push(fieldErrors.required(child(path, listKey), detail));
+    else errs.push(fieldErrors.invalid(child(path, listKey), listType, detail));
   }
 }
 

@@ -7,19 +7,23 @@ import type { PolicyRule } from '../registry/types/rbac-v1.ts';
 
 const has = (list: readonly string[] | undefined, v: string) => !!list && (list.includes('*') || list.includes(v));
 
-/** One verb on one group/resource/name, or one verb on one URL: the atoms a rule breaks into. */
+/**
+ * One verb on one group/resource/name, or one verb on one URL: the atoms a rule breaks into, in
+ * the real breakdown's order (group, resource, verb, name; then URL, verb), so that the verbs
+ * `compactRules` gathers for one resource keep the order the rules wrote them in.
+ */
 function atoms(rule: PolicyRule): PolicyRule[] {
   const out: PolicyRule[] = [];
-  for (const verb of rule.verbs ?? []) {
-    for (const url of rule.nonResourceURLs ?? []) out.push({ verbs: [verb], nonResourceURLs: [url] });
-    for (const group of rule.apiGroups ?? []) {
-      for (const resource of rule.resources ?? []) {
+  for (const group of rule.apiGroups ?? []) {
+    for (const resource of rule.resources ?? []) {
+      for (const verb of rule.verbs ?? []) {
         const names = rule.resourceNames?.length ? rule.resourceNames : [undefined];
         for (const name of names)
           out.push({ verbs: [verb], apiGroups: [group], resources: [resource], ...(name !== undefined ? { resourceNames: [name] } : {}) });
       }
     }
   }
+  for (const url of rule.nonResourceURLs ?? []) for (const verb of rule.verbs ?? []) out.push({ verbs: [verb], nonResourceURLs: [url] });
   return out;
 }
 
@@ -45,14 +49,38 @@ export function uncovered(owned: readonly PolicyRule[], wanted: readonly PolicyR
   return wanted.flatMap(atoms).filter((a) => !owned.some((o) => coversAtom(o, a)));
 }
 
+/**
+ * Merges rules that name one group, one resource and at most one resource name, and differ only in
+ * verbs, into one rule per group/resource/name whose verbs are theirs in order (repeats kept), as
+ * the real escalation message does before listing the missing atoms. Any other rule (URLs, several
+ * names) stays as it is, ahead of the merged ones.
+ */
+export function compactRules(rules: readonly PolicyRule[]): PolicyRule[] {
+  const kept: PolicyRule[] = [];
+  const merged = new Map<string, PolicyRule>();
+  for (const r of rules) {
+    const simple =
+      !r.nonResourceURLs?.length && (r.resourceNames?.length ?? 0) <= 1 && r.apiGroups?.length === 1 && r.resources?.length === 1;
+    if (!simple) {
+      kept.push(r);
+      continue;
+    }
+    const key = JSON.stringify([r.apiGroups![0], r.resources![0], r.resourceNames?.[0] ?? null]);
+    const into = merged.get(key);
+    if (into) into.verbs = [...(into.verbs ?? []), ...(r.verbs ?? [])];
+    else merged.set(key, { ...r, verbs: [...(r.verbs ?? [])] });
+  }
+  return [...kept, ...merged.values()];
+}
+
 /** The real message's listing of a rule: `{APIGroups:["apps"], Resources:["deployments"], Verbs:["get"]}`. */
 export function describeRule(r: PolicyRule): string {
   const q = (xs: readonly string[]) => `[${xs.map((x) => JSON.stringify(x)).join(' ')}]`;
   const parts: string[] = [];
   if (r.apiGroups?.length) parts.push(`APIGroups:${q(r.apiGroups)}`);
   if (r.resources?.length) parts.push(`Resources:${q(r.resources)}`);
-  if (r.resourceNames?.length) parts.push(`ResourceNames:${q(r.resourceNames)}`);
   if (r.nonResourceURLs?.length) parts.push(`NonResourceURLs:${q(r.nonResourceURLs)}`);
-  parts.push(`Verbs:${q(r.verbs ?? [])}`);
+  if (r.resourceNames?.length) parts.push(`ResourceNames:${q(r.resourceNames)}`);
+  if (r.verbs?.length) parts.push(`Verbs:${q(r.verbs)}`);
   return `{${parts.join(', ')}}`;
 }

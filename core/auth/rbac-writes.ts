@@ -11,7 +11,7 @@ import type { PolicyRule } from '../registry/types/rbac-v1.ts';
 import { deepEqual, type JsonObject } from '../util/json.ts';
 import type { Attributes, ResourceAttributes } from './attributes.ts';
 import type { Decision } from './authorizer.ts';
-import { describeRule, uncovered } from './escalation.ts';
+import { compactRules, describeRule, uncovered } from './escalation.ts';
 import type { UserInfo } from './user.ts';
 
 export const RBAC_GROUP = 'rbac.authorization.orch.io';
@@ -53,10 +53,14 @@ function nameOf(obj: JsonObject): string {
   return String((obj.metadata as JsonObject | undefined)?.name ?? '');
 }
 
-/** The real message: `user "u" (groups=["a" "b"]) is attempting to grant RBAC permissions not currently held:` and the rules. */
+/**
+ * The real message: `user "u" (groups=["a" "b"]) is attempting to grant RBAC permissions not
+ * currently held:` and the missing atoms, those of one resource merged into one line, each distinct
+ * line once, sorted.
+ */
 function escalation(a: ResourceAttributes, name: string, missing: readonly PolicyRule[]): StatusError {
   const groups = `[${a.user.groups.map((g) => JSON.stringify(g)).join(' ')}]`;
-  const listed = [...new Set(missing.map(describeRule))].sort().join('\n');
+  const listed = [...new Set(compactRules(missing).map(describeRule))].sort().join('\n');
   return StatusError.forbidden(
     { group: a.apiGroup, resource: a.resource },
     name,

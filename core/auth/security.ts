@@ -14,8 +14,8 @@ import { FlowControl, type FlowControlOptions, WatchTracker } from '../flowcontr
 import { statusValue } from '../handlers/respond.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { type RequestInfo, requestInfo } from '../http/request-info.ts';
-import type { Metrics } from '../metrics/metrics.ts';
-import { type CountedRequest, countRequest, countTermination } from '../metrics/request-count.ts';
+import { type Metrics, metricVerb } from '../metrics/metrics.ts';
+import { type CountedRequest, countRequest, countTermination, requestScope } from '../metrics/request-count.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
 import type { ClusterRole, PolicyRule } from '../registry/types/rbac-v1.ts';
 import type { FlowSchema, PriorityLevelConfiguration } from '../registry/types/flowcontrol-v1.ts';
@@ -180,7 +180,8 @@ export class RequestSecurity {
   readonly policy: PolicyIndex;
   private readonly authn: AuthenticationChain;
   private readonly rbac: boolean;
-  private readonly flow: FlowControl | undefined;
+  /** API Priority and Fairness, when it is on (its state also feeds the debug dumps). */
+  readonly flow: FlowControl | undefined;
   /** The open watches, by what they watch: a write's final seats are charged by those its event may go to. */
   readonly watches = new WatchTracker();
   private readonly audit: { policy: AuditPolicy; sink: AuditSink } | undefined;
@@ -395,7 +396,7 @@ export class RequestSecurity {
       }
       if (this.flow && !HEALTH.test(path)) {
         if (!this.deps.started()) await this.deps.ready;
-        const a = await this.flow.admit(attrs, req.url.searchParams);
+        const a = await this.flow.admit(attrs, req.url.searchParams, path);
         if (a) {
           headers['x-kubernetes-pf-flowschema-uid'] = a.flowSchemaUid;
           headers['x-kubernetes-pf-prioritylevel-uid'] = a.priorityLevelUid;
@@ -459,14 +460,15 @@ export class RequestSecurity {
   private observe(info: RequestInfo, req: ApiRequest, res: ApiResponse, start: number): void {
     if (!info.isResourceRequest) return;
     const isApply = (req.headers.get('content-type') ?? '').startsWith('application/apply-patch');
-    const verb = info.verb === 'list' ? 'LIST' : info.verb === 'watch' ? 'WATCH' : info.verb === 'patch' && isApply ? 'APPLY' : req.method;
+    // The same verb and scope labels as apiserver_request_total: one request, one set of labels.
+    const verb = metricVerb(info.verb, req.method, isApply);
     this.deps.metrics.requestDuration.observe(
       {
         component: 'apiserver',
         dry_run: req.url.searchParams.getAll('dryRun').join(','),
         group: info.group,
         resource: info.resource,
-        scope: info.name ? 'resource' : info.namespace ? 'namespace' : 'cluster',
+        scope: requestScope(info),
         subresource: info.subresource,
         verb,
         version: info.version,

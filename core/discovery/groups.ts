@@ -68,8 +68,11 @@ export function groupsOf(kinds: readonly KindDefinition[]): GroupInfo[] {
     }));
 }
 
+/** Verbs discovery lists while a custom resource's definition is being deleted. */
+const TERMINATING_VERBS: readonly Verb[] = ['delete', 'deletecollection', 'get', 'list', 'watch'];
+
 export function verbsOf(def: KindDefinition): Verb[] {
-  return [...(def.verbs ?? ALL_VERBS)].sort();
+  return [...(def.verbs ?? ALL_VERBS)].filter((v) => !def.terminating || TERMINATING_VERBS.includes(v)).sort();
 }
 
 /** Subresources with their verbs and response kinds, sorted by name. */

@@ -14,9 +14,10 @@
 import type { Attributes } from '../auth/attributes.ts';
 import type { FlowSchema, PriorityLevelConfiguration } from '../registry/types/flowcontrol-v1.ts';
 import type { Clock } from '../util/clock.ts';
+import { compareStrings } from '../util/compare.ts';
 import { allocate } from './allocation.ts';
 import { classify, orderSchemas } from './classifier.ts';
-import { type Grant, type LevelConfig, PriorityLevel, type RejectReason } from './priority-level.ts';
+import { type Grant, type LevelConfig, type LevelDump, PriorityLevel, type RejectReason } from './priority-level.ts';
 import { estimateWork, levelMaxSeats, maxSeatsOf, type WorkEstimate } from './work-estimate.ts';
 
 /** The real controller's borrowing adjustment period. */
@@ -97,6 +98,14 @@ interface LevelState {
   limits: LevelLimits;
 }
 
+/** One priority level's state for the debug dumps. */
+export interface LevelDebugState {
+  readonly name: string;
+  /** Its configuration object is gone, and it stays until its requests are done. */
+  readonly quiescing: boolean;
+  readonly dump: LevelDump;
+}
+
 export class FlowControl {
   private ordered: FlowSchema[] = [];
   private readonly levels = new Map<string, LevelState>();
@@ -120,6 +129,15 @@ export class FlowControl {
     source.onChange(() => {
       this.dirty = true;
     });
+  }
+
+  /** Every priority level, those still draining after their object went included, by name. */
+  levelStates(): LevelDebugState[] {
+    this.refresh();
+    const configured = new Set(this.source.priorityLevels().map((p) => p.metadata?.name ?? ''));
+    return [...this.levels]
+      .sort(([a], [b]) => compareStrings(a, b))
+      .map(([name, s]) => ({ name, quiescing: !configured.has(name), dump: s.level.dump() }));
   }
 
   /** The seat limits of each level, by name (after reading the current configuration). */
@@ -203,8 +221,11 @@ export class FlowControl {
     });
   }
 
-  /** Classifies the request and waits for its seats; undefined when no schema matches (no config yet). */
-  async admit(a: Attributes, query: URLSearchParams = new URLSearchParams()): Promise<Admission | Rejection | undefined> {
+  /**
+   * Classifies the request and waits for its seats; undefined when no schema matches (no config
+   * yet). `path` is the request's, for the debug dumps.
+   */
+  async admit(a: Attributes, query: URLSearchParams = new URLSearchParams(), path?: string): Promise<Admission | Rejection | undefined> {
     this.refresh();
     if (this.now() - this.lastAdjustment >= ADJUSTMENT_PERIOD_MS) this.adjustLimits();
     const c = classify(this.ordered, a, (name) => this.levels.has(name));
@@ -227,6 +248,7 @@ export class FlowControl {
         reason = r;
       },
       work,
+      { flowSchema: fsName, distinguisher: c.flow, attributes: a, ...(path === undefined ? {} : { path }) },
     );
     let grant: Grant | false;
     if (got instanceof Promise) {

@@ -6,11 +6,22 @@ export {
   type FlowConfigSource,
   type FlowControlOptions,
   type FlowMetrics,
+  type LevelDebugState,
   type LevelLimits,
   type Rejection,
 } from './flow-control.ts';
 export { ESTIMATED_SERVICE_MS } from './fair-queue.ts';
-export { type Grant, type LevelConfig, type LevelDump, PriorityLevel, type RejectReason } from './priority-level.ts';
+export {
+  type Grant,
+  type LevelConfig,
+  type LevelDump,
+  PriorityLevel,
+  type QueueDump,
+  type RejectReason,
+  type RequestDump,
+  type RequestLabel,
+} from './priority-level.ts';
+export { type DebugDump, debugDumpOf, goDuration, renderDebugDump, rfc3339Nano, seatSeconds, table, tabwriter } from './debug-dump.ts';
 export { dealHand, flowHash } from './shuffle-sharding.ts';
 export { SeatDemand, type SeatDemandStats } from './seat-demand.ts';
 export {

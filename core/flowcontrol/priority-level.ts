@@ -18,6 +18,7 @@
  * for room for the request it chose; one wider than the level runs once nothing else runs.
  * A write's final seats stay held for its additional latency after its answer.
  */
+import type { Attributes } from '../auth/attributes.ts';
 import { type Clock, realClock } from '../util/clock.ts';
 import { ESTIMATED_SERVICE_MS, FairQueue, QueuedRequest, seatMicros } from './fair-queue.ts';
 import { SeatDemand } from './seat-demand.ts';
@@ -44,16 +45,50 @@ export interface Grant {
   finish(): void;
 }
 
+/** Who a request is, for the debug dumps: its FlowSchema, its flow distinguisher, and what it asks (and at which path). */
+export interface RequestLabel {
+  readonly flowSchema: string;
+  readonly distinguisher: string;
+  readonly attributes?: Attributes;
+  readonly path?: string;
+}
+
+/** One request waiting or running, as the debug dumps show it (times in milliseconds of the level's clock). */
+export interface RequestDump extends RequestLabel {
+  readonly arrivedAt: number;
+  /** Unset while it waits. */
+  readonly startedAt?: number;
+  readonly work: WorkEstimate;
+}
+
+export interface QueueDump {
+  readonly nextDispatchR: number;
+  readonly waiting: number;
+  readonly waitingWork: number;
+  /** The initial seats, and the wider of the two phases' seats, of the requests waiting. */
+  readonly waitingInitialSeats: number;
+  readonly waitingSeats: number;
+  readonly executing: number;
+  readonly seatsInUse: number;
+  /** The requests waiting, oldest first, and those running. */
+  readonly requests: readonly RequestDump[];
+  readonly requestsExecuting: readonly RequestDump[];
+}
+
 /** What the level's virtual world looks like now (for tests and debugging), work in seat-microseconds. */
 export interface LevelDump {
   readonly currentR: number;
-  readonly queues: readonly {
-    readonly nextDispatchR: number;
-    readonly waiting: number;
-    readonly waitingWork: number;
-    readonly executing: number;
-    readonly seatsInUse: number;
-  }[];
+  readonly queues: readonly QueueDump[];
+  /** Requests waiting, and running (not those only holding final seats after their answer). */
+  readonly waiting: number;
+  readonly executing: number;
+  /** Requests running outside any queue (exempt levels, and levels that reject rather than queue). */
+  readonly queuelessExecuting: readonly RequestDump[];
+  /** Totals since the level was made: requests dispatched, rejected (queue full or no seat), and given up in a queue. */
+  readonly dispatched: number;
+  readonly rejected: number;
+  readonly timedOut: number;
+  readonly cancelled: number;
 }
 
 /** R is wound back by this much before it leaves the integers a number holds exactly. */
@@ -69,6 +104,14 @@ class Request extends QueuedRequest {
   resolve: ((g: Grant | false) => void) | undefined;
   timer: { cancel(): void } | undefined;
   state: 'waiting' | 'executing' | 'lingering' | 'done' = 'waiting';
+  /** When it arrived, in milliseconds of the level's clock. */
+  arrivedAt = 0;
+  label: RequestLabel | undefined;
+}
+
+function requestDump(r: Request): RequestDump {
+  const label = r.label ?? { flowSchema: '', distinguisher: '' };
+  return { ...label, arrivedAt: r.arrivedAt, ...(r.state === 'waiting' ? {} : { startedAt: r.startedAt }), work: r.work };
 }
 
 export class PriorityLevel {
@@ -88,6 +131,9 @@ export class PriorityLevel {
   /** Requests ever enqueued: where the search of a hand starts, so equal queues take turns. */
   private enqueues = 0;
   private readonly hands = new Map<string, number[]>();
+  /** The requests running, in the order they started (the debug dumps list them). */
+  private readonly runningRequests = new Set<Request>();
+  private readonly totals = { dispatched: 0, rejected: 0, timedOut: 0, cancelled: 0 };
   /** Seats in use plus seats waited for, over time: what borrowing between levels is based on. */
   readonly demand: SeatDemand;
 
@@ -109,15 +155,24 @@ export class PriorityLevel {
 
   dump(): LevelDump {
     this.syncTime();
+    const running = [...this.runningRequests];
     return {
       currentR: this.currentR,
       queues: this.queues.map((q) => ({
         nextDispatchR: q.nextDispatchR,
         waiting: q.waiting.length,
         waitingWork: q.waitingWork,
+        waitingInitialSeats: q.waiting.reduce((sum, r) => sum + r.work.initialSeats, 0),
+        waitingSeats: q.waitingSeats,
         executing: q.executing,
         seatsInUse: q.seatsInUse,
+        requests: q.waiting.map((r) => requestDump(r as Request)),
+        requestsExecuting: running.filter((r) => r.queue === q).map(requestDump),
       })),
+      waiting: this.waiting,
+      executing: this.running,
+      queuelessExecuting: running.filter((r) => !r.queue).map(requestDump),
+      ...this.totals,
     };
   }
 
@@ -171,22 +226,28 @@ export class PriorityLevel {
    * when it gives up), or rejects it (false); `onReject` says why. `work` is its work estimate,
    * or just its seats.
    */
-  acquire(flow: string, onReject: (reason: RejectReason) => void, work: WorkEstimate | number = 1): Grant | false | Promise<Grant | false> {
+  acquire(
+    flow: string,
+    onReject: (reason: RejectReason) => void,
+    work: WorkEstimate | number = 1,
+    label?: RequestLabel,
+  ): Grant | false | Promise<Grant | false> {
     const estimate = typeof work === 'number' ? { ...ONE_SEAT, initialSeats: work } : work;
     const c = this.config;
-    if (c.exempt) return this.startUnqueued(estimate);
+    if (c.exempt) return this.startUnqueued(estimate, label);
     this.syncTime();
-    if (!c.queues) {
-      if (this.fits(Math.max(estimate.initialSeats, estimate.finalSeats))) return this.startUnqueued(estimate);
-      onReject('concurrency-limit');
+    const reject = (reason: RejectReason): false => {
+      this.totals.rejected++;
+      onReject(reason);
       return false;
+    };
+    if (!c.queues) {
+      if (this.fits(Math.max(estimate.initialSeats, estimate.finalSeats))) return this.startUnqueued(estimate, label);
+      return reject('concurrency-limit');
     }
     const queue = this.pickQueue(flow);
-    if (this.executing >= c.seats && queue.waiting.length >= c.queueLengthLimit) {
-      onReject('queue-full');
-      return false;
-    }
-    const r = new Request(queue, estimate, this.currentR);
+    if (this.executing >= c.seats && queue.waiting.length >= c.queueLengthLimit) return reject('queue-full');
+    const r = this.request(queue, estimate, label);
     this.changeQueue(queue, () => {
       if (!queue.active) queue.nextDispatchR = this.currentR;
       queue.push(r);
@@ -213,6 +274,7 @@ export class PriorityLevel {
           this.waitingSeats -= r.maxSeats;
           this.noteDemand();
           this.trimQueues();
+          this.totals.timedOut++;
           onReject('time-out');
           resolve(false);
           // The request that timed out may have been the one holding the line.
@@ -242,15 +304,24 @@ export class PriorityLevel {
   }
 
   /** Runs a request outside the queues (exempt levels, and levels that reject rather than queue). */
-  private startUnqueued(work: WorkEstimate): Grant {
-    const r = new Request(undefined, work, this.currentR);
+  private startUnqueued(work: WorkEstimate, label: RequestLabel | undefined): Grant {
+    const r = this.request(undefined, work, label);
     this.start(r);
     return this.grant(r);
+  }
+
+  private request(queue: FairQueue | undefined, work: WorkEstimate, label: RequestLabel | undefined): Request {
+    const r = new Request(queue, work, this.currentR);
+    r.arrivedAt = this.now();
+    r.label = label;
+    return r;
   }
 
   private start(r: Request): void {
     r.state = 'executing';
     r.startedAt = this.now();
+    this.runningRequests.add(r);
+    this.totals.dispatched++;
     this.executing += r.maxSeats;
     this.running++;
     const q = r.queue;
@@ -277,6 +348,7 @@ export class PriorityLevel {
     if (r.state !== 'executing') return;
     this.syncTime();
     this.running--;
+    this.runningRequests.delete(r);
     const q = r.queue;
     if (q) {
       this.changeQueue(q, () => {

@@ -120,6 +120,15 @@ export async function handleResource(req: ApiRequest, info: ResourceRequestInfo,
   ) {
     throw StatusError.methodNotAllowed();
   }
+  if (def.terminating && verb === 'create') {
+    const refused = StatusError.methodNotSupported({ group: info.group, resource: info.resource }, verb);
+    throw new StatusError(
+      405,
+      refused.reason,
+      `${verb} not allowed while custom resource definition is terminating`,
+      refused.status.details,
+    );
+  }
   checkPathNames(info);
 
   const query = req.url.searchParams;
@@ -496,6 +505,11 @@ async function del(ctx: Ctx, namespace: string, name: string): Promise<ApiRespon
   return objectResponse(n, status, spelled(ctx, out.json), ctx.enc, ctx.warnings);
 }
 
+/**
+ * DELETE of a collection answers the list of what it deleted, each item as it was listed (before
+ * its deletion), as the real store does. A `limit` deletes one page only, and the answer carries
+ * that page's `continue`; without one, every match goes.
+ */
 async function deleteCollection(ctx: Ctx, namespace: string): Promise<ApiResponse> {
   const n = negotiate(ctx);
   const body = await readBody(ctx);
@@ -504,7 +518,8 @@ async function deleteCollection(ctx: Ctx, namespace: string): Promise<ApiRespons
   const params = parseDeleteParams(ctx.query, decoded, ctx.deps.gates.enabled('AllowUnsafeMalformedObjectDeletion'));
   const { opts } = listOptions(ctx, false);
   const reg = ctx.served.registry;
-  const listed = await ctx.served.reader.list(namespace, { ...opts, limit: 0, continue: undefined });
+  const onePage = (opts.limit ?? 0) > 0;
+  const listed = await ctx.served.reader.list(namespace, onePage ? opts : { ...opts, limit: 0, continue: undefined });
   for (const json of listed.items) {
     const obj = JSON.parse(json) as JsonObject;
     const meta = obj.metadata as JsonObject;
@@ -519,10 +534,13 @@ async function deleteCollection(ctx: Ctx, namespace: string): Promise<ApiRespons
       if (!(err instanceof StatusError && err.code === 404)) throw err;
     }
   }
-  return objectResponse(
+  const def = reg.def;
+  const metadata: JsonObject = { resourceVersion: String(listed.resourceVersion) };
+  if (listed.continue) metadata.continue = listed.continue;
+  if (listed.remainingItemCount !== undefined) metadata.remainingItemCount = listed.remainingItemCount;
+  return listResponse(
     n,
-    200,
-    JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' }),
+    { kind: listKindOf(def), apiVersion: ctx.alias ?? apiVersionOf(def), metadata, items: listed.items },
     ctx.enc,
     ctx.warnings,
   );

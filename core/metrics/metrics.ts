@@ -222,7 +222,8 @@ export function metricVerb(verb: string, method: string, isApply: boolean): stri
     case 'delete':
       return 'DELETE';
     case 'deletecollection':
-      return 'DELETE';
+      // Its own label, as the real installer routes it (not the HTTP method).
+      return 'DELETECOLLECTION';
     default:
       return method;
   }

@@ -169,6 +169,13 @@ export interface KindDefinition<T = JsonObject> {
   readonly createOnly?: (obj: T, ctx: AnswerContext) => T | Promise<T>;
   /** Verbs served on the main resource (default: all). */
   readonly verbs?: readonly Verb[];
+  /**
+   * The custom resource's definition is being deleted: a create is refused (405, `create not
+   * allowed while custom resource definition is terminating`) and discovery lists only delete,
+   * deletecollection, get, list and watch, while update and patch are still served (so that
+   * finalizers can be removed), as the real platform does.
+   */
+  readonly terminating?: boolean;
   /** Where objects are kept (`<resource>` or `<resource>.<group>`); versions of one kind share it. */
   readonly storageResource?: string;
   /**

@@ -217,9 +217,10 @@ export class ResourceClient<T extends KubeObject> {
     });
   }
 
-  async deleteCollection(opts: DeleteOptions & ListOptions = {}): Promise<Status> {
+  /** The objects deleted, as they were listed before deletion (with `limit`, one page of them). */
+  async deleteCollection(opts: DeleteOptions & ListOptions = {}): Promise<ObjectList<T>> {
     const { preconditions, propagationPolicy, gracePeriodSeconds, dryRun, ...list } = opts;
-    return this.client.requestJson<Status>('DELETE', this.collectionPath() + toQuery(listQuery(list)), {
+    return this.client.requestJson<ObjectList<T>>('DELETE', this.collectionPath() + toQuery(listQuery(list)), {
       body: deleteBody({ preconditions, propagationPolicy, gracePeriodSeconds, dryRun }),
       contentType: 'application/json',
     });

@@ -169,7 +169,9 @@ function bindingColumns<T extends Binding>(what: string): TableColumn<T>[] {
   ];
 }
 
-const rbacKind = { group: RBAC_GROUP, version: 'v1', validateName: nameIsPathSegment } as const;
+// A PUT of a missing role or binding creates it, as the real RBAC strategies allow (the create is
+// still authorized and escalation-checked as one).
+const rbacKind = { group: RBAC_GROUP, version: 'v1', validateName: nameIsPathSegment, allowCreateOnUpdate: true } as const;
 
 export const roleKind = defineKind<Role>({
   ...rbacKind,

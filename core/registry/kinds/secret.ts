@@ -1,7 +1,10 @@
 /**
  * Secret (core v1, namespaced): data of a type. `stringData` is write-only (merged into `data`
  * when decoded), `type` defaults to Opaque and is immutable, `immutable: true` freezes `data`,
- * and the well-known types require their keys, as in the real platform (v1.32).
+ * and the well-known types require their keys, as in the real platform (v1.32). The well-known
+ * types are checked in either spelling, orch's (`orchestrator.io/tls`) or the real platform's
+ * (`kubernetes.io/tls`, which kubectl's `create secret tls` and `docker-registry` write), and
+ * kept as written.
  */
 import { fieldErrors, type FieldError } from '../../errors/field-error.ts';
 import { isConfigMapKey } from '../../meta/names.ts';
@@ -26,6 +29,28 @@ export const SECRET_TYPES = {
   tls: 'orchestrator.io/tls',
 } as const;
 export const SERVICE_ACCOUNT_NAME_ANNOTATION = 'orchestrator.io/service-account.name';
+
+const ORCH_PREFIX = 'orchestrator.io/';
+/** The real platform's prefix of the well-known types and of the service account annotation. */
+const ALIAS_PREFIX = 'kubernetes.io/';
+
+/** A type in orch's spelling, so that one rule checks both spellings of a well-known type. */
+function inOrchSpelling(type: string | undefined): string | undefined {
+  return type?.startsWith(ALIAS_PREFIX) ? ORCH_PREFIX + type.slice(ALIAS_PREFIX.length) : type;
+}
+
+/**
+ * A service account token Secret names its account in the annotation spelled as its type is
+ * (`kubernetes.io/service-account.name` for `kubernetes.io/service-account-token`); the other
+ * spelling counts too, as orch's controllers write orch's.
+ */
+function serviceAccountNameProblems(obj: Secret): FieldError[] {
+  const annotations = obj.metadata.annotations ?? {};
+  const key = SERVICE_ACCOUNT_NAME_ANNOTATION.slice(ORCH_PREFIX.length);
+  if (annotations[ORCH_PREFIX + key] || annotations[ALIAS_PREFIX + key]) return [];
+  const prefix = obj.type?.startsWith(ALIAS_PREFIX) ? ALIAS_PREFIX : ORCH_PREFIX;
+  return [fieldErrors.required(`metadata.annotations[${prefix}${key}]`)];
+}
 
 function dataOf(obj: Secret): Record<string, string> {
   return obj.data ?? {};
@@ -67,13 +92,9 @@ function requireJsonKey(data: Record<string, string>, key: string): FieldError[]
 }
 
 function validateType(obj: Secret, data: Record<string, string>): FieldError[] {
-  switch (obj.type) {
-    case SECRET_TYPES.serviceAccountToken: {
-      const annotations = obj.metadata.annotations ?? {};
-      return annotations[SERVICE_ACCOUNT_NAME_ANNOTATION]
-        ? []
-        : [fieldErrors.required(`metadata.annotations[${SERVICE_ACCOUNT_NAME_ANNOTATION}]`)];
-    }
+  switch (inOrchSpelling(obj.type)) {
+    case SECRET_TYPES.serviceAccountToken:
+      return serviceAccountNameProblems(obj);
     case SECRET_TYPES.dockercfg:
       return requireJsonKey(data, '.dockercfg');
     case SECRET_TYPES.dockerConfigJson:

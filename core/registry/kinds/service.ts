@@ -310,6 +310,8 @@ export const serviceKind = defineKind<Service>({
   namespaced: true,
   schema: Service,
   validateName: nameIsDNS1035Label,
+  // A PUT of a missing Service creates it (allocating as a POST does), as the real strategy allows.
+  allowCreateOnUpdate: true,
   subresources: {
     status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },
   },

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, inProcess, type Target } from '../../support/targets.ts';
-import { causeKeys } from '../../support/validation.ts';
+import { causeKeys, causesOf } from '../../support/validation.ts';
 import { CRDS, eventually, installCRD } from './crd-support.ts';
 
 const S = 'spec.versions[0].schema.openAPIV3Schema';
@@ -264,6 +264,37 @@ describe('CustomResourceDefinition validation', () => {
       [`${S}.properties[spec].properties[list].x-orch-list-map-keys FieldValueRequired`],
     ],
     [
+      'a map list names its keys (the missing keys named in the x-kubernetes spelling the list type uses)',
+      (c) =>
+        (specProps(c).list = {
+          type: 'array',
+          'x-kubernetes-list-type': 'map',
+          items: { type: 'object', properties: { k: { type: 'string' } } },
+        }),
+      [`${S}.properties[spec].properties[list].x-kubernetes-list-map-keys FieldValueRequired`],
+    ],
+    [
+      'map list keys need the map list type (x-kubernetes spelling)',
+      (c) =>
+        (specProps(c).list = {
+          type: 'array',
+          'x-kubernetes-list-map-keys': ['k'],
+          items: { type: 'object', properties: { k: { type: 'string' } } },
+        }),
+      [`${S}.properties[spec].properties[list].x-kubernetes-list-type FieldValueRequired`],
+    ],
+    [
+      'map list keys need the map list type (x-orch spelling)',
+      (c) =>
+        (specProps(c).list = {
+          type: 'array',
+          'x-orch-list-type': 'set',
+          'x-orch-list-map-keys': ['k'],
+          items: { type: 'string' },
+        }),
+      [`${S}.properties[spec].properties[list].x-orch-list-type FieldValueInvalid`],
+    ],
+    [
       'map list keys are item properties',
       (c) =>
         (specProps(c).list = {
@@ -293,6 +324,16 @@ describe('CustomResourceDefinition validation', () => {
           'x-kubernetes-list-type': 'set',
           items: { type: 'object', properties: { k: { type: 'string' } } },
         }),
+      [`${S}.properties[spec].properties[list].items.x-kubernetes-map-type FieldValueInvalid`],
+    ],
+    [
+      'set items that are objects are atomic (x-orch spelling)',
+      (c) =>
+        (specProps(c).list = {
+          type: 'array',
+          'x-orch-list-type': 'set',
+          items: { type: 'object', properties: { k: { type: 'string' } } },
+        }),
       [`${S}.properties[spec].properties[list].items.x-orch-map-type FieldValueInvalid`],
     ],
     [
@@ -302,6 +343,34 @@ describe('CustomResourceDefinition validation', () => {
     ],
   ])('%s', async (_rule, change, causes) => {
     expect(causeKeys(await dryCreate(change))).toEqual(causes);
+  });
+
+  it('words the list marker errors as the real platform does, in the spelling the schema uses', async () => {
+    const at = `${S}.properties[spec].properties[list]`;
+    const items = { type: 'object', properties: { k: { type: 'string' } } };
+    const noKeys = await dryCreate((c) => (specProps(c).list = { type: 'array', 'x-kubernetes-list-type': 'map', items }));
+    expect(causesOf(noKeys)).toEqual([
+      {
+        reason: 'FieldValueRequired',
+        field: `${at}.x-kubernetes-list-map-keys`,
+        message: 'Required value: must not be empty if x-kubernetes-list-type is map',
+      },
+    ]);
+    const setWithKeys = await dryCreate(
+      (c) => (specProps(c).list = { type: 'array', 'x-kubernetes-list-type': 'set', 'x-kubernetes-list-map-keys': ['k'], items }),
+    );
+    expect(causesOf(setWithKeys)).toEqual([
+      {
+        reason: 'FieldValueInvalid',
+        field: `${at}.items.x-kubernetes-map-type`,
+        message: 'Invalid value: "null": must be atomic as item of a list with x-kubernetes-list-type=set',
+      },
+      {
+        reason: 'FieldValueInvalid',
+        field: `${at}.x-kubernetes-list-type`,
+        message: 'Invalid value: "set": must be map if x-kubernetes-list-map-keys is non-empty',
+      },
+    ]);
   });
 
   it('checks the name is <plural>.<group> with the real message', async () => {

@@ -149,6 +149,45 @@ describe('Secret', () => {
     else expect(causeKeys(res)).toEqual(expected);
   });
 
+  // The real platform's spelling of the well-known types (what kubectl's generators write) obeys
+  // the same rules, names its errors in that spelling, and is kept as written.
+  const realSpelling = (s: string) => s.replaceAll('orchestrator.io/', 'kubernetes.io/');
+  const aliasRows = [
+    ...rows
+      .filter((r) => r.type.startsWith('orchestrator.io/'))
+      .map((r) => ({
+        ...r,
+        rule: `${r.rule}, spelled ${realSpelling(r.type)}`,
+        type: realSpelling(r.type),
+        annotations: Object.fromEntries(Object.entries(r.annotations).map(([k, v]) => [realSpelling(k), v])),
+        expected: r.expected.map(realSpelling),
+      })),
+    {
+      rule: 'kubernetes.io/service-account-token naming its account in orch’s spelling',
+      type: 'kubernetes.io/service-account-token',
+      data: {},
+      annotations: { 'orchestrator.io/service-account.name': 'default' },
+      expected: [],
+    },
+  ];
+  it.each(aliasRows)('$rule', async ({ type, data, annotations, expected }) => {
+    const res = await call(t, 'POST', SECRETS, named({ ...secret, type, data, metadata: { name: 'x', annotations } }));
+    if (expected.length) {
+      expect(causeKeys(res)).toEqual(expected);
+      return;
+    }
+    expect(expectCreated(res).type).toBe(type);
+  });
+
+  it('a type’s spelling may not change afterwards', async () => {
+    const tls = { ...secret, type: 'kubernetes.io/tls', data: { 'tls.crt': b64('c'), 'tls.key': b64('k') } };
+    const created = expectCreated(await call(t, 'POST', SECRETS, named(tls)));
+    const res = await call(t, 'PUT', `${SECRETS}/${created.metadata.name}`, { ...created, type: 'orchestrator.io/tls' });
+    expect(causesOf(res)).toEqual([
+      { reason: 'FieldValueInvalid', field: 'type', message: 'Invalid value: "orchestrator.io/tls": field is immutable' },
+    ]);
+  });
+
   it('the dockerconfigjson error is worded like Go and hides the contents', async () => {
     const res = await call(
       t,
