@@ -41,7 +41,9 @@ export interface FieldError {
 function renderValue(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v === undefined || v === null) return 'null';
+  // v1.32's ErrorBody turns a nil value into the string "null" and quotes it like any string
+  // (`Invalid value: "null"`); the unquoted form came with v1.33.
+  if (v === undefined || v === null) return '"null"';
   return JSON.stringify(v);
 }
 

@@ -96,7 +96,7 @@ describe('CEL rules of custom resources', () => {
     const res = await call(t, 'POST', RULED, ruled('typed', { replicas: 'x' }));
     expect(causeKeys(res)).toEqual(['spec.replicas FieldValueTypeInvalid', '<nil> FieldValueInvalid']);
     expect(res.body.details.causes[1].message).toBe(
-      'Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation',
+      'Invalid value: "null": some validation rules were not checked because the object was invalid; correct the existing errors to complete validation',
     );
   });
 });
