@@ -8,8 +8,10 @@
  */
 import type { Schema } from '../schema/types.ts';
 import { deepEqual, isObject, type JsonObject, type JsonValue } from '../util/json.ts';
+import type { FieldSet } from './field-set.ts';
 import { compareElements, elementToken, fieldElement, type PathElement } from './path.ts';
 import { childSchema, indexList, isEmptyContainer, nodeOf } from './schema-node.ts';
+import { UNTRACKED_FIELDS } from './to-field-set.ts';
 
 /** One level of the tree being built: whether the path is owned, and what is owned below it. */
 class Level {
@@ -32,20 +34,6 @@ interface Kid {
 
 const byElement = (a: Kid, b: Kid): number => compareElements(a.pe, b.pe);
 
-/** Fields nobody owns, by exact path (their children stay): as `UNTRACKED_FIELDS`. */
-const UNTRACKED_TOP = ['f:apiVersion', 'f:kind', 'f:metadata'];
-const UNTRACKED_META = [
-  'f:name',
-  'f:namespace',
-  'f:creationTimestamp',
-  'f:selfLink',
-  'f:uid',
-  'f:clusterName',
-  'f:generation',
-  'f:managedFields',
-  'f:resourceVersion',
-];
-
 /**
  * The fields `obj` sets compared with `zero` (added or changed), without the untracked ones and
  * without `ignored` paths and everything below them, as FieldsV1; undefined when nothing is left.
@@ -59,9 +47,7 @@ export function createdFieldsV1(
   const root = new Level();
   walk(zero, obj, schema, root);
   if (ignored) for (const path of ignored) drop(root, path);
-  untrack(root, UNTRACKED_TOP);
-  const meta = root.kids?.get('f:metadata');
-  if (meta) untrack(meta.level, UNTRACKED_META);
+  untrack(root, UNTRACKED_FIELDS);
   return emit(root);
 }
 
@@ -95,10 +81,15 @@ function drop(root: Level, path: readonly string[]): void {
   level?.kids?.delete(`f:${path[path.length - 1]}`);
 }
 
-function untrack(level: Level, tokens: readonly string[]): void {
-  for (const t of tokens) {
-    const k = level.kids?.get(t);
+/** Unowns the exact paths of `fields` (`UNTRACKED_FIELDS`): their members only, what lies below them stays. */
+function untrack(level: Level, fields: FieldSet): void {
+  for (const pe of fields.members()) {
+    const k = level.kids?.get(elementToken(pe));
     if (k) k.level.member = false;
+  }
+  for (const c of fields.children()) {
+    const k = level.kids?.get(elementToken(c.pe));
+    if (k) untrack(k.level, c.set);
   }
 }
 

@@ -16,6 +16,7 @@
  * place (a default, a label written by the server) must not show up in another.
  */
 import { EVENT_ID, type Event } from 'js-yaml';
+import { setOwn } from '../util/json.ts';
 
 const RATIO_RANGE_LOW = 400_000;
 const RATIO_RANGE_HIGH = 4_000_000;
@@ -134,7 +135,7 @@ export function unshareAliases(value: unknown): unknown {
     if (v === null || typeof v !== 'object') return;
     if (seen.has(v)) {
       v = shallowCopy(v);
-      setOwn(holder, key, v);
+      setOwn(holder as Record<string, unknown>, String(key), v);
     }
     seen.add(v as object);
     todo.push(v as object);
@@ -151,10 +152,4 @@ function shallowCopy(v: object): object {
   const copy: Record<string, unknown> = {};
   for (const k of Object.keys(v)) setOwn(copy, k, (v as Record<string, unknown>)[k]);
   return copy;
-}
-
-/** Sets an own property, `__proto__` included (as the parser stores it). */
-function setOwn(holder: object, key: string | number, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(holder, key, { value, enumerable: true, configurable: true, writable: true });
-  else (holder as Record<string | number, unknown>)[key] = value;
 }

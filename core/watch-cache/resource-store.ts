@@ -83,17 +83,12 @@ export class ResourceStore {
 
   apply(e: BackendEvent, time: number): StoreEvent {
     const suffix = e.key.slice(this.prefix.length);
-    let entry: Entry | undefined;
-    if (e.type === 'put' && !e.prevKv) {
-      // Most likely a new key (a create): one walk of the tree to add it, a second only if it was there.
-      const fresh = new Entry(suffix, this.namespaceOf(suffix), undefined);
-      entry = this.tree.setIfNotPresent(suffix, fresh) ? fresh : this.tree.get(suffix);
-    } else {
-      entry = this.tree.get(suffix);
-    }
+    // A put with no previous value is most likely a new key (a create): it is added in one walk of
+    // the tree, and looked up only when it was there after all.
+    let entry = e.type === 'put' && !e.prevKv ? undefined : this.tree.get(suffix);
     if (!entry) {
-      entry = new Entry(suffix, this.namespaceOf(suffix), undefined);
-      this.tree.set(suffix, entry);
+      const fresh = new Entry(suffix, this.namespaceOf(suffix), undefined);
+      entry = this.tree.setIfNotPresent(suffix, fresh) ? fresh : this.tree.get(suffix)!;
     }
     const last = entry.latest;
     const prev = last && !last.deleted ? last : undefined;
