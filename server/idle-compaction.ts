@@ -10,6 +10,12 @@
  * full collection with compaction forced moves the survivors together and frees the empty pages.
  * It runs only while idle (it pauses the process for a few hundred ms at 100,000 objects) and
  * at most once per growth.
+ *
+ * The young generation stays at the size the burst grew it to (32 MiB of semi-spaces, all
+ * resident): V8 shrinks it only at a collection made once its measure of recent allocation has
+ * gone low, and an idle server makes none. So after compacting, while still idle, it runs a
+ * young-generation collection (a millisecond or two) every few seconds until V8 has given those
+ * pages back (the first one is often still too close to the burst), a few times at most.
  */
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -23,6 +29,12 @@ export interface IdleCompactionOptions {
   readonly heapBytes?: () => number;
   /** One full collection that compacts (default: V8's, with compaction forced for it). */
   readonly compact?: () => void;
+  /** How long after compacting (or the last try), idle all along, the young generation is collected (default 3 s). */
+  readonly settleMs?: number;
+  /** One young-generation collection (default: V8's). */
+  readonly collectYoung?: () => void;
+  /** Committed young-generation bytes now (default: V8's heap space statistics). */
+  readonly youngBytes?: () => number;
   /** Milliseconds now (default `Date.now`). */
   readonly now?: () => number;
   /** Look on a timer (default true; tests call `check` themselves). */
@@ -36,6 +48,8 @@ export interface IdleCompaction {
   check(): boolean;
   /** How many compactions ran. */
   readonly runs: number;
+  /** How many times the young generation was given back (or given up on) after a compaction. */
+  readonly settles: number;
   close(): void;
 }
 
@@ -46,28 +60,43 @@ function oldGenerationBytes(): number {
   return total;
 }
 
-let collector: (() => void) | undefined;
+type Collector = (options?: { type: 'minor' | 'major' }) => void;
+let collector: Collector | undefined;
 
-/**
- * A full collection with every fragmented page evacuated. `--compact-on-every-full-gc` is
- * switched on for this one collection only; `gc` comes from a context made while `--expose-gc`
- * is set, the way Node documents for `v8.setFlagsFromString`.
- */
-export function compactHeap(): void {
+/** Young-generation collections after one compaction before giving up on V8 shrinking it. */
+const SETTLE_TRIES = 4;
+
+function youngGenerationBytes(): number {
+  return getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.physical_space_size ?? 0;
+}
+
+/** V8's `gc`, from a context made while `--expose-gc` is set, the way Node documents for `v8.setFlagsFromString`. */
+function gc(): Collector {
   if (!collector) {
-    const exposed = (globalThis as { gc?: () => void }).gc;
+    const exposed = (globalThis as { gc?: Collector }).gc;
     if (exposed) collector = exposed;
     else {
       setFlagsFromString('--expose-gc');
-      collector = runInNewContext('gc') as () => void;
+      collector = runInNewContext('gc') as Collector;
     }
   }
+  return collector;
+}
+
+/** A full collection with every fragmented page evacuated (`--compact-on-every-full-gc` for this one only). */
+export function compactHeap(): void {
+  const collect = gc();
   setFlagsFromString('--compact-on-every-full-gc');
   try {
-    collector();
+    collect();
   } finally {
     setFlagsFromString('--no-compact-on-every-full-gc');
   }
+}
+
+/** A young-generation collection. */
+export function collectYoung(): void {
+  gc()({ type: 'minor' });
 }
 
 export function createIdleCompaction(options: IdleCompactionOptions = {}): IdleCompaction {
@@ -75,27 +104,50 @@ export function createIdleCompaction(options: IdleCompactionOptions = {}): IdleC
   const growthBytes = options.growthBytes ?? 32 * 2 ** 20;
   const heapBytes = options.heapBytes ?? oldGenerationBytes;
   const compact = options.compact ?? compactHeap;
+  const settleMs = options.settleMs ?? 3000;
+  const young = options.collectYoung ?? collectYoung;
+  const youngBytes = options.youngBytes ?? youngGenerationBytes;
   const now = options.now ?? Date.now;
   let lastRequest = now();
   let baseline = heapBytes();
   let runs = 0;
+  let settles = 0;
+  /** When the last compaction (or young collection after it) ran, until the young generation shrank. */
+  let compactedAt: number | undefined;
+  let tries = 0;
   const self: IdleCompaction = {
     touch() {
       lastRequest = now();
     },
     check() {
-      if (now() - lastRequest < idleMs) return false;
+      const t = now();
+      if (t - lastRequest < idleMs) return false;
+      if (compactedAt !== undefined && t - compactedAt >= settleMs && t - lastRequest >= settleMs) {
+        const before = youngBytes();
+        young();
+        tries++;
+        compactedAt = t;
+        if (youngBytes() < before || tries >= SETTLE_TRIES) {
+          settles++;
+          compactedAt = undefined;
+        }
+      }
       const size = heapBytes();
       // Shrunk on its own (V8 freed pages): the new size is the one to grow from.
       if (size < baseline) baseline = size;
       if (size - baseline < growthBytes) return false;
       compact();
       runs++;
+      compactedAt = t;
+      tries = 0;
       baseline = heapBytes();
       return true;
     },
     get runs() {
       return runs;
+    },
+    get settles() {
+      return settles;
     },
     close() {
       clearInterval(timer);

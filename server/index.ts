@@ -18,7 +18,7 @@ export {
   type ElectedControllers,
   type LeaderElectionSettings,
 } from './leader-election.ts';
-export { compactHeap, createIdleCompaction, type IdleCompaction, type IdleCompactionOptions } from './idle-compaction.ts';
+export { collectYoung, compactHeap, createIdleCompaction, type IdleCompaction, type IdleCompactionOptions } from './idle-compaction.ts';
 export {
   describeStorage,
   DirectoryLockedError,

@@ -14,6 +14,7 @@ export function p6(count = 100_000): BenchResult {
       rssBytes: number;
       burstRssBytes: number;
       compactions: number;
+      settles: number;
       heapUsedBytes: number;
       jsonBytes: number;
       firstVersionBytes: number;
@@ -32,6 +33,7 @@ export function p6(count = 100_000): BenchResult {
       'resident MiB added, idle and settled (median of 3 processes)': fmt(m.rssBytes / 2 ** 20, 1),
       "resident ÷ JSON right after the burst, before the host's idle compaction": fmt(m.burstRssBytes / m.jsonBytes, 2),
       'idle compactions run': String(m.compactions),
+      'times the young generation was given back after them': String(m.settles),
       'resident ÷ JSON, lowest and highest of the 3': `${fmt(runs[0].rssBytes / m.jsonBytes, 2)} – ${fmt(runs[2].rssBytes / m.jsonBytes, 2)}`,
       'JSON MiB (current objects)': fmt(m.jsonBytes / 2 ** 20, 1),
       'JSON MiB of the versions history holds (current + the one before)': fmt((m.jsonBytes + m.firstVersionBytes) / 2 ** 20, 1),
