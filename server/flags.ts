@@ -10,6 +10,8 @@ export interface ServerFlags {
   readonly port: number;
   readonly bindAddress: string;
   readonly shutdownDelayMs: number;
+  /** `--request-timeout`: how long a request's body may take to arrive. */
+  readonly requestTimeoutMs: number;
   readonly livezGracePeriodMs: number;
   readonly featureGates: FeatureGates;
   readonly runtimeConfig: RuntimeConfig;
@@ -50,6 +52,7 @@ Flags:
       --runtime-config mapStringString   comma separated <group>/<version>[/<resource>][=true|false] entries,
                                          e.g. apps/v1=false, api/all=true
       --shutdown-delay-duration duration on SIGTERM, keep serving this long while /readyz fails (default 0s)
+      --request-timeout duration   a request whose body has not all arrived by then gets 504 Timeout (default 1m0s)
       --livez-grace-period duration      after start, /livez passes unfinished post-start hooks this long (default 0s)
       --controllers strings              controllers to run beside the API, as a small cluster would: a comma
                                          separated list of names, '*' for those on by default, '-name' to
@@ -91,6 +94,7 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
   let port = 8080;
   let bindAddress = '127.0.0.1';
   let shutdownDelayMs = 0;
+  let requestTimeoutMs = 60_000;
   let livezGracePeriodMs = 0;
   let gates = '';
   let runtime = '';
@@ -119,6 +123,11 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
     },
     'shutdown-delay-duration': (v) => {
       shutdownDelayMs = duration('shutdown-delay-duration', v);
+    },
+    'request-timeout': (v) => {
+      requestTimeoutMs = duration('request-timeout', v);
+      if (requestTimeoutMs <= 0)
+        throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--request-timeout" flag: must be positive`);
     },
     'livez-grace-period': (v) => {
       livezGracePeriodMs = duration('livez-grace-period', v);
@@ -230,6 +239,7 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
     port,
     bindAddress,
     shutdownDelayMs,
+    requestTimeoutMs,
     livezGracePeriodMs,
     featureGates: FeatureGates.parse(gates),
     runtimeConfig: RuntimeConfig.parse(runtime),

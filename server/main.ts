@@ -69,6 +69,7 @@ export async function main(argv: readonly string[], hooks: MainHooks = {}): Prom
     port: auth.securePort ?? flags.port,
     host: flags.bindAddress,
     shutdownDelayMs: flags.shutdownDelayMs,
+    requestTimeoutMs: flags.requestTimeoutMs,
     livezGracePeriodMs: flags.livezGracePeriodMs,
     featureGates: flags.featureGates,
     runtimeConfig: flags.runtimeConfig,

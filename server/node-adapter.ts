@@ -19,7 +19,15 @@ class NodeHeaders implements HeaderReader {
   }
 }
 
-function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
+/** The real platform's default `--request-timeout`. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * The body, whole. A client that stops sending half-way gets the real platform's answer to a
+ * request that outlives `--request-timeout` (504 Timeout) and its connection is closed (what is
+ * left of the body would otherwise be read as the next request).
+ */
+function readBody(req: IncomingMessage, res: ServerResponse, limit: number, timeoutMs: number): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
@@ -29,20 +37,29 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
     const chunks: Buffer[] = [];
     let total = 0;
     let failed = false;
+    const timer = setTimeout(() => {
+      if (failed) return;
+      failed = true;
+      res.shouldKeepAlive = false;
+      reject(StatusError.timeout('Timeout: request did not complete within requested timeout - context deadline exceeded', 0));
+    }, timeoutMs);
     req.on('data', (c: Buffer) => {
       if (failed) return;
       total += c.length;
       if (total > limit) {
         failed = true;
+        clearTimeout(timer);
         reject(StatusError.tooLarge(limit));
         return;
       }
       chunks.push(c);
     });
     req.on('end', () => {
+      clearTimeout(timer);
       if (!failed) resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total));
     });
     req.on('error', (err) => {
+      clearTimeout(timer);
       if (!failed) reject(err);
     });
   });
@@ -106,6 +123,7 @@ class NodeApiRequest implements ApiRequest {
   constructor(
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
+    private readonly timeoutMs: number,
   ) {
     this.method = (req.method ?? 'GET').toUpperCase();
     this.url = requestUrl(req.url ?? '/', req.headers.host ?? 'localhost');
@@ -113,7 +131,7 @@ class NodeApiRequest implements ApiRequest {
   }
 
   readBody(limit: number): Promise<Uint8Array> {
-    return readBody(this.req, limit);
+    return readBody(this.req, this.res, limit, this.timeoutMs);
   }
 
   get signal(): AbortSignal {
@@ -127,8 +145,9 @@ class NodeApiRequest implements ApiRequest {
   }
 }
 
-export function toApiRequest(req: IncomingMessage, res: ServerResponse): ApiRequest {
-  return new NodeApiRequest(req, res);
+/** `timeoutMs`: how long the body may take to arrive (`--request-timeout`). */
+export function toApiRequest(req: IncomingMessage, res: ServerResponse, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): ApiRequest {
+  return new NodeApiRequest(req, res, timeoutMs);
 }
 
 export async function writeApiResponse(res: ServerResponse, r: ApiResponse, head: boolean): Promise<void> {

@@ -20,6 +20,8 @@ export interface StartOptions extends ApiServerOptions {
   readonly podReadyDelayMs?: number;
   /** How long a deleted pod's containers take to stop in the pod simulator (default 1000 ms). */
   readonly podStopDelayMs?: number;
+  /** `--request-timeout`: how long a request's body may take to arrive before a 504 (default 60 s). */
+  readonly requestTimeoutMs?: number;
   /** Give memory back after write bursts when idle (default on; false turns it off). */
   readonly idleCompaction?: IdleCompactionOptions | false;
   /** Serve HTTPS with this certificate (and verify client certificates against its client CA). */
@@ -49,7 +51,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const compaction = options.idleCompaction === false ? undefined : createIdleCompaction(options.idleCompaction);
   const listener: RequestListener = (req, res) => {
     compaction?.touch();
-    const apiReq = toApiRequest(req, res);
+    const apiReq = toApiRequest(req, res, options.requestTimeoutMs);
     if (options.tls?.clientCaPem) withCertificateUser(apiReq, req);
     api
       .handle(apiReq)

@@ -2,6 +2,7 @@
 import { StatusError } from '../errors/status-error.ts';
 import type { JsonObject } from '../util/json.ts';
 import { jsonDepthError } from './depth.ts';
+import { inexactJsonNumber, inexactNumberMessage } from './exact-numbers.ts';
 import { findDuplicateKeys } from './json-duplicates.ts';
 import { listItems } from './list-items.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
@@ -42,6 +43,9 @@ export const jsonSerializer: Serializer = {
     } catch (err) {
       throw StatusError.badRequest(`couldn't get version/kind; json parse error: ${(err as Error).message}`);
     }
+    const inexact = inexactJsonNumber(text);
+    if (inexact !== undefined)
+      throw StatusError.badRequest(`couldn't get version/kind; json parse error: ${inexactNumberMessage(inexact)}`);
     if (duplicates) duplicates.push(...findDuplicateKeys(text, value));
     return value;
   },

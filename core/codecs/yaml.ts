@@ -1,8 +1,9 @@
 /** application/yaml (keys sorted, as the real platform's YAML writer sorts them). No watch form. */
-import { constructFromEvents, dump, EVENT_ID, parseEvents, YAMLException } from 'js-yaml';
+import { constructFromEvents, dump, EVENT_ID, parseEvents, SCALAR_STYLE, YAMLException } from 'js-yaml';
 import { StatusError } from '../errors/status-error.ts';
 import type { JsonObject } from '../util/json.ts';
 import { MAX_YAML_DEPTH, yamlDepthError, yamlTooDeep } from './depth.ts';
+import { inexactJsonNumber, inexactNumberMessage, inexactYamlNumber } from './exact-numbers.ts';
 import { findDuplicateKeys } from './json-duplicates.ts';
 import { listItems } from './list-items.ts';
 import { unshareAliases, yamlAliasError } from './yaml-aliases.ts';
@@ -47,7 +48,11 @@ export function parseYaml(text: string, prefix: string): unknown {
   const tooDeep = yamlDepthError(text);
   if (tooDeep) throw StatusError.badRequest(`${prefix}${tooDeep}`);
   const json = asJson(text);
-  if (json !== undefined) return json;
+  if (json !== undefined) {
+    const inexact = inexactJsonNumber(text);
+    if (inexact !== undefined) throw StatusError.badRequest(`${prefix}${inexactNumberMessage(inexact)}`);
+    return json;
+  }
   try {
     return loadOne(text, prefix);
   } catch (err) {
@@ -71,6 +76,11 @@ function loadOne(text: string, prefix: string): unknown {
   const events = parseEvents(text, { maxDepth: MAX_YAML_DEPTH });
   const aliasing = yamlAliasError(events, text);
   if (aliasing) throw StatusError.badRequest(`${prefix}${aliasing}`);
+  for (const e of events) {
+    if (e.type !== EVENT_ID.SCALAR || e.style !== SCALAR_STYLE.PLAIN || e.tagEnd > e.tagStart) continue;
+    const plain = text.slice(e.valueStart, e.valueEnd);
+    if (inexactYamlNumber(plain)) throw StatusError.badRequest(`${prefix}${inexactNumberMessage(plain)}`);
+  }
   const documents = constructFromEvents(events, { source: text });
   if (documents.length === 0) throw new YAMLException('expected a document, but the input is empty');
   if (documents.length > 1) throw new YAMLException('expected a single document in the stream, but found more');

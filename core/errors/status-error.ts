@@ -144,7 +144,9 @@ export class StatusError extends Error {
     return new StatusError(410, 'Gone', message);
   }
 
+  /** With 0, no retry advice (no field, no header), as the real platform leaves them out. */
   static timeout(message: string, retryAfterSeconds: number): StatusError {
+    if (retryAfterSeconds <= 0) return new StatusError(504, 'Timeout', message, {});
     return new StatusError(504, 'Timeout', message, { retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
   }
 

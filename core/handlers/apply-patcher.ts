@@ -10,6 +10,7 @@ import { decodeCbor } from '../codecs/cbor.ts';
 import { MAX_OBJECT_DEPTH, nestedDeeperThan } from '../codecs/depth.ts';
 import { parseYaml } from '../codecs/yaml.ts';
 import { apiVersionOf, type ScaleSubresource } from '../registry/definition.ts';
+import { spellsAsOrch } from '../registry/input.ts';
 import { metaOf } from '../registry/object-meta.ts';
 import { scaleOf, scaleWritten } from '../registry/scale.ts';
 import { Scale } from '../registry/types/autoscaling-v1.ts';
@@ -31,6 +32,9 @@ export function makeApplyPatcher(decode: (body: Uint8Array) => JsonObject): Patc
       throw StatusError.badRequest(`the apply configuration nests more than ${MAX_OBJECT_DEPTH} levels deep`);
     const reg = input.registry;
     const def = reg.def;
+    // client-go's apply configurations write the real platform's spelling of the group
+    // (`rbac.authorization.k8s.io/v1`); it names the served group, as in a create.
+    if (spellsAsOrch(config.apiVersion, apiVersionOf(def))) config.apiVersion = apiVersionOf(def);
     const meta = isObject(config.metadata) ? config.metadata : {};
     if (typeof meta.name === 'string' && meta.name !== input.name) {
       throw StatusError.badRequest(`the name of the object (${meta.name}) does not match the name on the URL (${input.name})`);

@@ -4,9 +4,11 @@ import { StatusError } from '../errors/status-error.ts';
 import { parseBool } from '../features/feature-gates.ts';
 import type { FieldValidation } from '../registry/input.ts';
 import type { DeleteOptions } from '../registry/resource-registry.ts';
+import { DeleteOptions as DELETE_OPTIONS } from '../registry/types/meta-v1.ts';
+import { DecodeError, decodeObject } from '../schema/decode.ts';
 import { parseFieldSelector, type FieldSelector } from '../selection/field-selector.ts';
 import { parseLabelSelector, SelectorParseError, type LabelSelector } from '../selection/label-selector.ts';
-import { isObject } from '../util/json.ts';
+import { isObject, type JsonObject } from '../util/json.ts';
 
 type OptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions' | 'DeleteOptions';
 
@@ -61,6 +63,21 @@ export interface DeleteParams extends DeleteOptions {
   readonly dryRun: boolean;
 }
 
+/**
+ * The body decoded as the typed DeleteOptions: a field of the wrong type fails the request before
+ * anything is deleted (taken as absent, `"dryRun": "All"` would delete for real). The real
+ * platform fails it too, with the decoder's error as a 500; a client's mistake is a 400 here.
+ * Its apiVersion is not checked: DeleteOptions decodes from any group version there.
+ */
+function typedDeleteOptions(body: JsonObject): JsonObject {
+  try {
+    return decodeObject(body, DELETE_OPTIONS).value;
+  } catch (err) {
+    if (err instanceof DecodeError) throw StatusError.badRequest(err.message);
+    throw err;
+  }
+}
+
 /** DeleteOptions from the body when there is one, else from the query, then validated. */
 export function parseDeleteParams(query: URLSearchParams, body: unknown, allowUnsafeDelete: boolean): DeleteParams {
   const errs: FieldError[] = [];
@@ -75,19 +92,20 @@ export function parseDeleteParams(query: URLSearchParams, body: unknown, allowUn
     if (body.kind !== undefined && body.kind !== 'DeleteOptions') {
       throw StatusError.badRequest(`decoded object cannot be converted to DeleteOptions: kind ${JSON.stringify(body.kind)}`);
     }
-    dryRunValues = Array.isArray(body.dryRun) ? body.dryRun.map(String) : [];
-    propagationPolicy = typeof body.propagationPolicy === 'string' ? body.propagationPolicy : undefined;
-    orphanDependents = typeof body.orphanDependents === 'boolean' ? body.orphanDependents : undefined;
-    gracePeriodSeconds = typeof body.gracePeriodSeconds === 'number' ? body.gracePeriodSeconds : undefined;
-    if (isObject(body.preconditions)) {
+    const opts = typedDeleteOptions(body);
+    dryRunValues = Array.isArray(opts.dryRun) ? opts.dryRun.map(String) : [];
+    propagationPolicy = typeof opts.propagationPolicy === 'string' ? opts.propagationPolicy : undefined;
+    orphanDependents = typeof opts.orphanDependents === 'boolean' ? opts.orphanDependents : undefined;
+    gracePeriodSeconds = typeof opts.gracePeriodSeconds === 'number' ? opts.gracePeriodSeconds : undefined;
+    if (isObject(opts.preconditions)) {
       preconditions = {
-        ...(typeof body.preconditions.uid === 'string' ? { uid: body.preconditions.uid } : {}),
-        ...(typeof body.preconditions.resourceVersion === 'string' ? { resourceVersion: body.preconditions.resourceVersion } : {}),
+        ...(typeof opts.preconditions.uid === 'string' ? { uid: opts.preconditions.uid } : {}),
+        ...(typeof opts.preconditions.resourceVersion === 'string' ? { resourceVersion: opts.preconditions.resourceVersion } : {}),
       };
     }
     unsafe =
-      typeof body.ignoreStoreReadErrorWithClusterBreakingPotential === 'boolean'
-        ? body.ignoreStoreReadErrorWithClusterBreakingPotential
+      typeof opts.ignoreStoreReadErrorWithClusterBreakingPotential === 'boolean'
+        ? opts.ignoreStoreReadErrorWithClusterBreakingPotential
         : undefined;
   } else {
     dryRunValues = query.getAll('dryRun');

@@ -13,6 +13,7 @@ import { Scale } from '../registry/types/autoscaling-v1.ts';
 import type { ObjectSchema } from '../schema/types.ts';
 import { isObject, type JsonValue } from '../util/json.ts';
 import { applyPatcher } from './apply-patcher.ts';
+import { inexactJsonNumber, inexactNumberMessage } from '../codecs/exact-numbers.ts';
 import type { Patcher } from './resources.ts';
 
 /** A JSON patch document (JSON patch, merge and strategic merge patch), or 400 `error decoding patch: ...`. */
@@ -20,11 +21,15 @@ export function parsePatchJson(body: Uint8Array): JsonValue {
   const text = new TextDecoder().decode(body);
   const tooDeep = jsonDepthError(text);
   if (tooDeep) throw StatusError.badRequest(`error decoding patch: ${tooDeep}`);
+  let patch: JsonValue;
   try {
-    return JSON.parse(text) as JsonValue;
+    patch = JSON.parse(text) as JsonValue;
   } catch (err) {
     throw StatusError.badRequest(`error decoding patch: ${(err as Error).message}`);
   }
+  const inexact = inexactJsonNumber(text);
+  if (inexact !== undefined) throw StatusError.badRequest(`error decoding patch: ${inexactNumberMessage(inexact)}`);
+  return patch;
 }
 
 function patchWith(transform: (current: JsonValue, patch: JsonValue, schema: ObjectSchema) => JsonValue, requireObject: boolean): Patcher {

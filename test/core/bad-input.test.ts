@@ -234,6 +234,21 @@ const ROWS: readonly Row[] = [
     reason: 'Invalid',
     message: /propagationPolicy: Unsupported value: "Sideways"/,
   },
+  // A DeleteOptions body with a field of the wrong type fails before anything is deleted (the
+  // last test checks that `a` is still there).
+  ...(
+    [
+      ['dryRun as a string', { dryRun: 'All' }, /cannot unmarshal string into Go struct field DeleteOptions\.dryRun of type \[\]string/],
+      ['preconditions.uid as a number', { preconditions: { uid: 5 } }, /preconditions\.uid of type/],
+      ['preconditions as a string', { preconditions: 'x' }, /cannot unmarshal string into Go struct field DeleteOptions\.preconditions/],
+      ['gracePeriodSeconds as a string', { gracePeriodSeconds: 'x' }, /DeleteOptions\.gracePeriodSeconds of type int64/],
+      ['orphanDependents as a string', { orphanDependents: 'yes' }, /DeleteOptions\.orphanDependents of type bool/],
+      ['propagationPolicy as a number', { propagationPolicy: 5 }, /DeleteOptions\.propagationPolicy of type/],
+    ] as const
+  ).flatMap(([what, body, message]): Row[] => [
+    { what: `a delete body with ${what}`, method: 'DELETE', path: `${CM}/a`, body, status: 400, reason: 'BadRequest', message },
+    { what: `a delete-collection body with ${what}`, method: 'DELETE', path: CM, body, status: 400, reason: 'BadRequest', message },
+  ]),
   { what: 'a bad label selector', method: 'GET', path: `${CM}?labelSelector=a%20in%20b`, status: 400, reason: 'BadRequest' },
   {
     what: 'an unsupported field selector',

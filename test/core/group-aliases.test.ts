@@ -49,6 +49,39 @@ describe('a group spelled as the real platform spells it', () => {
     expect(patched.body.apiVersion).toBe('rbac.authorization.k8s.io/v1');
   });
 
+  // client-go's apply configurations (`rbacv1ac.Role(...)`) apply with the alias in the body.
+  it.each([
+    ['the alias path', ALIAS, 'rbac.authorization.k8s.io/v1'],
+    ['the served path', SERVED, 'rbac.authorization.orch.io/v1'],
+  ])('server-side apply of a body in the alias through %s: applied, answered as %s', async (_, path, answered) => {
+    const apply = { 'content-type': 'application/apply-patch+yaml' };
+    const first = await call(t, 'PATCH', `${path}/applied?fieldManager=ac`, role('applied', 'rbac.authorization.k8s.io/v1'), apply);
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.apiVersion).toBe(answered);
+    const changed = {
+      ...role('applied', 'rbac.authorization.k8s.io/v1'),
+      rules: [{ verbs: ['list'], apiGroups: [''], resources: ['secrets'] }],
+    };
+    const second = await call(t, 'PATCH', `${path}/applied?fieldManager=ac`, changed, apply);
+    expect(second.status, second.text).toBe(200);
+    const stored = await call(t, 'GET', `${SERVED}/applied`);
+    expect(stored.body).toMatchObject({
+      apiVersion: 'rbac.authorization.orch.io/v1',
+      rules: [{ verbs: ['list'], resources: ['secrets'] }],
+    });
+    expect(stored.body.metadata.managedFields).toEqual([
+      expect.objectContaining({ manager: 'ac', operation: 'Apply', apiVersion: 'rbac.authorization.orch.io/v1' }),
+    ]);
+  });
+
+  it('server-side apply of another group is still refused', async () => {
+    const r = await call(t, 'PATCH', `${SERVED}/other?fieldManager=ac`, role('other', 'apps/v1'), {
+      'content-type': 'application/apply-patch+yaml',
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('invalid object type: apps/v1, Kind=Role');
+  });
+
   it('another group is still refused', async () => {
     const r = await call(t, 'POST', SERVED, role('other', 'apps/v1'));
     expect(r.status).toBe(400);

@@ -23,6 +23,11 @@ describe('parseFlags', () => {
     expect(f).toMatchObject({ port: 9090, bindAddress: '0.0.0.0', shutdownDelayMs: 90_000, livezGracePeriodMs: 500 });
   });
 
+  it('--request-timeout: 1m0s by default, as the real platform', () => {
+    expect(parseFlags([]).requestTimeoutMs).toBe(60_000);
+    expect(parseFlags(['--request-timeout=2s']).requestTimeoutMs).toBe(2000);
+  });
+
   it('--feature-gates: alpha off, beta on by default; settable', () => {
     const d = parseFlags([]);
     expect(d.featureGates.enabled('CBORServingAndStorage')).toBe(false);
@@ -40,6 +45,7 @@ describe('parseFlags', () => {
     { argv: ['--runtime-config=apps/v1=perhaps'], message: 'invalid value "perhaps" for apps/v1' },
     { argv: ['--port=http'], message: 'invalid argument "http" for "--port" flag' },
     { argv: ['--shutdown-delay-duration=soon'], message: 'invalid argument "soon" for "--shutdown-delay-duration" flag' },
+    { argv: ['--request-timeout=0s'], message: 'invalid argument "0s" for "--request-timeout" flag: must be positive' },
     { argv: ['--frobnicate'], message: 'unknown flag: --frobnicate' },
     { argv: ['--port'], message: 'flag needs an argument: --port' },
   ])('$argv fails with a clear message', ({ argv, message }) => {
