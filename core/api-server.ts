@@ -10,6 +10,7 @@ import { cborApplyPatcher } from './handlers/apply-patcher.ts';
 import { tableVariant } from './codecs/table.ts';
 import { partialMetadataVariant } from './codecs/partial-metadata.ts';
 import { BUILTIN_PATCHERS } from './handlers/patchers.ts';
+import { isPrettyPrint } from './handlers/options.ts';
 import { managedFieldsHook } from './apply/hook.ts';
 import { yamlSerializer } from './codecs/yaml.ts';
 import { StatusError, toStatusError } from './errors/status-error.ts';
@@ -385,7 +386,7 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     } catch (err) {
       const se = toStatusError(err);
       if (se.code === 500) console.error('orch: internal error', err);
-      const res = statusResponse(codecs, accept, se);
+      const res = statusResponse(codecs, accept, se, undefined, [], isPrettyPrint(req.url.searchParams, req.headers.get('user-agent')));
       return info && info !== 'method-not-allowed' && info.isResourceRequest ? record(req, info, res) : res;
     }
   }

@@ -11,7 +11,9 @@ import { Status, WatchEvent } from '../registry/types/meta-v1.ts';
 import { fieldIndex } from '../schema/index-fields.ts';
 import type { ObjectSchema, Schema } from '../schema/types.ts';
 import { setOwn, type JsonObject, type JsonValue } from '../util/json.ts';
+import { cborStrictError } from './cbor-strict.ts';
 import { cborDepthError } from './depth.ts';
+import { inexactNumberMessage } from './exact-numbers.ts';
 import { listItems } from './list-items.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
@@ -74,9 +76,11 @@ function toCbor(v: JsonValue, s: Schema | undefined): CborValue {
 function fromCbor(v: unknown): JsonValue {
   if (v instanceof Uint8Array) return toBase64(v);
   if (typeof v === 'bigint') {
-    // JSON numbers are doubles; anything inside int64 converts (as it does from JSON text).
-    if (v > 0xffffffffffffffffn || v < -0x8000000000000000n) throw StatusError.badRequest('cbor: integer out of range');
-    return Number(v);
+    // Inside int64 (cborStrictError refused the rest); numbers are doubles here, and one a double
+    // would round is refused as in JSON text.
+    const n = Number(v);
+    if (BigInt(n) !== v) throw StatusError.badRequest(`error decoding CBOR: ${inexactNumberMessage(String(v))}`);
+    return n;
   }
   if (v === undefined) return null;
   if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
@@ -104,6 +108,8 @@ export function encodeCbor(value: JsonObject, schema: ObjectSchema | undefined):
 export function decodeCbor(body: Uint8Array): JsonValue {
   const tooDeep = cborDepthError(body);
   if (tooDeep) throw StatusError.badRequest(`error decoding CBOR: ${tooDeep}`);
+  const refused = cborStrictError(body);
+  if (refused) throw StatusError.badRequest(`error decoding CBOR: ${refused}`);
   let raw: unknown;
   try {
     raw = decoder.decode(body);

@@ -5,6 +5,7 @@ import { jsonDepthError } from './depth.ts';
 import { inexactJsonNumber, inexactNumberMessage } from './exact-numbers.ts';
 import { findDuplicateKeys } from './json-duplicates.ts';
 import { listItems } from './list-items.ts';
+import { wellFormedStrings } from './well-formed.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
 const encoder = new TextEncoder();
@@ -47,6 +48,6 @@ export const jsonSerializer: Serializer = {
     if (inexact !== undefined)
       throw StatusError.badRequest(`couldn't get version/kind; json parse error: ${inexactNumberMessage(inexact)}`);
     if (duplicates) duplicates.push(...findDuplicateKeys(text, value));
-    return value;
+    return wellFormedStrings(text, value);
   },
 };

@@ -6,6 +6,7 @@ import { MAX_YAML_DEPTH, yamlDepthError, yamlTooDeep } from './depth.ts';
 import { inexactJsonNumber, inexactNumberMessage, inexactYamlNumber } from './exact-numbers.ts';
 import { findDuplicateKeys } from './json-duplicates.ts';
 import { listItems } from './list-items.ts';
+import { wellFormedStrings } from './well-formed.ts';
 import { unshareAliases, yamlAliasError } from './yaml-aliases.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
@@ -51,10 +52,10 @@ export function parseYaml(text: string, prefix: string): unknown {
   if (json !== undefined) {
     const inexact = inexactJsonNumber(text);
     if (inexact !== undefined) throw StatusError.badRequest(`${prefix}${inexactNumberMessage(inexact)}`);
-    return json;
+    return wellFormedStrings(text, json);
   }
   try {
-    return loadOne(text, prefix);
+    return wellFormedStrings(text, loadOne(text, prefix));
   } catch (err) {
     if (err instanceof StatusError) throw err;
     if (err instanceof YAMLException && /maxDepth/.test(err.message)) {

@@ -8,6 +8,7 @@ import { DeleteOptions as DELETE_OPTIONS } from '../registry/types/meta-v1.ts';
 import { DecodeError, decodeObject } from '../schema/decode.ts';
 import { parseFieldSelector, type FieldSelector } from '../selection/field-selector.ts';
 import { parseLabelSelector, SelectorParseError, type LabelSelector } from '../selection/label-selector.ts';
+import { queryBool } from '../http/query-bool.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
 
 type OptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions' | 'DeleteOptions';
@@ -50,7 +51,7 @@ export function parseWriteParams(
   if (fv !== '' && !FIELD_VALIDATIONS.includes(fv))
     errs.push(fieldErrors.notSupported('fieldValidation', fv, ['', 'Ignore', 'Strict', 'Warn']));
   const forceText = query.get('force');
-  const force = forceText !== null && parseBool(forceText) === true;
+  const force = forceText !== null && queryBool(forceText);
   if (kind === 'PatchOptions') {
     if (applyPatch && !fm) errs.push(fieldErrors.required('fieldManager', 'is required for apply patch'));
     if (!applyPatch && forceText !== null) errs.push(fieldErrors.forbidden('force', 'may not be specified for non-apply patch'));
@@ -111,14 +112,14 @@ export function parseDeleteParams(query: URLSearchParams, body: unknown, allowUn
     dryRunValues = query.getAll('dryRun');
     propagationPolicy = query.get('propagationPolicy') ?? undefined;
     const od = query.get('orphanDependents');
-    orphanDependents = od === null ? undefined : parseBool(od);
+    orphanDependents = od === null ? undefined : queryBool(od);
     const gp = query.get('gracePeriodSeconds');
     if (gp !== null) {
       if (!/^-?\d+$/.test(gp)) throw StatusError.badRequest(`gracePeriodSeconds: invalid value ${JSON.stringify(gp)}: must be an integer`);
       gracePeriodSeconds = Number(gp);
     }
     const u = query.get('ignoreStoreReadErrorWithClusterBreakingPotential');
-    unsafe = u === null ? undefined : parseBool(u);
+    unsafe = u === null ? undefined : queryBool(u);
   }
   const dryRun = validateDryRun(dryRunValues, errs);
   if (propagationPolicy !== undefined && !['Foreground', 'Background', 'Orphan'].includes(propagationPolicy)) {
@@ -185,11 +186,19 @@ export function parseIntParam(query: URLSearchParams, name: string): number | un
   return Number(v);
 }
 
+/**
+ * Whether an answer is indented, by the real platform's rule: `?pretty=` when given a value (one
+ * that is not a boolean means no, never an error), else yes for browsers and command-line HTTP
+ * tools (a User-Agent starting `curl`, `Wget` or `Mozilla/5.0`). An Accept entry's `pretty=1`
+ * asks too (see respond.ts).
+ */
+export function isPrettyPrint(query: URLSearchParams, userAgent: string | null): boolean {
+  const v = query.get('pretty');
+  if (v) return parseBool(v) === true;
+  return userAgent !== null && (userAgent.startsWith('curl') || userAgent.startsWith('Wget') || userAgent.startsWith('Mozilla/5.0'));
+}
+
 export function parseBoolParam(query: URLSearchParams, name: string): boolean | undefined {
   const v = query.get(name);
-  if (v === null) return undefined;
-  if (v === '') return true;
-  const b = parseBool(v);
-  if (b === undefined) throw StatusError.badRequest(`${name}: invalid value ${JSON.stringify(v)}: must be a boolean`);
-  return b;
+  return v === null ? undefined : queryBool(v);
 }

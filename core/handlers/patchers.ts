@@ -14,6 +14,7 @@ import type { ObjectSchema } from '../schema/types.ts';
 import { isObject, type JsonValue } from '../util/json.ts';
 import { applyPatcher } from './apply-patcher.ts';
 import { inexactJsonNumber, inexactNumberMessage } from '../codecs/exact-numbers.ts';
+import { wellFormedStrings } from '../codecs/well-formed.ts';
 import type { Patcher } from './resources.ts';
 
 /** A JSON patch document (JSON patch, merge and strategic merge patch), or 400 `error decoding patch: ...`. */
@@ -29,7 +30,7 @@ export function parsePatchJson(body: Uint8Array): JsonValue {
   }
   const inexact = inexactJsonNumber(text);
   if (inexact !== undefined) throw StatusError.badRequest(`error decoding patch: ${inexactNumberMessage(inexact)}`);
-  return patch;
+  return wellFormedStrings(text, patch);
 }
 
 function patchWith(transform: (current: JsonValue, patch: JsonValue, schema: ObjectSchema) => JsonValue, requireObject: boolean): Patcher {

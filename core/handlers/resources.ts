@@ -19,7 +19,7 @@ import type { CreateSubresource, ScaleSubresource } from '../registry/definition
 import { DecodeError, decodeObject } from '../schema/decode.ts';
 import { parseFieldSelector, type FieldSelector } from '../selection/field-selector.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
-import { parseBoolParam, parseDeleteParams, parseIntParam, parseSelectors, parseWriteParams } from './options.ts';
+import { isPrettyPrint, parseBoolParam, parseDeleteParams, parseIntParam, parseSelectors, parseWriteParams } from './options.ts';
 import { checkPathNames } from './path-names.ts';
 import { parsePatchJson } from './patchers.ts';
 import { listResponse, objectResponse } from './respond.ts';
@@ -139,7 +139,7 @@ export async function handleResource(req: ApiRequest, info: ResourceRequestInfo,
     served,
     deps,
     warnings: [],
-    enc: { def, pretty: parseBoolParam(query, 'pretty') === true, query, now: deps.now() },
+    enc: { def, pretty: isPrettyPrint(query, req.headers.get('user-agent')), query, now: deps.now() },
     alias: info.group === def.group ? undefined : `${info.group}/${def.version}`,
   };
   const name = info.name;
@@ -280,6 +280,8 @@ function listOptions(ctx: Ctx, watching: boolean) {
     ...(q.get('continue') ? { continue: q.get('continue')! } : {}),
     ...parseSelectors(q),
   };
+  // A list takes timeoutSeconds too (and ignores it); one that is not a number fails it all the same.
+  parseIntParam(q, 'timeoutSeconds');
   validateListOptions(opts, ctx.deps.gates.enabled('WatchList'), watching, sendInitialEvents);
   return { opts, sendInitialEvents };
 }

@@ -21,6 +21,11 @@ function answerHeaders(contentType: string, warnings: readonly string[]): Record
   return { 'cache-control': BASE_HEADERS['cache-control'], 'content-type': contentType, ...warningHeaders(warnings) };
 }
 
+/** The encoding context, indented also when the Accept entry that matched says `pretty=1`. */
+function withAccepted(n: Negotiated, ctx: EncodeContext): EncodeContext {
+  return !ctx.pretty && n.accepted.params.get('pretty') === '1' ? { ...ctx, pretty: true } : ctx;
+}
+
 export function objectResponse(
   n: Negotiated,
   status: number,
@@ -28,7 +33,7 @@ export function objectResponse(
   ctx: EncodeContext,
   warnings: readonly string[] = [],
 ): ApiResponse {
-  return { status, headers: answerHeaders(n.contentType, warnings), body: n.serializer.encodeObject(json, ctx) };
+  return { status, headers: answerHeaders(n.contentType, warnings), body: n.serializer.encodeObject(json, withAccepted(n, ctx)) };
 }
 
 export function valueResponse(
@@ -38,11 +43,11 @@ export function valueResponse(
   ctx: EncodeContext,
   warnings: readonly string[] = [],
 ): ApiResponse {
-  return { status, headers: answerHeaders(n.contentType, warnings), body: n.serializer.encodeValue(value, ctx) };
+  return { status, headers: answerHeaders(n.contentType, warnings), body: n.serializer.encodeValue(value, withAccepted(n, ctx)) };
 }
 
 export function listResponse(n: Negotiated, list: ListParts, ctx: EncodeContext, warnings: readonly string[] = []): ApiResponse {
-  return { status: 200, headers: answerHeaders(n.contentType, warnings), body: n.serializer.encodeList(list, ctx) };
+  return { status: 200, headers: answerHeaders(n.contentType, warnings), body: n.serializer.encodeList(list, withAccepted(n, ctx)) };
 }
 
 /** A Status error in the format the client accepts (JSON when it accepts nothing we have). */
@@ -52,6 +57,7 @@ export function statusResponse(
   err: StatusError,
   def?: KindDefinition,
   warnings: readonly string[] = [],
+  pretty = false,
 ): ApiResponse {
   let n: Negotiated;
   try {
@@ -72,7 +78,7 @@ export function statusResponse(
   return {
     status: err.code,
     headers: { ...BASE_HEADERS, 'content-type': n.contentType, ...err.headers, ...warningHeaders(warnings) },
-    body: n.serializer.encodeValue(err.status as unknown as JsonObject, { pretty: false }),
+    body: n.serializer.encodeValue(err.status as unknown as JsonObject, withAccepted(n, { pretty })),
   };
 }
 

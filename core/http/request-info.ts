@@ -3,6 +3,7 @@
  * `/api/v1/namespaces/{ns}/{resource}/{name}/{subresource}`, `/apis/{group}/{version}/...`, the
  * legacy `/watch/` prefix, and `namespaces/{name}/status|finalize` as subresources of namespaces.
  */
+import { queryBool } from './query-bool.ts';
 import type { Verb } from '../registry/definition.ts';
 
 export interface ResourceRequestInfo {
@@ -31,8 +32,8 @@ export type RequestInfo = ResourceRequestInfo | NonResourceRequestInfo;
 
 const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
 
-function truthy(v: string | null): boolean {
-  return v !== null && ['1', 't', 'T', 'true', 'TRUE', 'True'].includes(v);
+function watchAsked(v: string | null): boolean {
+  return v !== null && queryBool(v);
 }
 
 export function requestInfo(method: string, path: string, query: URLSearchParams): RequestInfo | 'method-not-allowed' {
@@ -76,7 +77,7 @@ export function requestInfo(method: string, path: string, query: URLSearchParams
   switch (method) {
     case 'GET':
     case 'HEAD':
-      verb = watchPrefix || truthy(query.get('watch')) ? 'watch' : name ? 'get' : 'list';
+      verb = watchPrefix || watchAsked(query.get('watch')) ? 'watch' : name ? 'get' : 'list';
       break;
     case 'POST':
       verb = 'create';

@@ -162,17 +162,20 @@ export class DefinitionCollector {
       type: 'string',
       format: 'date-time',
     });
+    // In v3 these two say what they are with oneOf and no type, as the real platform's do (so
+    // kubectl explain names them, `<IntOrString>`, rather than printing `<string>`); v2 has no
+    // oneOf and calls both strings.
+    const v3 = this.style === 'v3';
     const ios: JsonObject = {
       description: 'Either a 32-bit integer or a string (such as a port number or a port name, or a number or a percentage).',
-      type: 'string',
-      format: 'int-or-string',
+      ...(v3 ? { format: 'int-or-string', oneOf: [{ type: 'integer' }, { type: 'string' }] } : { type: 'string', format: 'int-or-string' }),
     };
     ext(ios, 'int-or-string', true);
     put('io.orch.apimachinery.pkg.util.intstr.IntOrString', ios);
     put('io.orch.apimachinery.pkg.api.resource.Quantity', {
       description:
         'An exact decimal amount with an optional suffix: binary (Ki, Mi, Gi, ...), decimal (m, k, M, G, ...) or an exponent (1e3). Written in its canonical form, such as "500m" or "1Gi".',
-      type: 'string',
+      ...(v3 ? { oneOf: [{ type: 'string' }, { type: 'number' }] } : { type: 'string' }),
     });
   }
 }

@@ -31,6 +31,12 @@ export function parseResourceVersion(rv: string | undefined): number {
       `resourceVersion: Invalid value: ${JSON.stringify(rv)}: strconv.ParseUint: parsing ${JSON.stringify(rv)}: invalid syntax`,
     );
   }
+  // Beyond uint64, as Go's ParseUint says (a number this large would otherwise be waited for).
+  if (rv.length >= 20 && BigInt(rv) > 0xffff_ffff_ffff_ffffn) {
+    throw StatusError.badRequest(
+      `resourceVersion: Invalid value: ${JSON.stringify(rv)}: strconv.ParseUint: parsing ${JSON.stringify(rv)}: value out of range`,
+    );
+  }
   return Number(rv);
 }
 

@@ -1,6 +1,6 @@
 /**
  * resource.Quantity in its canonical form, as the real platform writes it back
- * (`1000m` → `1`, `0.5` → `500m`, `1.5Gi` → `1536Mi`, `1e3` → `1k`).
+ * (`1000m` → `1`, `0.5` → `500m`, `1.5Gi` → `1536Mi`, `1000E` → `1e21`).
  */
 
 const QUANTITY = /^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$/;
@@ -76,14 +76,14 @@ export function canonicalQuantity(s: string): string | undefined {
     }
     return `${sign}${whole}`;
   }
-  // Decimal: the largest exponent (multiple of 3) that keeps an integer mantissa.
+  // Decimal: the largest exponent (multiple of 3) that keeps an integer mantissa, however large;
+  // past E (10^18) there is no SI suffix and the exponent is written out (`1000E` → `1e21`).
   let exp = -9;
   let mant = abs;
-  while (mant % 1000n === 0n && exp < 18) {
+  while (mant % 1000n === 0n) {
     mant /= 1000n;
     exp += 3;
   }
-  if (p.format === 'DecimalExponent') return `${sign}${mant}${exp === 0 ? '' : `e${exp}`}`;
-  const suffix = Object.keys(DECIMAL_SUFFIX).find((k) => DECIMAL_SUFFIX[k] === exp) ?? '';
-  return `${sign}${mant}${suffix}`;
+  const suffix = p.format === 'DecimalExponent' ? undefined : Object.keys(DECIMAL_SUFFIX).find((k) => DECIMAL_SUFFIX[k] === exp);
+  return `${sign}${mant}${suffix ?? (exp === 0 ? '' : `e${exp}`)}`;
 }

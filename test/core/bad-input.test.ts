@@ -268,6 +268,22 @@ const ROWS: readonly Row[] = [
   },
   { what: 'a non-numeric resourceVersion', method: 'GET', path: `${CM}?resourceVersion=abc`, status: 400, reason: 'BadRequest' },
   {
+    what: 'a resourceVersion beyond uint64',
+    method: 'GET',
+    path: `${CM}?resourceVersion=99999999999999999999`,
+    status: 400,
+    reason: 'BadRequest',
+    message: /strconv.ParseUint: parsing "99999999999999999999": value out of range/,
+  },
+  {
+    what: 'a list with a non-numeric timeoutSeconds',
+    method: 'GET',
+    path: `${CM}?timeoutSeconds=abc`,
+    status: 400,
+    reason: 'BadRequest',
+    message: /timeoutSeconds: invalid value "abc"/,
+  },
+  {
     what: 'resourceVersionMatch without resourceVersion',
     method: 'GET',
     path: `${CM}?resourceVersionMatch=Exact`,

@@ -97,4 +97,15 @@ describe('kubectl explain', () => {
       }
     }
   });
+
+  // IntOrString and Quantity are named by their schema (oneOf, no type), as against the real server.
+  it.each([
+    ['statefulset.spec.updateStrategy.rollingUpdate', 'maxUnavailable', 'IntOrString'],
+    ['statefulset.spec.template.spec.containers.ports', 'containerPort', 'integer'],
+    ['statefulset.spec.template.spec.containers.resources', 'limits', 'map[string]Quantity'],
+    ['statefulset.spec.template.spec.containers.readinessProbe.httpGet', 'port', 'IntOrString'],
+  ])('explain %s: %s is <%s>', async (path, field, type) => {
+    const explained = parse(await k('explain', path));
+    expect(explained.fields.get(field)?.type).toBe(type);
+  });
 });

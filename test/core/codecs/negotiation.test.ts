@@ -82,6 +82,28 @@ describe('Accept negotiation', () => {
     const r = await raw(`${CM}/a?pretty=true`);
     expect(text(r.bytes)).toContain('\n  "kind": "ConfigMap",\n');
   });
+
+  // The real platform's isPrettyPrint and the Accept parameter pretty=1.
+  it.each([
+    ['?pretty=true', {}, true],
+    ['?pretty=1', {}, true],
+    ['?pretty=yes (not a boolean: no, and no error)', {}, false],
+    ['?pretty=false, from curl', { 'user-agent': 'curl/8.5.0' }, false],
+    ['curl', { 'user-agent': 'curl/8.5.0' }, true],
+    ['Wget', { 'user-agent': 'Wget/1.21' }, true],
+    ['a browser', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' }, true],
+    ['kubectl', { 'user-agent': 'kubectl/v1.32.0 (linux/amd64) kubernetes/abc' }, false],
+    ['Accept: application/json;pretty=1', { accept: 'application/json;pretty=1' }, true],
+    ['Accept: application/json;pretty=0', { accept: 'application/json;pretty=0' }, false],
+  ])('%s: indented %s', async (what, headers, indented) => {
+    await seed();
+    const query = what.startsWith('?') ? what.split(/[ ,]/)[0] : '';
+    for (const path of [`${CM}/a${query}`, `${CM}${query}`, `${CM}/missing${query}`]) {
+      const r = await raw(path, { headers });
+      expect(r.status).toBe(path.endsWith(`missing${query}`) ? 404 : 200);
+      expect(text(r.bytes).startsWith('{\n  "kind": '), path).toBe(indented);
+    }
+  });
 });
 
 describe('YAML in and out', () => {
