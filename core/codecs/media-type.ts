@@ -30,6 +30,29 @@ export function parseMediaType(text: string): MediaType | undefined {
   return { type: m[1].toLowerCase(), subtype: m[2].toLowerCase(), params, q };
 }
 
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const PARAMS = new RegExp(`^(?:\\s*;\\s*(${TOKEN})\\s*=\\s*(?:${TOKEN}|"(?:[^"\\\\]|\\\\.)*"))*\\s*;?\\s*$`);
+const PARAM_NAME = new RegExp(`;\\s*(${TOKEN})\\s*=`, 'g');
+
+/**
+ * Whether a Content-Type's parameters parse as Go's mime.ParseMediaType parses them (each
+ * `;name=value`, a value a token or a quoted string, no name twice, one trailing `;` allowed):
+ * the real platform answers 415 for one that does not (`application/json;;`).
+ */
+export function wellFormedParams(text: string): boolean {
+  const semi = text.indexOf(';');
+  if (semi < 0) return true;
+  const params = text.slice(semi);
+  if (!PARAMS.test(params)) return false;
+  const names = new Set<string>();
+  for (const m of params.matchAll(PARAM_NAME)) {
+    const name = m[1].toLowerCase();
+    if (names.has(name)) return false;
+    names.add(name);
+  }
+  return true;
+}
+
 const ANY: readonly MediaType[] = [{ type: '*', subtype: '*', params: new Map(), q: 1 }];
 const parsedAccepts = new Map<string, readonly MediaType[]>();
 

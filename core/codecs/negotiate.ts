@@ -4,7 +4,7 @@
  */
 import { StatusError } from '../errors/status-error.ts';
 import type { KindDefinition } from '../registry/definition.ts';
-import { essence, parseAccept, parseMediaType, type MediaType } from './media-type.ts';
+import { essence, parseAccept, parseMediaType, type MediaType, wellFormedParams } from './media-type.ts';
 import type { Serializer } from './serializer.ts';
 
 export interface Negotiated {
@@ -77,7 +77,7 @@ export class Codecs {
   /** The request body format for a Content-Type, or 415. */
   forRequest(contentType: string | null, def: KindDefinition | undefined, allowed?: readonly string[]): Serializer {
     if (!contentType) return this.default;
-    const mt = parseMediaType(contentType);
+    const mt = wellFormedParams(contentType) ? parseMediaType(contentType) : undefined;
     const s = mt ? this.byType.get(essence(mt)) : undefined;
     if (!s?.supports(def) || (allowed && !allowed.includes(s.mediaType))) {
       throw StatusError.unsupportedMediaType(contentType, this.supported(def, false));

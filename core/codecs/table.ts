@@ -9,6 +9,7 @@ import type { KindDefinition } from '../registry/definition.ts';
 import { NAME_COLUMN, type TableColumn } from '../registry/table.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
 import type { MediaType } from './media-type.ts';
+import { toYaml } from './yaml.ts';
 import type { VariantResolver } from './negotiate.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
@@ -54,6 +55,8 @@ class TableSerializer implements Serializer {
     readonly mediaType: string,
     group: string,
     version: string,
+    /** YAML rather than JSON (no watch form, as for plain YAML). */
+    private readonly yaml = false,
   ) {
     this.streamMediaType = mediaType;
     this.apiVersion = `${group}/${version}`;
@@ -94,7 +97,12 @@ class TableSerializer implements Serializer {
         : [],
       rows: items.map((o) => this.row(o, ctx, columns)),
     };
-    return ctx.pretty ? `${JSON.stringify(body, null, 2)}\n` : `${JSON.stringify(body)}\n`;
+    return this.render(body, ctx);
+  }
+
+  private render(value: object, ctx: EncodeContext): string {
+    if (this.yaml) return toYaml(value);
+    return ctx.pretty ? `${JSON.stringify(value, null, 2)}\n` : `${JSON.stringify(value)}\n`;
   }
 
   encodeObject(json: string, ctx: EncodeContext): string {
@@ -104,8 +112,8 @@ class TableSerializer implements Serializer {
   }
 
   encodeValue(value: JsonObject, ctx: EncodeContext): string {
-    // Not an object of the kind (a Status): Tables do not apply, answer it as JSON.
-    return ctx.pretty ? `${JSON.stringify(value, null, 2)}\n` : `${JSON.stringify(value)}\n`;
+    // Not an object of the kind (a Status): Tables do not apply, answer it in the plain format.
+    return this.render(value, ctx);
   }
 
   encodeList(list: ListParts, ctx: EncodeContext): string {
@@ -131,14 +139,15 @@ class TableSerializer implements Serializer {
   }
 }
 
-/** Resolves `application/json;as=Table;g=...;v=...` Accept entries. */
+/** Resolves `application/json;as=Table;g=...;v=...` Accept entries (and `application/yaml`, but for watches). */
 export const tableVariant: VariantResolver = {
-  resolve(mt: MediaType, def: KindDefinition | undefined): Serializer | undefined {
+  resolve(mt: MediaType, def: KindDefinition | undefined, watch: boolean): Serializer | undefined {
     if (mt.params.get('as') !== 'Table') return undefined;
-    if (mt.type !== 'application' || mt.subtype !== 'json') return undefined;
+    const yaml = mt.subtype === 'yaml';
+    if (mt.type !== 'application' || (mt.subtype !== 'json' && !(yaml && !watch))) return undefined;
     const g = mt.params.get('g') ?? '';
     const v = mt.params.get('v') ?? '';
     if (!TABLE_GROUPS.has(g) || !TABLE_VERSIONS.has(v) || !def) return undefined;
-    return new TableSerializer(`application/json;as=Table;v=${v};g=${g}`, g, v);
+    return new TableSerializer(`application/${mt.subtype};as=Table;v=${v};g=${g}`, g, v, yaml);
   },
 };

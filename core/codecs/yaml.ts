@@ -12,7 +12,7 @@ import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
 const decoder = new TextDecoder();
 
-function toYaml(value: unknown): string {
+export function toYaml(value: unknown): string {
   return dump(value, { sortKeys: true, lineWidth: -1, noRefs: true });
 }
 

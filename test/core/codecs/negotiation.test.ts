@@ -55,11 +55,22 @@ describe('Accept negotiation', () => {
       type: 'application/json;as=Table;v=v1beta1;g=meta.k8s.io',
     },
     { accept: 'application/json;as=Table;g=nope.io;v=v1, application/yaml', type: 'application/yaml' },
+    { accept: 'application/yaml;as=Table;g=meta.k8s.io;v=v1', type: 'application/yaml;as=Table;v=v1;g=meta.k8s.io' },
   ])('Accept $accept → $type', async ({ accept, type }) => {
     await seed();
     const r = await raw(`${CM}/a`, { headers: accept ? { accept } : {} });
     expect(r.status).toBe(200);
     expect(r.type).toBe(type);
+  });
+
+  it('a Table in YAML: the same Table, written as YAML; not for a watch', async () => {
+    await seed();
+    const asJson = JSON.parse(text((await raw(CM, { headers: { accept: 'application/json;as=Table;g=meta.k8s.io;v=v1' } })).bytes));
+    const r = await raw(CM, { headers: { accept: 'application/yaml;as=Table;g=meta.k8s.io;v=v1' } });
+    expect(load(text(r.bytes))).toEqual(asJson);
+    expect(asJson).toMatchObject({ kind: 'Table', columnDefinitions: [{ name: 'Name' }, { name: 'Data' }, { name: 'Age' }] });
+    const w = await raw(`${CM}?watch=true&timeoutSeconds=1`, { headers: { accept: 'application/yaml;as=Table;g=meta.k8s.io;v=v1' } });
+    expect(w.status).toBe(406);
   });
 
   it('nothing acceptable → 406 listing what is supported', async () => {
@@ -69,6 +80,22 @@ describe('Accept negotiation', () => {
     expect(JSON.parse(text(r.bytes)).message).toBe(
       'only the following media types are accepted: application/json, application/yaml, application/vnd.orchestrator.protobuf',
     );
+  });
+
+  // Parameters are parsed as Go's mime.ParseMediaType parses them.
+  it.each([
+    ['application/json;;', 415],
+    ['application/json; foo', 415],
+    ['application/json; charset=utf-8; charset=utf-8', 415],
+    ['application/json;a=', 415],
+    ['application/json;', 201],
+    ['application/json; charset=utf-8', 201],
+    ['application/json; charset="utf-8"', 201],
+  ])('Content-Type %s → %s', async (contentType, status) => {
+    await seed();
+    const name = `p${Math.random().toString(36).slice(2, 8)}`;
+    const r = await raw(CM, { method: 'POST', headers: { 'content-type': contentType }, body: JSON.stringify({ metadata: { name } }) });
+    expect(r.status).toBe(status);
   });
 
   it('an unsupported Content-Type → 415', async () => {
