@@ -5,6 +5,7 @@
  * without the flood (API Priority and Fairness keeps the flows apart): goal ≤ 3.
  */
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { fmt, type BenchResult } from './measure.ts';
 
@@ -107,6 +108,41 @@ export async function s1(seconds = 3, connections = 16): Promise<BenchResult> {
   }
 }
 
+/**
+ * The floor of S2 on this machine: the same quiet load, flood and victim against a bare node:http
+ * server that answers every request with the object's bytes at once (no parsing of the path, no
+ * authentication, no flow control). One event loop takes the 62 connections' requests in turn,
+ * so even this server's victim waits for the flood's requests around it.
+ */
+async function bareFloodRatio(seconds: number, floodConnections: number): Promise<{ ratio: number; quiet: number; loud: number }> {
+  const body = Buffer.from(
+    JSON.stringify({
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+      metadata: { name: 'bench', namespace: 'default' },
+      data: { greeting: 'hello', size: 'x'.repeat(200) },
+    }),
+  );
+  const bare = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(body);
+  });
+  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+  try {
+    const address = bare.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${PATH}`;
+    await load(url, 1, 2);
+    const quiet = await load(url, seconds, 2);
+    const flood = load(url, seconds + 2, floodConnections);
+    await new Promise((r) => setTimeout(r, 1000));
+    const loud = await load(url, seconds, 2);
+    await flood;
+    return { ratio: loud.p99 / Math.max(quiet.p99, 1), quiet: quiet.p99, loud: loud.p99 };
+  } finally {
+    await new Promise((r) => bare.close(r));
+  }
+}
+
 export async function s2(seconds = 4): Promise<BenchResult> {
   // 4 + 2 seats: the flood keeps 60 requests in flight, 10× what the server runs at once.
   const seats = 6;
@@ -129,6 +165,7 @@ export async function s2(seconds = 4): Promise<BenchResult> {
     const loud = await load(url, seconds, 2, 'victim-token');
     const f = await flood;
     const ratio = loud.p99 / Math.max(quiet.p99, 1);
+    const floor = await bareFloodRatio(seconds, seats * 10);
     return {
       id: 'S2',
       title: "another user's p99 under a flood at 10× capacity ÷ its p99 without (APF)",
@@ -142,6 +179,8 @@ export async function s2(seconds = 4): Promise<BenchResult> {
         'flood req/s': fmt(f.rate, 0),
         'flood answers 429': f.non2xx,
         'server seats': seats,
+        'the same flood against a bare node:http server: p99 without → with (ms)': `${floor.quiet} → ${floor.loud}`,
+        'its ratio (the floor of one Node event loop here)': fmt(floor.ratio, 1),
       },
     };
   } finally {
