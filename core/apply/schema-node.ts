@@ -51,7 +51,10 @@ export function listRelation(a: ArraySchema): ListRelation {
 export function isEmptyContainer(v: JsonValue | undefined): boolean {
   if (v === undefined || v === null) return true;
   if (Array.isArray(v)) return v.length === 0;
-  return isObject(v) && Object.keys(v).length === 0;
+  if (!isObject(v)) return false;
+  // Without listing the keys: every walk of an object asks this of each struct and map in it.
+  for (const _ in v) return false;
+  return true;
 }
 
 /** Whether the schema is owned as a whole (atomic list, map or struct). */

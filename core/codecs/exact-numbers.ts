@@ -5,8 +5,9 @@
  * real platform keeps int64 exactly and refuses numbers beyond float64; a silently different
  * value is the worst of the answers, so such a body is refused with a 400 naming the number.
  *
- * Most bodies have no run of 16 digits and no 3-digit exponent: one regular expression says so,
- * and only then are the number tokens read.
+ * Such a literal parses to a number of magnitude 2^53 or more, or to an infinity: only a body whose
+ * parsed value holds one (a walk of the value, cheaper than any scan of the text) has its number
+ * tokens read to find the literal.
  */
 
 /** Integers up to this many digits are exact in a double (2^53 has 16). */
@@ -20,9 +21,23 @@ export function changedByDouble(literal: string): boolean {
   return BigInt(literal) !== BigInt(n);
 }
 
-/** The first number token of a JSON text that a double would change, or undefined. */
-export function inexactJsonNumber(text: string): string | undefined {
-  if (!SUSPECT.test(text)) return undefined;
+const TWO_TO_53 = 2 ** 53;
+
+/** Whether `value` holds a number a changed literal could have become. */
+function holdsLargeNumber(value: unknown): boolean {
+  if (typeof value === 'number') return !(Math.abs(value) < TWO_TO_53);
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (const v of value) if (holdsLargeNumber(v)) return true;
+    return false;
+  }
+  for (const k in value) if (holdsLargeNumber((value as Record<string, unknown>)[k])) return true;
+  return false;
+}
+
+/** The first number token of a JSON text (parsed as `value`) that a double would change, or undefined. */
+export function inexactJsonNumber(text: string, value: unknown): string | undefined {
+  if (!holdsLargeNumber(value)) return undefined;
   const n = text.length;
   let i = 0;
   while (i < n) {

@@ -44,7 +44,7 @@ export const jsonSerializer: Serializer = {
     } catch (err) {
       throw StatusError.badRequest(`couldn't get version/kind; json parse error: ${(err as Error).message}`);
     }
-    const inexact = inexactJsonNumber(text);
+    const inexact = inexactJsonNumber(text, value);
     if (inexact !== undefined)
       throw StatusError.badRequest(`couldn't get version/kind; json parse error: ${inexactNumberMessage(inexact)}`);
     if (duplicates) duplicates.push(...findDuplicateKeys(text, value));

@@ -50,7 +50,7 @@ export function parseYaml(text: string, prefix: string): unknown {
   if (tooDeep) throw StatusError.badRequest(`${prefix}${tooDeep}`);
   const json = asJson(text);
   if (json !== undefined) {
-    const inexact = inexactJsonNumber(text);
+    const inexact = inexactJsonNumber(text, json);
     if (inexact !== undefined) throw StatusError.badRequest(`${prefix}${inexactNumberMessage(inexact)}`);
     return wellFormedStrings(text, json);
   }

@@ -28,7 +28,7 @@ export function parsePatchJson(body: Uint8Array): JsonValue {
   } catch (err) {
     throw StatusError.badRequest(`error decoding patch: ${(err as Error).message}`);
   }
-  const inexact = inexactJsonNumber(text);
+  const inexact = inexactJsonNumber(text, patch);
   if (inexact !== undefined) throw StatusError.badRequest(`error decoding patch: ${inexactNumberMessage(inexact)}`);
   return wellFormedStrings(text, patch);
 }
