@@ -23,15 +23,25 @@ export function changedByDouble(literal: string): boolean {
 
 const TWO_TO_53 = 2 ** 53;
 
-/** Whether `value` holds a number a changed literal could have become. */
+/**
+ * Whether `value` holds a number a changed literal could have become. With a stack of its own:
+ * a body may nest 10,000 levels deep, past what recursion allows.
+ */
 function holdsLargeNumber(value: unknown): boolean {
-  if (typeof value === 'number') return !(Math.abs(value) < TWO_TO_53);
-  if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) {
-    for (const v of value) if (holdsLargeNumber(v)) return true;
-    return false;
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'number') {
+      if (!(Math.abs(v) < TWO_TO_53)) return true;
+    } else if (Array.isArray(v)) {
+      for (const x of v) if (x !== null && typeof x !== 'string' && typeof x !== 'boolean') stack.push(x);
+    } else if (v !== null && typeof v === 'object') {
+      for (const k in v) {
+        const x = (v as Record<string, unknown>)[k];
+        if (x !== null && typeof x !== 'string' && typeof x !== 'boolean') stack.push(x);
+      }
+    }
   }
-  for (const k in value) if (holdsLargeNumber((value as Record<string, unknown>)[k])) return true;
   return false;
 }
 

@@ -13,22 +13,30 @@ function fix(s: string): string {
   return (s as WellFormed).isWellFormed() ? s : (s as WellFormed).toWellFormed();
 }
 
-function walk(v: unknown): unknown {
-  if (typeof v === 'string') return fix(v);
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) v[i] = walk(v[i]);
-    return v;
-  }
-  if (v !== null && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    for (const k of Object.keys(o)) {
-      const value = walk(o[k]);
-      const key = fix(k);
-      if (key !== k) delete o[k];
-      setOwn(o, key, value);
+/** Fixes every string of a container in place, with a stack of its own (bodies nest 10,000 levels deep). */
+function walk(root: unknown): unknown {
+  if (typeof root === 'string') return fix(root);
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        if (typeof v[i] === 'string') v[i] = fix(v[i]);
+        else if (v[i] !== null && typeof v[i] === 'object') stack.push(v[i]);
+      }
+    } else if (v !== null && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      for (const k of Object.keys(o)) {
+        const x = o[k];
+        const value = typeof x === 'string' ? fix(x) : x;
+        if (x !== null && typeof x === 'object') stack.push(x);
+        const key = fix(k);
+        if (key !== k) delete o[k];
+        if (key !== k || value !== x) setOwn(o, key, value);
+      }
     }
   }
-  return v;
+  return root;
 }
 
 /** `value`, decoded from `text`, with every lone surrogate replaced (in place). */

@@ -11,8 +11,11 @@ import { strategicMergePatch } from '../patch/strategic-merge.ts';
 import { scaleOf, scaleWritten } from '../registry/scale.ts';
 import { Scale } from '../registry/types/autoscaling-v1.ts';
 import type { ObjectSchema } from '../schema/types.ts';
-import { isObject, type JsonValue } from '../util/json.ts';
+import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
 import { applyPatcher } from './apply-patcher.ts';
+import { fieldErrors } from '../errors/field-error.ts';
+import { goValue } from '../patch/go-format.ts';
+import { StrictDecodingError } from '../registry/input.ts';
 import { inexactJsonNumber, inexactNumberMessage } from '../codecs/exact-numbers.ts';
 import { wellFormedStrings } from '../codecs/well-formed.ts';
 import type { Patcher } from './resources.ts';
@@ -33,7 +36,27 @@ export function parsePatchJson(body: Uint8Array): JsonValue {
   return wellFormedStrings(text, patch);
 }
 
-function patchWith(transform: (current: JsonValue, patch: JsonValue, schema: ObjectSchema) => JsonValue, requireObject: boolean): Patcher {
+/**
+ * The patched object decoded; a Strict field validation failure is then the real platform's 422
+ * on the field `patch`, whose value is the patch as Go prints the map (strategic merge) or the
+ * patched object's JSON (JSON and merge patches), followed by the decoder's text.
+ */
+export function decodePatchResult(decode: () => JsonObject, patchShown: () => string): JsonObject {
+  try {
+    return decode();
+  } catch (err) {
+    if (err instanceof StrictDecodingError) {
+      throw StatusError.invalid({ group: '', kind: '' }, '', [fieldErrors.invalid('patch', patchShown(), err.decodingError)]);
+    }
+    throw err;
+  }
+}
+
+function patchWith(
+  transform: (current: JsonValue, patch: JsonValue, schema: ObjectSchema) => JsonValue,
+  requireObject: boolean,
+  shown: (patch: JsonValue, result: JsonObject) => string,
+): Patcher {
   return async (input) => {
     const patch = parsePatchJson(input.body);
     if (requireObject && !isObject(patch)) throw StatusError.badRequest('error decoding patch: the patch must be a JSON object');
@@ -49,16 +72,27 @@ function patchWith(transform: (current: JsonValue, patch: JsonValue, schema: Obj
         if (scale) return scaleWritten(current!, scale, transform(scaleOf(current!, scale), patch, Scale), input.name);
         const result = transform(current!, patch, reg.def.schema);
         if (!isObject(result)) throw StatusError.badRequest('the patch did not produce an object');
-        return reg.decodePatched(result, input.write, input.subresource);
+        return decodePatchResult(
+          () => reg.decodePatched(result, input.write, input.subresource),
+          () => shown(patch, result),
+        );
       },
       { createIfMissing: false },
     );
   };
 }
 
-export const jsonPatcher: Patcher = patchWith((current, patch) => applyJsonPatch(current, patch), false);
+export const jsonPatcher: Patcher = patchWith(
+  (current, patch) => applyJsonPatch(current, patch),
+  false,
+  (_, result) => JSON.stringify(result),
+);
 
-export const strategicPatcher: Patcher = patchWith((current, patch, schema) => strategicMergePatch(current, patch, schema), true);
+export const strategicPatcher: Patcher = patchWith(
+  (current, patch, schema) => strategicMergePatch(current, patch, schema),
+  true,
+  (patch) => goValue(patch),
+);
 
 export const BUILTIN_PATCHERS: Readonly<Record<string, Patcher>> = {
   'application/json-patch+json': jsonPatcher,

@@ -21,7 +21,7 @@ import { parseFieldSelector, type FieldSelector } from '../selection/field-selec
 import { isObject, type JsonObject } from '../util/json.ts';
 import { isPrettyPrint, parseBoolParam, parseDeleteParams, parseIntParam, parseSelectors, parseWriteParams } from './options.ts';
 import { checkPathNames } from './path-names.ts';
-import { parsePatchJson } from './patchers.ts';
+import { decodePatchResult, parsePatchJson } from './patchers.ts';
 import { listResponse, objectResponse } from './respond.ts';
 import { watchBody } from './watch-stream.ts';
 import { answered, answerSubresource, createOnly } from './create-only.ts';
@@ -477,7 +477,10 @@ async function patch(ctx: Ctx, namespace: string, name: string): Promise<ApiResp
     (current) => {
       const patched = mergePatch(current, patchValue);
       if (!isObject(patched)) throw StatusError.badRequest('the patch did not produce an object');
-      return reg.decodePatched(patched, opts);
+      return decodePatchResult(
+        () => reg.decodePatched(patched, opts),
+        () => JSON.stringify(patched),
+      );
     },
     { createIfMissing: false },
   );

@@ -77,6 +77,21 @@ export function decodeInput(input: unknown, def: KindDefinition, ctx: StrategyCo
   return obj;
 }
 
+/**
+ * A Strict field validation failure: a 400 naming the kind for a create or update; a patch turns
+ * it into the real platform's 422 on the field `patch` (see core/handlers/patchers.ts), so it
+ * keeps the decoder's own text.
+ */
+export class StrictDecodingError extends StatusError {
+  constructor(
+    message: string,
+    /** `strict decoding error: unknown field "spec.x", …` */
+    readonly decodingError: string,
+  ) {
+    super(400, 'BadRequest', message);
+  }
+}
+
 /** fieldValidation: Ignore drops silently, Warn adds one warning each, Strict fails listing them all. */
 export function reportFieldProblems(
   unknown: readonly string[],
@@ -92,8 +107,9 @@ export function reportFieldProblems(
   if (!problems.length) return;
   if (opts.fieldValidation === 'Strict') {
     const error = `strict decoding error: ${problems.join(', ')}`;
-    throw StatusError.badRequest(
+    throw new StrictDecodingError(
       opts.body ? `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: ${error}` : error,
+      error,
     );
   }
   opts.warnings.push(...problems);

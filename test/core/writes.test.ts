@@ -108,15 +108,35 @@ describe('fieldValidation', () => {
     expect(put.body.message).toBe(
       'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "extra"',
     );
-    const patch = await call(
-      t,
-      'PATCH',
-      `${CM}/u?fieldValidation=Strict`,
+  });
+  // A patch is refused as the real patch handler refuses it: 422 on the field `patch`, whose value
+  // is the patch as Go prints the map (strategic merge) or the patched object (JSON, merge).
+  it.each([
+    [
+      'a merge patch',
+      'application/merge-patch+json',
       { extra: 1 },
-      { 'content-type': 'application/merge-patch+json' },
-    );
-    expect(patch.status).toBe(400);
-    expect(patch.body.message).toContain('unknown field "extra"');
+      /^ "" is invalid: patch: Invalid value: "\{\\"kind\\":\\"ConfigMap\\".*\\"extra\\":1\}": strict decoding error: unknown field "extra"$/,
+    ],
+    [
+      'a strategic merge patch',
+      'application/strategic-merge-patch+json',
+      { extra: 1, data: { b: 'x' } },
+      /^ "" is invalid: patch: Invalid value: "map\[data:map\[b:x\] extra:1\]": strict decoding error: unknown field "extra"$/,
+    ],
+    [
+      'a JSON patch',
+      'application/json-patch+json',
+      [{ op: 'add', path: '/extra', value: 1 }],
+      /^ "" is invalid: patch: Invalid value: ".*": strict decoding error: unknown field "extra"$/,
+    ],
+  ])('Strict on %s: 422 on the field patch', async (_, type, body, message) => {
+    await call(t, 'POST', CM, configMap('p'));
+    const patch = await call(t, 'PATCH', `${CM}/p?fieldValidation=Strict`, body, { 'content-type': type });
+    expect(patch.status).toBe(422);
+    expect(patch.body).toMatchObject({ reason: 'Invalid', details: { causes: [{ reason: 'FieldValueInvalid', field: 'patch' }] } });
+    expect(patch.body.message).toMatch(message);
+    expect((await call(t, 'GET', `${CM}/p`)).body.extra).toBeUndefined();
   });
 });
 

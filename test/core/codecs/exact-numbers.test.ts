@@ -38,6 +38,11 @@ describe('which literals a double changes', () => {
     expect(inexactJsonNumber(text, JSON.parse(text))).toBe(found);
   });
 
+  it('a body nested 9,000 levels deep is walked without running out of stack', () => {
+    const text = `${'{"a":'.repeat(9000)}9007199254740993${'}'.repeat(9000)}`;
+    expect(inexactJsonNumber(text, JSON.parse(text))).toBe('9007199254740993');
+  });
+
   it.each([
     ['9007199254740993', true],
     ['+9007199254740993', true],

@@ -18,6 +18,13 @@ describe('lone surrogates', () => {
     expect(wellFormedStrings(text, JSON.parse(text))).toEqual(expected);
   });
 
+  it('a body nested 9,000 levels deep is walked without running out of stack', () => {
+    const text = `${'['.repeat(9000)}"\\ud800"${']'.repeat(9000)}`;
+    let v = wellFormedStrings(text, JSON.parse(text)) as unknown;
+    for (let i = 0; i < 9000; i++) v = (v as unknown[])[0];
+    expect(v).toBe('\uFFFD');
+  });
+
   const t = serverPerSuite();
   it.each([
     ['JSON', 'POST', CM, 'application/json', '{"metadata":{"name":"j"},"data":{"k":"\\ud800x"}}', 'j'],
