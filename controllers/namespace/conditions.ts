@@ -28,7 +28,7 @@ const OK: Readonly<Record<(typeof TYPES)[number], { reason: string; message: str
     message: 'All content successfully deleted, may be waiting on finalization',
   },
   [NamespaceContentRemaining]: { reason: 'ContentRemoved', message: 'All content successfully removed' },
-  [NamespaceFinalizersRemaining]: { reason: 'ContentRemoved', message: 'All content successfully removed' },
+  [NamespaceFinalizersRemaining]: { reason: 'ContentHasNoFinalizers', message: 'All content-preserving finalizers finished' },
 };
 
 /** What one pass of content deletion found. */
@@ -67,8 +67,8 @@ function failures(report: DeletionReport): Map<string, { reason: string; message
     .sort();
   if (report.finalizers.size) {
     out.set(NamespaceFinalizersRemaining, {
-      reason: 'SomeFinalizerRemain',
-      message: `Some finalizers are remaining: ${byFinalizer.join(', ')}`,
+      reason: 'SomeFinalizersRemain',
+      message: `Some content in the namespace has finalizers remaining: ${byFinalizer.join(', ')}`,
     });
   }
   return out;

@@ -19,9 +19,14 @@ export interface ApplyConflict {
   readonly path: Path;
 }
 
-/** How a manager is named in conflict messages: an updater with its version, an applier by name. */
-export function conflictManagerText(c: Pick<ApplyConflict, 'manager' | 'operation' | 'apiVersion'>): string {
-  const name = JSON.stringify(c.manager);
+/**
+ * How a manager is named in conflict messages: by name, with its subresource when it wrote through
+ * one (`"kubectl" with subresource "scale"`), and an updater with its version.
+ */
+export function conflictManagerText(
+  c: Pick<ApplyConflict, 'manager' | 'operation' | 'apiVersion'> & { readonly subresource?: string },
+): string {
+  const name = c.subresource ? `${JSON.stringify(c.manager)} with subresource ${JSON.stringify(c.subresource)}` : JSON.stringify(c.manager);
   return c.operation === 'Update' ? `${name} using ${c.apiVersion}` : name;
 }
 

@@ -322,7 +322,12 @@ async function watch(ctx: Ctx, namespace: string): Promise<ApiResponse> {
   const body = watchBody(
     messages,
     n,
-    { ...ctx.enc, kind: def.kind, apiVersion: apiVersionOf(def) },
+    {
+      ...ctx.enc,
+      kind: def.kind,
+      apiVersion: ctx.alias ?? apiVersionOf(def),
+      ...(ctx.alias ? { servedApiVersion: apiVersionOf(def) } : {}),
+    },
     ctx.deps.readConfig.watchBufferSize,
     ctx.req.signal,
     () => {

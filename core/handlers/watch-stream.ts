@@ -14,7 +14,16 @@ export const watchStats = { encodes: 0, delivered: 0, closedSlow: 0 };
 
 export interface WatchFrameContext extends EncodeContext {
   readonly kind: string;
+  /** The apiVersion answered: the served one, or its `k8s.io` alias when the path spelled it so. */
   readonly apiVersion: string;
+  /** With an alias, the served apiVersion the stored objects carry (rewritten to `apiVersion`). */
+  readonly servedApiVersion?: string;
+}
+
+/** The event's object as this watcher is answered: in the alias spelling when it asked through one. */
+function objectJson(json: string, ctx: WatchFrameContext): string {
+  const served = ctx.servedApiVersion;
+  return served ? json.replace(`"apiVersion":"${served}"`, `"apiVersion":"${ctx.apiVersion}"`) : json;
 }
 
 function bookmarkJson(ctx: WatchFrameContext, rv: number, initialEventsEnd: boolean): string {
@@ -31,7 +40,7 @@ export function encodeWatchMessage(msg: WatchMessage, n: Negotiated, ctx: WatchF
       const shared = s.perWatcher ? undefined : msg.shared;
       if (!shared) {
         watchStats.encodes++;
-        return s.encodeWatchEvent(msg.type, msg.json, ctx);
+        return s.encodeWatchEvent(msg.type, objectJson(msg.json, ctx), ctx);
       }
       // The serializer's media type tells variants apart that share a Content-Type (metadata-only JSON).
       const key = `${ctx.apiVersion}|${s.mediaType}|${n.contentType}|${msg.type}`;
@@ -39,7 +48,7 @@ export function encodeWatchMessage(msg: WatchMessage, n: Negotiated, ctx: WatchF
       let bytes = cache.get(key);
       if (!bytes) {
         watchStats.encodes++;
-        bytes = s.encodeWatchEvent(msg.type, msg.json, ctx);
+        bytes = s.encodeWatchEvent(msg.type, objectJson(msg.json, ctx), ctx);
         cache.set(key, bytes);
       }
       return bytes;

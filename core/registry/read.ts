@@ -26,6 +26,9 @@ export interface ReadConfig {
   readonly watchBufferSize: number;
 }
 
+/** How long before a watch's deadline it gets its last bookmark (the real cache watcher's 2 s). */
+const PRE_TIMEOUT_BOOKMARK_MS = 2000;
+
 export const DEFAULT_READ_CONFIG: ReadConfig = {
   tooLargeResourceVersionWaitMs: 3000,
   bookmarkIntervalMs: 60_000,
@@ -364,19 +367,34 @@ export class Reader {
         });
         cleanups.push(() => relisted.unsubscribe());
 
+        // timeoutSeconds=0 is no timeout given, as in the real handler: the server's own, with jitter.
+        const timeoutMs = o.timeoutSeconds ? o.timeoutSeconds * 1000 : config.minWatchTimeoutMs * (1 + Math.random());
+        const deadline = clock.now() + timeoutMs;
+
         if (o.allowWatchBookmarks) {
           const bookmark = () => {
             if (closed) return;
             if (cache.revision > lastRv) lastRv = cache.revision;
             sub.next({ kind: 'bookmark', rv: lastRv, initialEventsEnd: false });
           };
+          // As the real cache watcher: every interval, and once 2 s before the watch's deadline, so a
+          // client that resumes after the timeout starts from as new a revision as can be.
+          const nextIn = (): number | undefined => {
+            const now = clock.now();
+            const at = Math.min(now + config.bookmarkIntervalMs, deadline - PRE_TIMEOUT_BOOKMARK_MS);
+            return at <= now ? undefined : at - now;
+          };
+          const schedule = () => {
+            const delay = nextIn();
+            return delay === undefined ? undefined : clock.setTimeout(tick, delay);
+          };
           const tick = () => {
             if (closed) return;
             bookmark();
-            timer = clock.setTimeout(tick, config.bookmarkIntervalMs);
+            timer = schedule();
           };
-          let timer = clock.setTimeout(tick, config.bookmarkIntervalMs);
-          cleanups.push(() => timer.cancel());
+          let timer = schedule();
+          cleanups.push(() => timer?.cancel());
           // History is about to pass this watcher by: tell it the current revision first.
           const c = cache.compacted$.subscribe((compacted) => {
             if (lastRv < compacted || lastRv < cache.revision - 1) bookmark();
@@ -384,7 +402,6 @@ export class Reader {
           cleanups.push(() => c.unsubscribe());
         }
 
-        const timeoutMs = o.timeoutSeconds !== undefined ? o.timeoutSeconds * 1000 : config.minWatchTimeoutMs * (1 + Math.random());
         // An open watch keeps a Node process alive, as its socket would over HTTP.
         const end = clock.setTimeout(() => sub.complete(), timeoutMs, true);
         cleanups.push(() => end.cancel());

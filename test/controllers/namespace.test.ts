@@ -83,8 +83,8 @@ describe('namespace controller', () => {
         type: 'NamespaceFinalizersRemaining',
         status: 'True',
         lastTransitionTime: stamp,
-        reason: 'SomeFinalizerRemain',
-        message: 'Some finalizers are remaining: example.com/hold in 1 resource instances',
+        reason: 'SomeFinalizersRemain',
+        message: 'Some content in the namespace has finalizers remaining: example.com/hold in 1 resource instances',
       },
     ]);
     expect(ns?.spec?.finalizers).toEqual(['orchestrator']);

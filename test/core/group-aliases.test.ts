@@ -6,7 +6,7 @@
  * answers in the spelling the path asked for; through the served group's path nothing changes.
  */
 import { describe, expect, it } from 'vitest';
-import { call, serverPerTest } from '../support/targets.ts';
+import { call, serverPerTest, watchEvents } from '../support/targets.ts';
 
 const t = serverPerTest();
 const ALIAS = '/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles';
@@ -80,6 +80,24 @@ describe('a group spelled as the real platform spells it', () => {
     });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('invalid object type: apps/v1, Kind=Role');
+  });
+
+  it('a watch through the alias: its events and bookmarks in the alias; through the served path, the served group', async () => {
+    const events = async (path: string) => {
+      const res = await t.request(
+        `${path}?watch=true&timeoutSeconds=1&allowWatchBookmarks=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan`,
+      );
+      const out: { type: string; apiVersion: string }[] = [];
+      for await (const e of watchEvents(res)) out.push({ type: e.type, apiVersion: e.object.apiVersion });
+      return out;
+    };
+    expect((await call(t, 'POST', SERVED, role('watched', 'rbac.authorization.orch.io/v1'))).status).toBe(201);
+    const alias = await events(ALIAS);
+    expect(alias.map((e) => e.type)).toEqual(['ADDED', 'BOOKMARK']);
+    expect(alias.every((e) => e.apiVersion === 'rbac.authorization.k8s.io/v1')).toBe(true);
+    // The served path's watcher gets the served spelling, though both share the encoded events.
+    const served = await events(SERVED);
+    expect(served.every((e) => e.apiVersion === 'rbac.authorization.orch.io/v1')).toBe(true);
   });
 
   it('another group is still refused', async () => {

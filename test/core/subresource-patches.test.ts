@@ -120,6 +120,11 @@ describe("ownership of the replicas through scale (the real platform's scale_tes
     // Re-applying the parent conflicts over the replicas; forced, apply_test owns them again.
     const conflict = await patch('', 'application/apply-patch+yaml', web, 'apply_test');
     expect(conflict.status).toBe(409);
+    // The other manager is named with the subresource it wrote through, as the real printManager names it.
+    expect(conflict.body.message).toBe(
+      'Apply failed with 1 conflict: conflict with "scale_test" with subresource "scale" using apps/v1: .spec.replicas',
+    );
+    expect(conflict.body.details.causes[0].message).toBe('conflict with "scale_test" with subresource "scale" using apps/v1');
     expect((await patch('', 'application/apply-patch+yaml', web, 'apply_test', '&force=true')).status).toBe(200);
     expect(replicasOwners(await stored())).toEqual(['apply_test Apply']);
 

@@ -135,7 +135,7 @@ describe('kubectl 1.32 and the scale subresource', () => {
     });
     expect(conflict.status).toBe(409);
     expect(((await conflict.json()) as { message: string }).message).toBe(
-      'Apply failed with 1 conflict: conflict with "applier": .spec.replicas',
+      'Apply failed with 1 conflict: conflict with "applier" with subresource "scale": .spec.replicas',
     );
   });
 

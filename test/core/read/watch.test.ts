@@ -79,6 +79,31 @@ describe('bookmarks', () => {
     });
   });
 
+  it('one more BOOKMARK 2 s before the deadline, then none: the client resumes from the newest revision', async () => {
+    const w = await watch('resourceVersion=1&allowWatchBookmarks=true&timeoutSeconds=100');
+    await s.req('POST', '/api/v1/namespaces', { metadata: { name: 'elsewhere' } });
+    await settle();
+    await s.clock.advance(60_000);
+    expect((await w.drain()).map((e) => e.type)).toEqual(['BOOKMARK']); // the periodic one
+    await s.req('POST', '/api/v1/namespaces', { metadata: { name: 'later' } });
+    await settle();
+    await s.clock.advance(37_999);
+    expect(await w.drain()).toEqual([]);
+    await s.clock.advance(1);
+    const current = (await s.req('GET', CM)).body.metadata.resourceVersion;
+    expect((await w.drain()).map((e) => [e.type, e.object.metadata.resourceVersion])).toEqual([['BOOKMARK', current]]);
+    await s.clock.advance(2_000);
+    expect(await w.drain()).toEqual([]);
+    expect(await w.isEnded()).toBe(true);
+  });
+
+  it('a watch shorter than 2 s gets no bookmark before it ends', async () => {
+    const w = await watch('resourceVersion=1&allowWatchBookmarks=true&timeoutSeconds=1');
+    await s.clock.advance(1_000);
+    expect(await w.drain()).toEqual([]);
+    expect(await w.isEnded()).toBe(true);
+  });
+
   it('a watcher is told the newer revision before a quiet period lets history pass it by', async () => {
     const w = await watch('resourceVersion=1&allowWatchBookmarks=true');
     await s.req('POST', '/api/v1/namespaces', { metadata: { name: 'elsewhere' } });
@@ -146,13 +171,16 @@ describe('timeouts', () => {
     expect(await w.isEnded()).toBe(true);
   });
 
-  it('without timeoutSeconds the server ends a watch within the randomized 30–60 minute window', async () => {
-    const w = await watch('resourceVersion=1');
-    await s.clock.advance(30 * 60_000 - 1000);
-    expect(await w.isEnded()).toBe(false);
-    await s.clock.advance(30 * 60_000 + 1000);
-    expect(await w.isEnded()).toBe(true);
-  });
+  it.each(['', '&timeoutSeconds=0'])(
+    'without timeoutSeconds (or with 0, which is the same) the server ends a watch within the randomized 30–60 minute window: %j',
+    async (query) => {
+      const w = await watch(`resourceVersion=1${query}`);
+      await s.clock.advance(30 * 60_000 - 1000);
+      expect(await w.isEnded()).toBe(false);
+      await s.clock.advance(30 * 60_000 + 1000);
+      expect(await w.isEnded()).toBe(true);
+    },
+  );
 });
 
 describe('selectors on watch', () => {
