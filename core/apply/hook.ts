@@ -46,9 +46,12 @@ export function resetPathsOf(def: KindDefinition, subresource: string): readonly
 const resetPaths = new WeakMap<KindDefinition, Map<string, readonly (readonly string[])[]>>();
 
 function computeResetPaths(def: KindDefinition, subresource: string): string[][] {
-  const partials = Object.entries(def.subresources ?? {}).flatMap(([name, s]) => (s.kind === 'partial' ? [{ name, paths: s.paths }] : []));
+  const partials = Object.entries(def.subresources ?? {}).flatMap(([name, s]) =>
+    s.kind === 'partial' ? [{ name, paths: s.paths, resets: s.resets }] : [],
+  );
   if (!subresource) return partials.flatMap((p) => p.paths.map((path) => [...path]));
   const own = partials.find((p) => p.name === subresource);
+  if (own?.resets) return own.resets.map((path) => [...path]);
   return own ? complement(def.schema, own.paths, []) : [];
 }
 

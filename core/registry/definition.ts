@@ -66,6 +66,13 @@ export interface PartialSubresource {
   /** Top-level paths this subresource owns; everything else is kept from the stored object. */
   readonly paths: readonly (readonly string[])[];
   readonly verbs: readonly Verb[];
+  /**
+   * Instead, only these paths are kept from the stored object, and the rest (metadata: labels,
+   * annotations, finalizers, ...) comes from the request: the older built-in kinds' status
+   * strategies reset only `spec` (the real platform's ResetFieldsFor), newer kinds and custom
+   * resources reset metadata too (the default).
+   */
+  readonly resets?: readonly (readonly string[])[];
 }
 
 /** The `scale` subresource: an autoscaling/v1 Scale view of the object. */

@@ -407,7 +407,10 @@ export class ResourceRegistry {
   private beforeUpdate(next: JsonObject, old: JsonObject, subresource: string, ctx: StrategyContext): JsonObject {
     let obj = next;
     const part = subresource ? this.def.subresources?.[subresource] : undefined;
-    if (part && part.kind === 'partial') {
+    if (part && part.kind === 'partial' && part.resets) {
+      // An older kind's subresource: only what it resets is taken from the stored object.
+      for (const p of part.resets) setPath(obj, p, clone(getPath(old, p)));
+    } else if (part && part.kind === 'partial') {
       // A subresource write changes only its own part; metadata stays as stored (but managedFields).
       obj = clone(old);
       for (const p of part.paths) setPath(obj, p, clone(getPath(next, p)));

@@ -197,7 +197,7 @@ export const ingressKind = defineKind<Ingress>({
   schema: Ingress,
   generation: true,
   subresources: {
-    status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },
+    status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'], resets: [['spec']] },
   },
   table: [
     {

@@ -44,8 +44,8 @@ export const namespaceKind = defineKind<Namespace>({
     AGE_COLUMN,
   ],
   subresources: {
-    status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },
-    finalize: { kind: 'partial', paths: [['spec', 'finalizers']], verbs: ['update'] },
+    status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'], resets: [['spec']] },
+    finalize: { kind: 'partial', paths: [['spec', 'finalizers']], verbs: ['update'], resets: [['status']] },
   },
   strategy: {
     prepareForCreate(obj) {

@@ -112,7 +112,7 @@ export const persistentVolumeClaimKind = defineKind<PersistentVolumeClaim>({
   namespaced: true,
   schema: PersistentVolumeClaim,
   subresources: {
-    status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },
+    status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'], resets: [['spec']] },
   },
   table: [
     {

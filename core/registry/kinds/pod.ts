@@ -310,7 +310,13 @@ export const podKind = defineKind<Pod>({
   // DELETE answers the pod (marked for graceful deletion, or as it was when removed).
   returnDeletedObject: true,
   subresources: {
-    status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },
+    // pods/status may change labels and annotations, not the owner references (old kubelets corrupted them).
+    status: {
+      kind: 'partial',
+      paths: [['status']],
+      verbs: ['get', 'update', 'patch'],
+      resets: [['spec'], ['metadata', 'deletionTimestamp'], ['metadata', 'ownerReferences']],
+    },
     binding: { kind: 'create', schema: Binding, apiVersion: 'v1', bodyKind: 'Binding', change: bind },
   },
   fieldSelectors: {

@@ -313,7 +313,7 @@ export const serviceKind = defineKind<Service>({
   // A PUT of a missing Service creates it (allocating as a POST does), as the real strategy allows.
   allowCreateOnUpdate: true,
   subresources: {
-    status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },
+    status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'], resets: [['spec']] },
   },
   fieldSelectors: {
     'spec.clusterIP': (obj) => obj.spec?.clusterIP ?? '',

@@ -225,7 +225,7 @@ export const statefulSetKind = defineKind<StatefulSet>({
   validateName: nameIsDNSLabel,
   generation: true,
   subresources: {
-    status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'] },
+    status: { kind: 'partial', paths: [['status']], verbs: ['get', 'update', 'patch'], resets: [['spec']] },
     scale: {
       kind: 'scale',
       specReplicasPath: ['spec', 'replicas'],

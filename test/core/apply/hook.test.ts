@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { managedFieldsHook, resetPathsOf } from '../../../core/apply/index.ts';
 import { configMapKind } from '../../../core/registry/kinds/configmap.ts';
+import { customResourceDefinitionKind } from '../../../core/registry/kinds/customresourcedefinition.ts';
 import { namespaceKind } from '../../../core/registry/kinds/namespace.ts';
 import { decodeObject } from '../../../core/schema/decode.ts';
 import type { JsonObject } from '../../../core/util/json.ts';
@@ -13,7 +14,10 @@ import { cm, minutes, owners, T0 } from '../../support/apply.ts';
 describe('resetPathsOf', () => {
   it.each([
     { name: 'a kind without subresources', kind: configMapKind, subresource: '', want: [] },
-    { name: 'the status subresource', kind: namespaceKind, subresource: 'status', want: [['metadata'], ['spec']] },
+    // The real platform's ResetFieldsFor: an older kind's status resets spec only (a label sent
+    // with a status write is kept), a newer kind's (and a CRD's) metadata too.
+    { name: 'the status subresource of an older kind', kind: namespaceKind, subresource: 'status', want: [['spec']] },
+    { name: 'the status subresource of a newer kind', kind: customResourceDefinitionKind, subresource: 'status', want: [['metadata'], ['spec']] },
     {
       name: 'the main resource of Namespace (status and finalize)',
       kind: namespaceKind,
@@ -24,7 +28,7 @@ describe('resetPathsOf', () => {
       name: 'the finalize subresource, which owns spec.finalizers only',
       kind: namespaceKind,
       subresource: 'finalize',
-      want: [['metadata'], ['status']],
+      want: [['status']],
     },
     { name: 'a subresource the kind does not have', kind: configMapKind, subresource: 'status', want: [] },
   ])('$name', ({ kind, subresource, want }) => {
