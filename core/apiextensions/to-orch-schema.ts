@@ -35,6 +35,12 @@ function typeMeta(): Record<string, FieldDecl> {
   };
 }
 
+/**
+ * An object's type. One that keeps unknown fields (`x-kubernetes-preserve-unknown-fields`) takes
+ * them as untyped values beside its declared ones, as the real platform's structured-merge schema
+ * does: the declared fields keep their merge rules (a keyed list stays keyed), the others are
+ * merged by shape (maps field by field, lists and scalars whole).
+ */
 function objectOf(s: SchemaProps, name: string, withTypeMeta: boolean): ObjectSchema {
   const fields: Record<string, FieldDecl> = withTypeMeta ? typeMeta() : {};
   for (const [k, p] of Object.entries(propertiesOf(s) ?? {})) {
@@ -42,12 +48,17 @@ function objectOf(s: SchemaProps, name: string, withTypeMeta: boolean): ObjectSc
     fields[k] = field(undefined, convert(p, `${name}.${k}`), { pointer: true, ...describe(p) });
   }
   const mapType = extension(s, 'map-type');
-  return struct(name, fields, { ...(mapType === 'atomic' ? { structType: 'atomic' as StructType } : {}), ...describe(s) });
+  return struct(name, fields, {
+    ...(mapType === 'atomic' ? { structType: 'atomic' as StructType } : {}),
+    ...(preservesUnknown(s) ? { unknownFields: raw() } : {}),
+    ...describe(s),
+  });
 }
 
 function convert(s: SchemaProps, name: string): Schema {
   if (isIntOrString(s)) return intOrString();
-  if (preservesUnknown(s)) return raw();
+  // Kept whole as an untyped value unless it also declares properties (or is an embedded object).
+  if (preservesUnknown(s) && !(typeOf(s) === 'object' && (Object.keys(propertiesOf(s) ?? {}).length || isEmbedded(s)))) return raw();
   switch (typeOf(s)) {
     case 'string':
       return str();

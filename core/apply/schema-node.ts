@@ -106,7 +106,7 @@ function declaredNode(schema: Schema): Node {
 
 /** The schema of a struct field or map value; undefined for a field the struct does not declare. */
 export function childSchema(node: Node, key: string): Schema | undefined {
-  if (node.kind === 'struct') return fieldOf(node.schema, key)?.schema;
+  if (node.kind === 'struct') return fieldOf(node.schema, key)?.schema ?? node.schema.unknownFields;
   if (node.kind === 'map') return node.values;
   return undefined;
 }

@@ -9,7 +9,7 @@ import { isAtomicSchema, listRelation } from './schema-node.ts';
 function schemaBelow(schema: Schema | undefined, pe: PathElement): Schema | undefined {
   if (!schema) return undefined;
   if (pe.kind === 'field') {
-    if (schema.type === 'object') return fieldOf(schema, pe.name)?.schema;
+    if (schema.type === 'object') return fieldOf(schema, pe.name)?.schema ?? schema.unknownFields;
     if (schema.type === 'map') return schema.values;
     if (schema.type === 'raw') return schema;
     return undefined;

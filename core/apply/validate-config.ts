@@ -32,9 +32,9 @@ function walk(v: JsonValue, schema: Schema, path: PathElement[], errs: string[])
     case 'object':
       if (!isObject(v)) return report(errs, path, `expected map, got ${goPointerValue(v)}`);
       for (const key of Object.keys(v)) {
-        const f = fieldOf(schema, key);
+        const f = fieldOf(schema, key)?.schema ?? schema.unknownFields;
         if (!f) report(errs, [...path, fieldElement(key)], 'field not declared in schema');
-        else walk(v[key], f.schema, [...path, fieldElement(key)], errs);
+        else walk(v[key], f, [...path, fieldElement(key)], errs);
       }
       return;
     case 'map':

@@ -78,7 +78,7 @@ export const field = (proto: number | undefined, schema: Schema, opts: FieldOpti
 export function struct(
   name: string,
   fields: Record<string, FieldDecl>,
-  opts: { structType?: StructType; description?: string } = {},
+  opts: { structType?: StructType; description?: string; unknownFields?: Schema } = {},
 ): ObjectSchema {
   return {
     type: 'object',

@@ -87,6 +87,12 @@ export interface ObjectSchema {
   /** `x-orch-map-type` on a struct: atomic structs are owned and replaced as a whole. */
   readonly structType?: StructType;
   readonly description?: string;
+  /**
+   * The type of fields it does not declare, when it keeps them (a custom resource's
+   * `x-kubernetes-preserve-unknown-fields` beside `properties`): server-side apply merges and
+   * owns them by their values' shape, the declared ones by their schema.
+   */
+  readonly unknownFields?: Schema;
 }
 
 export interface ArraySchema {
