@@ -22,11 +22,14 @@ import { discoverResources } from '../runtime/client/discovery.ts';
 import type { PropagationPolicy } from '../runtime/client/options.ts';
 import { startWorkers, type Runnable } from '../runtime/controller/controller.ts';
 import type { Manager, RunnableFactory } from '../runtime/controller/manager.ts';
+import type { EventRecorder } from '../runtime/helpers/events.ts';
 import { removeFinalizer } from '../runtime/helpers/finalizers.ts';
 import type { InformerEvent } from '../runtime/informer/store.ts';
 import { WorkQueue } from '../runtime/workqueue/workqueue.ts';
 import { diffOwnerReferences, GraphNode, type Identity } from './graph.ts';
 
+/** The real collector's event source. */
+export const GARBAGE_COLLECTOR_CONTROLLER = 'garbage-collector-controller';
 export const FOREGROUND_FINALIZER = 'foregroundDeletion';
 export const ORPHAN_FINALIZER = 'orphan';
 
@@ -68,6 +71,7 @@ export class GarbageCollector implements Runnable {
   private workers: Promise<void>[] = [];
   private rediscover: TimerHandle | undefined;
   private running = false;
+  private readonly recorder: EventRecorder;
 
   constructor(
     private readonly mgr: Manager,
@@ -75,6 +79,7 @@ export class GarbageCollector implements Runnable {
   ) {
     this.attemptToDelete = new WorkQueue<string>({ clock: mgr.clock });
     this.attemptToOrphan = new WorkQueue<string>({ clock: mgr.clock });
+    this.recorder = mgr.eventRecorder(GARBAGE_COLLECTOR_CONTROLLER);
   }
 
   /** The graph's view of a uid (for tests and debugging). */
@@ -194,6 +199,15 @@ export class GarbageCollector implements Runnable {
     if (!existing.observed) {
       existing.observed = true;
       existing.identity = this.identityOf(obj, r);
+      // Named by dependents before it was seen: those in another namespace than the one it turned
+      // out to live in cannot be its dependents (the bad child seen before the good parent).
+      const ns = existing.identity.namespace;
+      for (const dep of existing.dependents) {
+        if (ns && dep.identity.namespace !== ns) {
+          this.reportInvalidNamespaceOwnerRef(dep, existing.uid);
+          this.enqueueDelete(dep.uid);
+        }
+      }
     }
     const changes = diffOwnerReferences(existing.owners, owners);
     if (changes.added.length || changes.removed.length || changes.changed.length) {
@@ -210,6 +224,7 @@ export class GarbageCollector implements Runnable {
   }
 
   private addDependentToOwners(node: GraphNode, owners: readonly OwnerReference[]): void {
+    let suspect = false;
     for (const ref of owners) {
       let owner = this.nodes.get(ref.uid);
       if (!owner) {
@@ -221,9 +236,30 @@ export class GarbageCollector implements Runnable {
         );
         this.nodes.set(ref.uid, owner);
         this.enqueueDelete(ref.uid);
+      } else if (!suspect && owner.identity.namespace && owner.identity.namespace !== node.identity.namespace) {
+        // An owner lives in its dependent's namespace (or in none): one seen elsewhere is not its
+        // owner, as the real collector decides; the dependent is checked, and goes if no owner is left.
+        if (owner.observed) this.reportInvalidNamespaceOwnerRef(node, ref.uid);
+        suspect = true;
       }
       owner.dependents.add(node);
     }
+    if (suspect) this.enqueueDelete(node.uid);
+  }
+
+  /** The real collector's Warning on the dependent: `ownerRef [v1/Kind, namespace: ns, name: n, uid: u] does not exist in namespace "ns"`. */
+  private reportInvalidNamespaceOwnerRef(node: GraphNode, ownerUid: string): void {
+    const ref = node.owners.find((o) => o.uid === ownerUid);
+    if (!ref) return;
+    const { apiVersion, kind, namespace, name, uid } = node.identity;
+    const owner = `[${ref.apiVersion}/${ref.kind}, namespace: ${namespace}, name: ${ref.name}, uid: ${ref.uid}]`;
+    void this.recorder.record({
+      regarding: { apiVersion, kind, ...(namespace ? { namespace } : {}), name, uid },
+      type: 'Warning',
+      reason: 'OwnerRefInvalidNamespace',
+      action: 'Validate',
+      note: `ownerRef ${owner} does not exist in namespace ${JSON.stringify(namespace)}`,
+    });
   }
 
   private processTransitions(old: KubeObject | undefined, now: KubeObject, node: GraphNode): void {

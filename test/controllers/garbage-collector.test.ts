@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CONFIG_MAPS,
+  EVENTS,
   garbageCollector,
   NAMESPACES,
   objectKey,
@@ -117,6 +118,36 @@ describe('garbage collector', () => {
       },
     });
     await env.waitFor(CONFIG_MAPS, 'default/orphaned', (o) => o === undefined);
+  });
+
+  it.each([
+    ['a namespaced owner in another namespace', 'a', 'b'],
+    ['a namespaced owner of a dependent in no namespace (looked up in none)', 'a', ''],
+  ])('%s does not count: the dependent goes, with a Warning OwnerRefInvalidNamespace', async (_, ownerNs, depNs) => {
+    const env = await envs.start({ controllers: [GC] });
+    for (const ns of ['a', 'b']) await env.resource(NAMESPACES).create({ metadata: { name: ns } });
+    const owner = await env.resource(CONFIG_MAPS, ownerNs).create({ metadata: { name: 'owner' } });
+    await env.waitFor(CONFIG_MAPS, `${ownerNs}/owner`, (o) => o !== undefined);
+    const ref: OwnerReference = ownerReference(owner, CONFIG_MAPS);
+    if (depNs) {
+      await env.resource(CONFIG_MAPS, depNs).create({ metadata: { name: 'dep', ownerReferences: [ref] } });
+      await env.waitFor(CONFIG_MAPS, `${depNs}/dep`, (o) => o === undefined);
+    } else {
+      // A cluster-scoped dependent: a Namespace naming the ConfigMap.
+      await env.resource(NAMESPACES).create({ metadata: { name: 'dep', ownerReferences: [ref] } });
+      await env.settle();
+      // The real collector leaves it (its reference is an error retrying cannot fix) and says so.
+      expect((await env.resource(NAMESPACES).get('dep')).metadata.name).toBe('dep');
+    }
+    const events = await env.resource(EVENTS, depNs || 'default').list();
+    const warning = events.items.find((e) => e.reason === 'OwnerRefInvalidNamespace');
+    expect(warning).toMatchObject({
+      type: 'Warning',
+      reportingController: 'garbage-collector-controller',
+      regarding: { kind: depNs ? 'ConfigMap' : 'Namespace', name: 'dep' },
+      note: `ownerRef [v1/ConfigMap, namespace: ${depNs}, name: owner, uid: ${owner.metadata.uid}] does not exist in namespace "${depNs}"`,
+    });
+    expect((await env.resource(CONFIG_MAPS, ownerNs).get('owner')).metadata.name).toBe('owner');
   });
 
   it('an owner by the same name but another uid does not count', async () => {
