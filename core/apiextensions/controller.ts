@@ -212,22 +212,19 @@ export class CustomResourceController {
     }
     const next: CustomResourceDefinition = clone(crd);
     const now = this.host.clock.now();
-    const conflicts = this.conflicts(crd);
+    const { accepted, condition } = this.namesAndCondition(crd);
     const status = (next.status ??= {});
-    if (conflicts.length) {
-      setCondition(next, { type: 'NamesAccepted', status: 'False', reason: 'NameConflict', message: conflicts.join(', ') }, now);
+    status.acceptedNames = accepted;
+    setCondition(next, { type: 'NamesAccepted', ...condition }, now);
+    if (condition.status !== 'True') {
       if (!isEstablished(next))
         setCondition(next, { type: 'Established', status: 'False', reason: 'NotAccepted', message: 'not all names are accepted' }, now);
-    } else {
-      status.acceptedNames = clone(crd.spec?.names ?? {});
-      setCondition(next, { type: 'NamesAccepted', status: 'True', reason: 'NoConflicts', message: 'no conflicts found' }, now);
-      if (!isEstablished(next)) {
-        setCondition(
-          next,
-          { type: 'Established', status: 'True', reason: 'InitialNamesAccepted', message: 'the initial names have been accepted' },
-          now,
-        );
-      }
+    } else if (!isEstablished(next)) {
+      setCondition(
+        next,
+        { type: 'Established', status: 'True', reason: 'InitialNamesAccepted', message: 'the initial names have been accepted' },
+        now,
+      );
     }
     if (deepEqual(next.status, crd.status)) return;
     await this.writeStatus(name, crd, next);
@@ -252,42 +249,58 @@ export class CustomResourceController {
   }
 
   /**
-   * The names this definition asks for that another definition of the group already uses
-   * (`"widgets" is already in use`), as the real naming controller words them.
+   * The names this definition gets and its NamesAccepted condition, as the real naming controller
+   * works them out: each name it asks for (plural, singular, short names, kind, list kind, in that
+   * order) is taken when it is the one it already has or no definition of the group (itself
+   * included) has it accepted; a name that is not keeps the one accepted before, and the last such
+   * conflict gives the reason and message (`ListKindConflict`, `"WidgetList" is already in use`).
    */
-  private conflicts(crd: CustomResourceDefinition): string[] {
+  private namesAndCondition(crd: CustomResourceDefinition): {
+    accepted: CustomResourceDefinitionNames;
+    condition: { status: 'True' | 'False'; reason: string; message: string };
+  } {
     const group = crd.spec?.group;
-    const self = crd.metadata?.name;
-    const taken = {
-      plural: new Set<string>(),
-      singular: new Set<string>(),
-      kind: new Set<string>(),
-      listKind: new Set<string>(),
-      short: new Set<string>(),
-    };
+    const resources = new Set<string>();
+    const kinds = new Set<string>();
     this.host.crds.store.scan({ atRevision: this.host.crds.deps.cache.revision }, (item) => {
-      if (item.name === self) return true;
       const other = asCRD(this.host.crds.parse(item.version));
       if (other.spec?.group !== group) return true;
-      const accepted: CustomResourceDefinitionNames = other.status?.acceptedNames ?? {};
-      if (accepted.plural) taken.plural.add(accepted.plural);
-      if (accepted.singular) taken.singular.add(accepted.singular);
-      if (accepted.kind) taken.kind.add(accepted.kind);
-      if (accepted.listKind) taken.listKind.add(accepted.listKind);
-      for (const s of accepted.shortNames ?? []) taken.short.add(s);
+      const names: CustomResourceDefinitionNames = other.status?.acceptedNames ?? {};
+      for (const n of [names.plural, names.singular, ...(names.shortNames ?? [])]) resources.add(n ?? '');
+      kinds.add(names.kind ?? '');
+      kinds.add(names.listKind ?? '');
       return true;
     });
-    const names = crd.spec?.names ?? {};
-    const out: string[] = [];
-    const inUse = (v: string | undefined, ...sets: Set<string>[]) => {
-      if (v && sets.some((s) => s.has(v))) out.push(`${JSON.stringify(v)} is already in use`);
+    const requested: CustomResourceDefinitionNames = crd.spec?.names ?? {};
+    const before: CustomResourceDefinitionNames = crd.status?.acceptedNames ?? {};
+    const accepted: CustomResourceDefinitionNames = clone(before);
+    let condition: { status: 'True' | 'False'; reason: string; message: string } | undefined;
+    const conflict = (reason: string, message: string) => {
+      condition = { status: 'False', reason, message };
     };
-    inUse(names.plural, taken.plural, taken.singular, taken.short);
-    inUse(names.singular, taken.plural, taken.singular, taken.short);
-    for (const s of names.shortNames ?? []) inUse(s, taken.plural, taken.singular, taken.short);
-    inUse(names.kind, taken.kind, taken.listKind);
-    inUse(names.listKind, taken.kind, taken.listKind);
-    return out;
+    const inUse = (want: string | undefined, had: string | undefined, used: Set<string>): string | undefined =>
+      want !== had && used.has(want ?? '') ? `${JSON.stringify(want ?? '')} is already in use` : undefined;
+    const single = (key: 'plural' | 'singular' | 'kind' | 'listKind', reason: string, used: Set<string>) => {
+      const err = inUse(requested[key], before[key], used);
+      if (err) conflict(reason, err);
+      else if (requested[key] === undefined) delete accepted[key];
+      else accepted[key] = requested[key];
+    };
+    single('plural', 'PluralConflict', resources);
+    single('singular', 'SingularConflict', resources);
+    if (!deepEqual(requested.shortNames ?? [], before.shortNames ?? [])) {
+      const had = new Set(before.shortNames ?? []);
+      const errs = (requested.shortNames ?? []).filter((n) => !had.has(n)).flatMap((n) => inUse(n, '', resources) ?? []);
+      // Several errors read as Go's aggregate prints them.
+      if (errs.length) conflict('ShortNamesConflict', errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`);
+      else if (requested.shortNames) accepted.shortNames = clone(requested.shortNames);
+      else delete accepted.shortNames;
+    }
+    single('kind', 'KindConflict', kinds);
+    single('listKind', 'ListKindConflict', kinds);
+    if (requested.categories) accepted.categories = clone(requested.categories);
+    else delete accepted.categories;
+    return { accepted, condition: condition ?? { status: 'True', reason: 'NoConflicts', message: 'no conflicts found' } };
   }
 
   // ------------------------------------------------------------------------------------ finalizing

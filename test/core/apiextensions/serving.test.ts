@@ -374,9 +374,11 @@ describe('definitions', () => {
     );
     expect(conditionOf(crd.body, 'NamesAccepted')).toMatchObject({
       status: 'False',
-      reason: 'NameConflict',
+      reason: 'ShortNamesConflict',
       message: '"wd" is already in use',
     });
+    // The names that are free are accepted all the same, as the real naming controller does.
+    expect(crd.body.status.acceptedNames).toEqual({ plural: 'gadgets', singular: 'gadget', kind: 'Gadget', listKind: 'GadgetList' });
     expect(conditionOf(crd.body, 'Established')).toMatchObject({
       status: 'False',
       reason: 'NotAccepted',
@@ -384,6 +386,32 @@ describe('definitions', () => {
     });
     expect((await call(t, 'GET', '/apis/example.com/v1/namespaces/default/gadgets')).status).toBe(404);
     await removeCRD(t, 'gadgets.example.com');
+  });
+
+  it.each([
+    ['its list kind', { plural: 'things', kind: 'Thing', listKind: 'WidgetList' }, 'ListKindConflict', '"WidgetList" is already in use'],
+    ['its kind', { plural: 'others', kind: 'Widget', listKind: 'OtherList' }, 'KindConflict', '"Widget" is already in use'],
+    // A plural can only clash with another definition's singular or short name (a plural is its name).
+    ['its plural', { plural: 'wd', singular: 'onewd', kind: 'Solo' }, 'PluralConflict', '"wd" is already in use'],
+    [
+      'two short names and its list kind: the last conflict checked names the reason',
+      { plural: 'twos', kind: 'Two', shortNames: ['wd', 'widget'], listKind: 'WidgetList' },
+      'ListKindConflict',
+      '"WidgetList" is already in use',
+    ],
+  ])('with %s taken: the real reason and message', async (_, names, reason, message) => {
+    const other = widgetCRD();
+    other.metadata.name = `${names.plural}.example.com`;
+    other.spec.names = names;
+    other.spec.versions[0].selectableFields = [];
+    expect((await call(t, 'POST', CRDS, other)).status).toBe(201);
+    const crd = await eventually(
+      () => call(t, 'GET', `${CRDS}/${names.plural}.example.com`),
+      (r) => conditionOf(r.body, 'NamesAccepted') !== undefined,
+      `${names.plural} named`,
+    );
+    expect(conditionOf(crd.body, 'NamesAccepted')).toMatchObject({ status: 'False', reason, message });
+    await removeCRD(t, `${names.plural}.example.com`);
   });
 
   it('whose names were taken are accepted once the other definition is gone', async () => {
@@ -398,7 +426,7 @@ describe('definitions', () => {
     expect((await call(t, 'POST', CRDS, second)).status).toBe(201);
     await eventually(
       () => call(t, 'GET', `${CRDS}/betas.example.com`),
-      (r) => conditionOf(r.body, 'NamesAccepted')?.reason === 'NameConflict',
+      (r) => conditionOf(r.body, 'NamesAccepted')?.reason === 'ShortNamesConflict',
       'betas in conflict',
     );
     await removeCRD(t, 'alphas.example.com');
