@@ -367,7 +367,10 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
       if (path === '/version' || path === '/version/') {
         return jsonResponse(200, `${JSON.stringify(VERSION_INFO, null, 2)}\n`);
       }
-      if (path === '/metrics') return textResponse(200, metrics.render(), 'text/plain; version=0.0.4; charset=utf-8');
+      if (path === '/metrics') {
+        metrics.countStoredObjects(storedObjectCounts());
+        return textResponse(200, metrics.render(), 'text/plain; version=0.0.4; charset=utf-8');
+      }
       // Served (unlisted) only while flow control is on, as the real server installs them.
       const apfDump = security.flow ? debugDumpOf(path) : undefined;
       if (apfDump && security.flow) return textResponse(200, renderDebugDump(apfDump, security.flow.levelStates(), req.url.searchParams));
@@ -397,6 +400,16 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
    * `/apis`; the health endpoints and each of their checks; metrics, the OpenAPI documents (and
    * `/openapi/v3/`, their prefix), and the version. `/` and `/index.html` are not listed.
    */
+  /** Objects stored per group/resource (the versions of one resource share its store). */
+  function storedObjectCounts(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const { registry } of served.values()) {
+      const { group, resource } = registry.def;
+      out.set(group ? `${resource}.${group}` : resource, registry.store.liveObjects());
+    }
+    return out;
+  }
+
   function listedPaths(): string[] {
     const paths = new Set(['/api', '/apis', '/apis/', '/metrics', '/openapi/v2', '/openapi/v3', '/openapi/v3/', '/version']);
     for (const def of servedKinds) {

@@ -177,12 +177,25 @@ export class Metrics {
     '[ALPHA] Number of currently registered watchers for a given resources',
   );
 
+  readonly storageObjects = new Series(
+    'apiserver_storage_objects',
+    'gauge',
+    '[STABLE] Number of stored objects at the time of last check split by kind. In case of a fetching error, the value will be -1.',
+  );
+
+  /** The stored objects per resource (`configmaps`, `statefulsets.apps`), read at each scrape. */
+  countStoredObjects(counts: Iterable<readonly [string, number]>): void {
+    this.storageObjects.values.clear();
+    for (const [resource, n] of counts) this.storageObjects.set({ resource }, n);
+  }
+
   render(): string {
     const all = [
       this.requests,
       this.requestDuration,
       this.deprecated,
       this.watchers,
+      this.storageObjects,
       this.flowInQueue,
       this.flowExecuting,
       this.flowRejected,
