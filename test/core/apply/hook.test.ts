@@ -17,7 +17,12 @@ describe('resetPathsOf', () => {
     // The real platform's ResetFieldsFor: an older kind's status resets spec only (a label sent
     // with a status write is kept), a newer kind's (and a CRD's) metadata too.
     { name: 'the status subresource of an older kind', kind: namespaceKind, subresource: 'status', want: [['spec']] },
-    { name: 'the status subresource of a newer kind', kind: customResourceDefinitionKind, subresource: 'status', want: [['metadata'], ['spec']] },
+    {
+      name: 'the status subresource of a newer kind',
+      kind: customResourceDefinitionKind,
+      subresource: 'status',
+      want: [['metadata'], ['spec']],
+    },
     {
       name: 'the main resource of Namespace (status and finalize)',
       kind: namespaceKind,
