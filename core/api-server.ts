@@ -27,11 +27,11 @@ import { VERSION_INFO } from './handlers/version.ts';
 import { jsonResponse, textResponse, type ApiRequest, type ApiResponse } from './http/api-request.ts';
 import { DEFAULT_COMPRESSION_THRESHOLD, maybeCompress } from './http/compression.ts';
 import { Metrics } from './metrics/metrics.ts';
-import { countRequest } from './metrics/request-count.ts';
+import { countRequest, requestScope } from './metrics/request-count.ts';
 import { debugDumpOf, renderDebugDump } from './flowcontrol/debug-dump.ts';
 import { warningHeaders } from './handlers/respond.ts';
 import { fromFetchRequest, toFetchResponse } from './http/fetch-adapter.ts';
-import { requestInfo } from './http/request-info.ts';
+import { requestInfo, type ResourceRequestInfo } from './http/request-info.ts';
 import { apiVersionOf, deprecationWarning, type KindDefinition } from './registry/definition.ts';
 import { BUILTIN_KINDS } from './registry/kinds/index.ts';
 import { customResourceDefinitionKind } from './registry/kinds/customresourcedefinition.ts';
@@ -271,6 +271,20 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     now: () => clock.now(),
     watcherDelta: (def: { group: string; version: string; kind: string }, delta: number) =>
       metrics.watchers.add({ group: def.group, kind: def.kind, version: def.version }, delta),
+    // Labelled as the request's path asked (as apiserver_request_total is).
+    longRunningDelta: (info: ResourceRequestInfo, delta: number) =>
+      metrics.longRunning.add(
+        {
+          component: 'apiserver',
+          group: info.group,
+          resource: info.resource,
+          scope: requestScope(info),
+          subresource: info.subresource,
+          verb: 'WATCH',
+          version: info.version,
+        },
+        delta,
+      ),
     // Flow control's tracker of open watches (the security stages are built below).
     get watches() {
       return security.watches;

@@ -52,6 +52,8 @@ export interface ResourceHandlerDeps {
   now(): number;
   /** Open watches per kind (the `apiserver_registered_watchers` gauge). */
   watcherDelta?(def: { group: string; version: string; kind: string }, delta: number): void;
+  /** An open watch (a long-running request) begins (+1) or ends (-1), with the request's labels. */
+  longRunningDelta?(info: ResourceRequestInfo, delta: number): void;
   /** Open watches by what they watch, for flow control's charge of a write: `register` answers the function that forgets one. */
   readonly watches?: Pick<WatchTracker, 'register'>;
   /** The registry serving group/version/resource, if served. */
@@ -310,6 +312,7 @@ async function watch(ctx: Ctx, namespace: string): Promise<ApiResponse> {
   });
   const def = ctx.served.registry.def;
   ctx.deps.watcherDelta?.(def, 1);
+  ctx.deps.longRunningDelta?.(ctx.info, 1);
   // Tracked by the path's group, namespace and name, as the real request-info resolver gives them.
   const { info } = ctx;
   const forget = ctx.deps.watches?.register(
@@ -332,6 +335,7 @@ async function watch(ctx: Ctx, namespace: string): Promise<ApiResponse> {
     ctx.req.signal,
     () => {
       ctx.deps.watcherDelta?.(def, -1);
+      ctx.deps.longRunningDelta?.(ctx.info, -1);
       forget?.();
     },
   );

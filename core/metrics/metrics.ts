@@ -177,6 +177,12 @@ export class Metrics {
     '[ALPHA] Number of currently registered watchers for a given resources',
   );
 
+  readonly longRunning = new Series(
+    'apiserver_longrunning_requests',
+    'gauge',
+    '[STABLE] Gauge of all active long-running apiserver requests broken out by verb, group, version, resource, scope and component. Not all requests are tracked this way.',
+  );
+
   readonly storageObjects = new Series(
     'apiserver_storage_objects',
     'gauge',
@@ -195,6 +201,7 @@ export class Metrics {
       this.requestDuration,
       this.deprecated,
       this.watchers,
+      this.longRunning,
       this.storageObjects,
       this.flowInQueue,
       this.flowExecuting,

@@ -11,6 +11,16 @@ async function registeredWatchers(): Promise<number> {
   return m ? Number(m[1]) : 0;
 }
 
+/** The long-running-requests gauge of a watch of ConfigMaps in one namespace, as the real server labels it. */
+async function longRunningWatches(): Promise<number> {
+  const text = await (await t.request('/metrics')).text();
+  const m =
+    /apiserver_longrunning_requests\{component="apiserver",group="",resource="configmaps",scope="namespace",subresource="",verb="WATCH",version="v1"\} (\d+)/.exec(
+      text,
+    );
+  return m ? Number(m[1]) : 0;
+}
+
 describe('streaming over HTTP', () => {
   it('each event arrives while the response is still open (chunked)', async () => {
     const res = await t.request('/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=1');
@@ -42,9 +52,11 @@ describe('streaming over HTTP', () => {
     const res = await t.request('/api/v1/namespaces/default/configmaps?watch=true', { signal: ac.signal });
     expect(res.status).toBe(200);
     expect(await registeredWatchers()).toBe(1);
+    expect(await longRunningWatches()).toBe(1);
     ac.abort();
     await res.body?.cancel().catch(() => undefined);
     for (let i = 0; i < 50 && (await registeredWatchers()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await registeredWatchers()).toBe(0);
+    expect(await longRunningWatches()).toBe(0);
   });
 });
