@@ -390,7 +390,10 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
       if (apfDump && security.flow) return textResponse(200, renderDebugDump(apfDump, security.flow.levelStates(), req.url.searchParams));
       if (IssuerDiscovery.serves(path)) return await security.issuerDiscovery.handle(req);
       // The root index, for any method, as the real server's: the paths it lists, sorted.
-      if (path === '/' || path === '/index.html') return jsonResponse(200, JSON.stringify({ paths: listedPaths() }, null, 2));
+      if (path === '/' || path === '/index.html') {
+        const paths = [...listedPaths(), ...(await security.issuerDiscovery.listedPaths())].sort();
+        return jsonResponse(200, JSON.stringify({ paths }, null, 2));
+      }
       if (path.startsWith('/openapi/')) return await serveOpenApi(path, req);
       info = requestContext(req)?.info ?? requestInfo(req.method, path, req.url.searchParams);
       if (info === 'method-not-allowed') throw StatusError.methodNotAllowed();

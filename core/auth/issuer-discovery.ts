@@ -100,6 +100,11 @@ export class IssuerDiscovery {
     return ISSUER_DISCOVERY_URLS.includes(path);
   }
 
+  /** The paths it answers, for the root index, when it serves them (as the real server lists them once installed). */
+  async listedPaths(): Promise<string[]> {
+    return (await this.render()) ? [OPENID_CONFIG_PATH, JWKS_PATH] : [];
+  }
+
   /** The `jwks_uri` the configuration names, or undefined when it cannot be an https URL. */
   jwksUri(): string | undefined {
     if (this.opts.jwksUri !== undefined) {

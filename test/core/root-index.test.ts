@@ -3,8 +3,8 @@
  * paths the server lists, as the real server's index does: discovery of every served group and
  * version (custom ones included while served, disabled ones not), `/apis/` beside `/apis`, the
  * health endpoints with each of their checks, metrics, the OpenAPI documents and `/openapi/v3/`,
- * the version. It lists neither itself nor what this server does not serve, and every path it
- * lists is served.
+ * the version, the issuer discovery documents when they are served. It lists neither itself nor
+ * what this server does not serve, and every path it lists is served.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { installCRD, removeCRD } from './apiextensions/crd-support.ts';
@@ -59,7 +59,7 @@ describe('the root index', () => {
     ]) {
       expect(paths).toContain(listed);
     }
-    for (const unlisted of ['/', '/index.html', '/api/', '/healthz/shutdown', '/version/', '/logs', '/openid/v1/jwks']) {
+    for (const unlisted of ['/', '/index.html', '/api/', '/healthz/shutdown', '/version/', '/logs', '/openid/v1/jwks/']) {
       expect(paths).not.toContain(unlisted);
     }
   });

@@ -80,6 +80,13 @@ describe('issuer discovery on the default issuer', () => {
     });
   });
 
+  it('its two paths are listed in the root index, as the real server lists them once installed', async () => {
+    const { paths } = (await get(api, '/')).body as { paths: string[] };
+    expect(paths).toContain(CONFIG);
+    expect(paths).toContain(JWKS);
+    expect(paths).toEqual([...paths].sort());
+  });
+
   it('serves the public keys as a JWK set', async () => {
     const res = await get(api, JWKS);
     expect(res.status).toBe(200);
@@ -180,6 +187,8 @@ describe('issuer discovery with keys from the host', () => {
         expect(res.status).toBe(404);
         expect(res.body).toMatchObject({ kind: 'Status', reason: 'NotFound' });
       }
+      // Nor listed in the root index.
+      expect((await get(api, '/')).body.paths).not.toContain(JWKS);
     } finally {
       await api.close();
     }
