@@ -4,7 +4,7 @@
  * in RFC 1123 with a numeric zone, and the Events table.
  */
 import type { JsonObject } from '../objects.ts';
-import { goTabwriter } from '../printers/go-tabwriter.ts';
+import { goTabwriter } from '../../core/util/go-tabwriter.ts';
 // The server's own table ages (Go's duration.HumanDuration): describe prints the same.
 import { humanDuration } from '../../core/registry/table.ts';
 

@@ -10,7 +10,10 @@
  * tokens read to find the literal.
  */
 
-/** Integers up to this many digits are exact in a double (2^53 has 16). */
+/**
+ * A YAML scalar worth reading as a number: 16 digits in a row (integers of 15 are exact in a
+ * double; 2^53 has 16) or an exponent of 3 digits.
+ */
 const SUSPECT = /\d{16}|[eE][-+]?\d{3}/;
 
 /** The literal a double cannot hold as written: an integer it rounds, or a number beyond its range. */

@@ -2,10 +2,9 @@
 import { StatusError } from '../errors/status-error.ts';
 import type { JsonObject } from '../util/json.ts';
 import { jsonDepthError } from './depth.ts';
-import { inexactJsonNumber, inexactNumberMessage } from './exact-numbers.ts';
 import { findDuplicateKeys } from './json-duplicates.ts';
 import { listItems } from './list-items.ts';
-import { wellFormedStrings } from './well-formed.ts';
+import { asGoDecodes } from './parsed-json.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
 const encoder = new TextEncoder();
@@ -44,10 +43,7 @@ export const jsonSerializer: Serializer = {
     } catch (err) {
       throw StatusError.badRequest(`couldn't get version/kind; json parse error: ${(err as Error).message}`);
     }
-    const inexact = inexactJsonNumber(text, value);
-    if (inexact !== undefined)
-      throw StatusError.badRequest(`couldn't get version/kind; json parse error: ${inexactNumberMessage(inexact)}`);
     if (duplicates) duplicates.push(...findDuplicateKeys(text, value));
-    return wellFormedStrings(text, value);
+    return asGoDecodes(text, value, "couldn't get version/kind; json parse error: ");
   },
 };

@@ -3,7 +3,8 @@ import { constructFromEvents, dump, EVENT_ID, parseEvents, SCALAR_STYLE, YAMLExc
 import { StatusError } from '../errors/status-error.ts';
 import type { JsonObject } from '../util/json.ts';
 import { MAX_YAML_DEPTH, yamlDepthError, yamlTooDeep } from './depth.ts';
-import { inexactJsonNumber, inexactNumberMessage, inexactYamlNumber } from './exact-numbers.ts';
+import { inexactNumberMessage, inexactYamlNumber } from './exact-numbers.ts';
+import { asGoDecodes } from './parsed-json.ts';
 import { findDuplicateKeys } from './json-duplicates.ts';
 import { listItems } from './list-items.ts';
 import { wellFormedStrings } from './well-formed.ts';
@@ -50,9 +51,7 @@ export function parseYaml(text: string, prefix: string): unknown {
   if (tooDeep) throw StatusError.badRequest(`${prefix}${tooDeep}`);
   const json = asJson(text);
   if (json !== undefined) {
-    const inexact = inexactJsonNumber(text, json);
-    if (inexact !== undefined) throw StatusError.badRequest(`${prefix}${inexactNumberMessage(inexact)}`);
-    return wellFormedStrings(text, json);
+    return asGoDecodes(text, json, prefix);
   }
   try {
     return wellFormedStrings(text, loadOne(text, prefix));

@@ -13,6 +13,7 @@
  */
 import type { LevelDebugState } from './flow-control.ts';
 import type { RequestDump } from './priority-level.ts';
+import { goTabwriter } from '../util/go-tabwriter.ts';
 
 export type DebugDump = 'dump_priority_levels' | 'dump_queues' | 'dump_requests';
 
@@ -153,52 +154,12 @@ function requestDetails(r: RequestDump): string[] {
  * belongs to no column).
  */
 export function table(rows: readonly (readonly string[])[]): string {
-  return tabwriter(`${rows.map((cells) => cells.join(',\t')).join('\n')}\n`);
+  return goTabwriter(`${rows.map((cells) => cells.join(',\t')).join('\n')}\n`, PADDING, MIN_WIDTH);
 }
 
+/** The dumps' tabwriter settings. */
 const MIN_WIDTH = 8;
 const PADDING = 1;
-
-/**
- * Go's `text/tabwriter` with the dumps' settings. A column is a run of consecutive lines that
- * each have a tab-terminated cell at its position; its width is its widest cell plus the padding,
- * and the columns right of it are laid out within that run, as the real formatter recurses.
- */
-export function tabwriter(text: string): string {
-  const lines = text.split('\n').map((l) => l.split('\t'));
-  // The text after the last newline is a line of its own (empty when the text ends in one).
-  const last = lines.pop() ?? [''];
-  const widthOf = (s: string) => [...s].length;
-  const out: string[] = [];
-  const widths: number[] = [];
-  const write = (from: number, to: number) => {
-    for (let i = from; i < to; i++) {
-      const cells = lines[i];
-      out.push(
-        `${cells.map((c, j) => (j < widths.length && j < cells.length - 1 ? c + ' '.repeat(Math.max(0, widths[j] - widthOf(c))) : c)).join('')}\n`,
-      );
-    }
-  };
-  const format = (line0: number, line1: number): void => {
-    const column = widths.length;
-    let start = line0;
-    for (let i = line0; i < line1; i++) {
-      if (column >= lines[i].length - 1) continue;
-      write(start, i);
-      start = i;
-      let width = MIN_WIDTH;
-      for (; i < line1 && column < lines[i].length - 1; i++) width = Math.max(width, widthOf(lines[i][column]) + PADDING);
-      widths.push(width);
-      format(start, i);
-      widths.pop();
-      start = i;
-      i--;
-    }
-    write(start, line1);
-  };
-  format(0, lines.length);
-  return out.join('') + last.join('');
-}
 
 /** Seat-microseconds as the real SeatSeconds prints: whole seat-seconds, a point, eight digits, `ss`. */
 export function seatSeconds(micros: number): string {

@@ -21,7 +21,7 @@ export {
   type RequestDump,
   type RequestLabel,
 } from './priority-level.ts';
-export { type DebugDump, debugDumpOf, goDuration, renderDebugDump, rfc3339Nano, seatSeconds, table, tabwriter } from './debug-dump.ts';
+export { type DebugDump, debugDumpOf, goDuration, renderDebugDump, rfc3339Nano, seatSeconds, table } from './debug-dump.ts';
 export { dealHand, flowHash } from './shuffle-sharding.ts';
 export { SeatDemand, type SeatDemandStats } from './seat-demand.ts';
 export {

@@ -16,8 +16,7 @@ import { applyPatcher } from './apply-patcher.ts';
 import { fieldErrors } from '../errors/field-error.ts';
 import { goValue } from '../patch/go-format.ts';
 import { StrictDecodingError } from '../registry/input.ts';
-import { inexactJsonNumber, inexactNumberMessage } from '../codecs/exact-numbers.ts';
-import { wellFormedStrings } from '../codecs/well-formed.ts';
+import { asGoDecodes } from '../codecs/parsed-json.ts';
 import type { Patcher } from './resources.ts';
 
 /** A JSON patch document (JSON patch, merge and strategic merge patch), or 400 `error decoding patch: ...`. */
@@ -31,9 +30,7 @@ export function parsePatchJson(body: Uint8Array): JsonValue {
   } catch (err) {
     throw StatusError.badRequest(`error decoding patch: ${(err as Error).message}`);
   }
-  const inexact = inexactJsonNumber(text, patch);
-  if (inexact !== undefined) throw StatusError.badRequest(`error decoding patch: ${inexactNumberMessage(inexact)}`);
-  return wellFormedStrings(text, patch);
+  return asGoDecodes(text, patch, 'error decoding patch: ');
 }
 
 /**

@@ -23,7 +23,7 @@ import { isPrettyPrint, parseBoolParam, parseDeleteParams, parseIntParam, parseS
 import { checkPathNames } from './path-names.ts';
 import { decodePatchResult, parsePatchJson } from './patchers.ts';
 import { listResponse, objectResponse } from './respond.ts';
-import { watchBody } from './watch-stream.ts';
+import { respelled, watchBody } from './watch-stream.ts';
 import { answered, answerSubresource, createOnly } from './create-only.ts';
 import { bodyKindOf } from './body-kinds.ts';
 import type { RequestAccess } from '../auth/access.ts';
@@ -97,7 +97,7 @@ interface Ctx {
 /** An object's JSON with its apiVersion as the request spelled the group. */
 function spelled(ctx: Ctx, json: string): string {
   if (!ctx.alias) return json;
-  return json.replace(`"apiVersion":"${apiVersionOf(ctx.served.registry.def)}"`, `"apiVersion":"${ctx.alias}"`);
+  return respelled(json, apiVersionOf(ctx.served.registry.def), ctx.alias);
 }
 
 export async function handleResource(req: ApiRequest, info: ResourceRequestInfo, deps: ResourceHandlerDeps): Promise<ApiResponse> {

@@ -20,10 +20,17 @@ export interface WatchFrameContext extends EncodeContext {
   readonly servedApiVersion?: string;
 }
 
+/**
+ * An object's JSON with its apiVersion spelled `asked` instead of the `served` one it is stored
+ * with (the `k8s.io` alias a client used); the object's own apiVersion comes first in its text.
+ */
+export function respelled(json: string, served: string, asked: string): string {
+  return json.replace(`"apiVersion":"${served}"`, `"apiVersion":"${asked}"`);
+}
+
 /** The event's object as this watcher is answered: in the alias spelling when it asked through one. */
 function objectJson(json: string, ctx: WatchFrameContext): string {
-  const served = ctx.servedApiVersion;
-  return served ? json.replace(`"apiVersion":"${served}"`, `"apiVersion":"${ctx.apiVersion}"`) : json;
+  return ctx.servedApiVersion ? respelled(json, ctx.servedApiVersion, ctx.apiVersion) : json;
 }
 
 function bookmarkJson(ctx: WatchFrameContext, rv: number, initialEventsEnd: boolean): string {

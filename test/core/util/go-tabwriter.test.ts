@@ -4,7 +4,7 @@
  * never padded.
  */
 import { describe, expect, it } from 'vitest';
-import { goTabwriter } from '../../cli/printers/go-tabwriter.ts';
+import { goTabwriter } from '../../../core/util/go-tabwriter.ts';
 
 describe('goTabwriter', () => {
   it.each<[string, string, string]>([

@@ -1,8 +1,11 @@
 /**
- * Go's text/tabwriter as the real client's `describe` configures it (minimum width 0, padding 2,
- * spaces, no flags): tab-terminated cells aligned per column block, a block being the run of
- * consecutive lines that have a cell in that column; the text after a line's last tab is not a
- * cell and is never padded. Unlike TabWriter (tables of rows), this takes text with tabs.
+ * Go's text/tabwriter with spaces and no flags: tab-terminated cells aligned per column block, a
+ * block being the run of consecutive lines that have a cell in that column (a column's width is its
+ * widest cell plus the padding, at least `minWidth`, and the columns right of it are laid out
+ * within that block, as the real formatter recurses); the text after a line's last tab is not a
+ * cell and is never padded. The real client's `describe` uses padding 2 and minimum width 0, the
+ * server's flow-control debug dumps padding 1 and minimum width 8. Unlike the CLI's TabWriter
+ * (tables of rows), this takes text with tabs.
  */
 export function goTabwriter(text: string, padding = 2, minWidth = 0): string {
   const trailingNewline = text.endsWith('\n');
