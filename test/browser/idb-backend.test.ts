@@ -6,6 +6,7 @@
  */
 import { expect } from 'chai';
 import { CompactedError, MemoryBackend, type BackendEvent, type StorageBackend, type WriteResult } from '../../core/storage/index.ts';
+import { openDB } from 'idb';
 import { IndexedDbBackend } from '../../worker/shared-worker/idb-backend.ts';
 import { afterEach, describe, it } from './support/mocha.ts';
 
@@ -168,6 +169,20 @@ describe('the IndexedDB backend', () => {
     expect(await again.currentRevision()).to.equal(last);
     expect((await again.range(P)).items.map((i) => i.key)).to.deep.equal([`${P}a`, `${P}b`]);
     expect(ok(await again.create(`${P}c`, val('c')))).to.equal(last + 1);
+  });
+
+  it('a log written as arrays of entries (before records were JSON text) is replayed alike', async () => {
+    const { b, name } = await open();
+    await b.create(`${P}kept`, val('k'));
+    await b.close();
+    const db = await openDB(name, 1);
+    const kv = (key: string, rev: number) => ({ key, value: val(key)(rev), createRevision: rev, modRevision: rev });
+    await db.put('log', [{ key: `${P}old-a`, kv: kv(`${P}old-a`, 2) }, { key: `${P}kept` }], 2);
+    await db.put('log', [{ key: `${P}old-b`, kv: kv(`${P}old-b`, 3) }], 3);
+    db.close();
+    const again = (await open(name)).b;
+    expect(await again.currentRevision()).to.equal(3);
+    expect((await again.range(P)).items.map((i) => i.key)).to.deep.equal([`${P}old-a`, `${P}old-b`]);
   });
 
   it('replacing the contents moves the revision past every one used before', async () => {
