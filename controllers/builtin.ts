@@ -12,7 +12,7 @@ import { garbageCollector } from './garbage-collector/index.ts';
 import { namespaceController } from './namespace/index.ts';
 import { podLifecycleSimulator, type PodLifecycleOptions } from './pod-lifecycle/index.ts';
 import { resourceClaimController } from './resource-claim/index.ts';
-import { serviceAccountController } from './serviceaccount/index.ts';
+import { serviceAccountController, tokensController, type TokensControllerOptions } from './serviceaccount/index.ts';
 import type { RunnableFactory } from './runtime/index.ts';
 import { statefulSetController } from './statefulset/index.ts';
 
@@ -24,6 +24,8 @@ export interface BuiltinControllerSettings {
   readonly gates: Pick<FeatureGates, 'enabled'>;
   /** The pod simulator's pacing (`--pod-ready-delay`, `--pod-stop-delay`). */
   readonly podLifecycle?: PodLifecycleOptions;
+  /** The ServiceAccount token signer and root CA, on a host with a signing key of its own (see `needsSigningKey`). */
+  readonly serviceAccountTokens?: TokensControllerOptions;
 }
 
 export interface BuiltinController {
@@ -32,6 +34,11 @@ export interface BuiltinController {
   readonly enabledByDefault: boolean;
   /** Gates that must all be on for it to run: without them its API is not served. */
   readonly featureGates: readonly string[];
+  /**
+   * Runs only where the host has a ServiceAccount signing key of its own, as kube-controller-manager
+   * starts the tokens controller only with `--service-account-private-key-file`.
+   */
+  readonly needsSigningKey?: boolean;
   create(settings: BuiltinControllerSettings): RunnableFactory;
 }
 
@@ -40,6 +47,18 @@ export const BUILTIN_CONTROLLERS = [
   { name: 'namespace', enabledByDefault: true, featureGates: [], create: () => namespaceController() },
   { name: 'garbage-collector', enabledByDefault: true, featureGates: [], create: () => garbageCollector() },
   { name: 'serviceaccount', enabledByDefault: true, featureGates: [], create: () => serviceAccountController() },
+  {
+    name: 'serviceaccount-token',
+    enabledByDefault: true,
+    featureGates: [],
+    needsSigningKey: true,
+    create:
+      ({ serviceAccountTokens }) =>
+      (mgr) => {
+        if (!serviceAccountTokens) throw new Error('the serviceaccount-token controller needs a ServiceAccount signing key');
+        return tokensController(serviceAccountTokens)(mgr);
+      },
+  },
   {
     name: 'statefulset',
     enabledByDefault: true,
@@ -60,6 +79,19 @@ export const BUILTIN_CONTROLLERS = [
 ] as const satisfies readonly BuiltinController[];
 
 export type BuiltinControllerName = (typeof BUILTIN_CONTROLLERS)[number]['name'];
+
+/**
+ * Why `controller` cannot run on a host (its server's gates, whether it has a signing key of its
+ * own), or undefined when it can.
+ */
+export function cannotRun(
+  controller: BuiltinController,
+  host: { gates: Pick<FeatureGates, 'enabled'>; signingKey: boolean },
+): string | undefined {
+  const gates = gatesMissing(controller, host.gates);
+  if (gates) return gates;
+  return controller.needsSigningKey && !host.signingKey ? 'no ServiceAccount signing key (--service-account-signing-key-file)' : undefined;
+}
 
 /** Why `controller` cannot run against a server with these gates, or undefined when it can. */
 export function gatesMissing(controller: BuiltinController, gates: Pick<FeatureGates, 'enabled'>): string | undefined {

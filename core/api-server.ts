@@ -357,6 +357,7 @@ export function createApiServer(options: ApiServerOptions = {}): ApiServer {
     registry: (group, resource) =>
       [...served.values()].find((s) => s.registry.def.group === group && s.registry.def.resource === resource)?.registry,
     deprecated: (group, version, resource) => served.get(`${group}/${version}/${resource}`)?.registry.def.deprecated,
+    kind: (group, version, resource) => served.get(`${group}/${version}/${resource}`)?.registry.def,
     ready,
     started: () => state.started,
   });

@@ -8,8 +8,8 @@
 import { type ApiServer, CONTROLLER_MANAGER_USER, handleAs } from '../core/index.ts';
 import {
   BUILTIN_CONTROLLERS,
+  cannotRun,
   Client,
-  gatesMissing,
   inProcessTransport,
   Manager,
   takingTurns,
@@ -54,6 +54,12 @@ export interface ControllerSettings {
   readonly podReadyDelayMs: number;
   /** `--pod-stop-delay`: how long a deleted simulated pod's containers take to stop. */
   readonly podStopDelayMs: number;
+  /**
+   * The CA clients verify the server with (PEM), put in ServiceAccount token Secrets as `ca.crt`:
+   * the serving certificate when serving TLS (what `--write-kubeconfig` trusts), as the real
+   * controller manager's default is the CA of its kubeconfig.
+   */
+  readonly rootCaPem?: string;
   readonly logger?: Logger;
 }
 
@@ -83,8 +89,9 @@ export function chooseControllers(
   const chosen = names.flatMap((name) => {
     const controller = BUILTIN_CONTROLLERS.find((c) => c.name === name);
     if (!controller) return [];
-    // As kube-controller-manager: a controller runs only where its API is served.
-    const reason = gatesMissing(controller, api.gates);
+    // As kube-controller-manager: a controller runs only where its API is served (and the
+    // tokens controller only with a signing key).
+    const reason = cannotRun(controller, { gates: api.gates, signingKey: api.security.tokens.signingKeyConfigured });
     if (reason) {
       skipped.push({ name, reason });
       return [];
@@ -104,7 +111,11 @@ export async function runControllers(api: ApiServer, chosen: readonly Chosen[], 
   });
   const manager = new Manager({ client, clock: api.clock, ...(settings.logger ? { logger: settings.logger } : {}) });
   const podLifecycle = { readyDelayMs: settings.podReadyDelayMs, stopDelayMs: settings.podStopDelayMs };
-  for (const c of chosen) await manager.add(c.create({ gates: api.gates, podLifecycle }));
+  const tokens = api.security.tokens;
+  const serviceAccountTokens = tokens.signingKeyConfigured
+    ? { signer: tokens, ...(settings.rootCaPem ? { rootCA: settings.rootCaPem } : {}) }
+    : undefined;
+  for (const c of chosen) await manager.add(c.create({ gates: api.gates, podLifecycle, serviceAccountTokens }));
   await manager.start();
   return manager;
 }

@@ -134,6 +134,11 @@ class NodeApiRequest implements ApiRequest {
     return readBody(this.req, this.res, limit, this.timeoutMs);
   }
 
+  /** The peer's address (read only when asked: audit is its one reader). */
+  get remoteAddress(): string | undefined {
+    return this.req.socket.remoteAddress;
+  }
+
   get signal(): AbortSignal {
     if (!this.controller) {
       const c = new AbortController();

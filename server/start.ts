@@ -1,6 +1,6 @@
 /** Starting and stopping orch-apiserver on node:http. */
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
-import { certificateUser, type TlsMaterial } from './tls.ts';
+import { clientCertificate, type TlsMaterial } from './tls.ts';
 import type { AddressInfo } from 'node:net';
 import { createApiServer, type ApiRequest, type ApiServer, type ApiServerOptions } from '../core/index.ts';
 import { startControllers, type ControllerName, type RunningControllers } from './controllers.ts';
@@ -88,6 +88,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     names: options.controllers ?? [],
     podReadyDelayMs: options.podReadyDelayMs ?? 2000,
     podStopDelayMs: options.podStopDelayMs ?? 1000,
+    ...(options.tls ? { rootCaPem: options.tls.certPem } : {}),
   };
   const wanted = Boolean(options.controllers?.length);
   const elected = wanted && options.leaderElection ? await electedControllers(api, controllerSettings, options.leaderElection) : undefined;
@@ -121,8 +122,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 }
 
-/** A verified client certificate's user, for the core's authentication (CN and O). */
+/** A client certificate's user (CN and O), or why it did not verify, for the core's authentication. */
 function withCertificateUser(apiReq: ApiRequest, req: IncomingMessage): void {
-  const user = certificateUser(req);
-  if (user) Object.defineProperty(apiReq, 'certificateUser', { value: user });
+  const cert = clientCertificate(req);
+  if (cert)
+    Object.defineProperty(apiReq, 'error' in cert ? 'certificateError' : 'certificateUser', { value: 'error' in cert ? cert.error : cert });
 }

@@ -1,8 +1,10 @@
 /**
  * HTTPS serving: the certificate from `--tls-cert-file`/`--tls-private-key-file`, or one made and
  * kept in the data directory (self-signed, for localhost and the loopback addresses) when none is
- * given; client certificates verified against `--client-ca-file` name the user (CN) and groups (O).
+ * given; client certificates verified against `--client-ca-file` name the user (CN) and groups (O),
+ * and one that does not verify fails the request.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
@@ -40,14 +42,29 @@ export function servingCertificate(opts: { certFile?: string; keyFile?: string; 
   return { certPem: made.certPem, keyPem: made.keyPem, generated: true };
 }
 
-/** The user of a verified client certificate, if the request came with one. */
-export function certificateUser(req: IncomingMessage): { name: string; groups: string[] } | undefined {
+/** What a request's client certificate says: its user, why it did not verify, or nothing (none sent). */
+export type ClientCertificate =
+  | { readonly name: string; readonly groups: string[]; readonly credentialId: string }
+  | { readonly error: string }
+  | undefined;
+
+/**
+ * The request's client certificate, judged as the real x509 authenticator judges it: one that does
+ * not verify against `--client-ca-file` (unknown issuer, expired, ...) is an error, which fails the
+ * request rather than letting it through as anonymous; a verified one without a CN names nobody.
+ */
+export function clientCertificate(req: IncomingMessage): ClientCertificate {
   const socket = req.socket as TLSSocket;
-  if (!socket.encrypted || !socket.authorized) return undefined;
+  if (!socket.encrypted) return undefined;
   const cert = socket.getPeerCertificate();
-  const subject = cert?.subject as Record<string, string | string[]> | undefined;
+  if (!cert?.raw) return undefined;
+  if (!socket.authorized) {
+    const serial = /^[0-9A-Fa-f]+$/.test(cert.serialNumber ?? '') ? BigInt(`0x${cert.serialNumber}`).toString() : cert.serialNumber;
+    return { error: `verifying certificate SN=${serial} failed: ${String(socket.authorizationError ?? 'not verified')}` };
+  }
+  const subject = cert.subject as Record<string, string | string[]> | undefined;
   if (!subject?.CN) return undefined;
   const cn = Array.isArray(subject.CN) ? subject.CN[0] : subject.CN;
   const o = subject.O === undefined ? [] : Array.isArray(subject.O) ? subject.O : [subject.O];
-  return { name: cn, groups: o };
+  return { name: cn, groups: o, credentialId: `X509SHA256=${createHash('sha256').update(cert.raw).digest('hex')}` };
 }

@@ -7,17 +7,18 @@
 import type { FieldError } from '../errors/field-error.ts';
 import { StatusError } from '../errors/status-error.ts';
 import type { FeatureGates } from '../features/feature-gates.ts';
-import type { KindDefinition, StoredAs, Subresource } from '../registry/definition.ts';
-import { AGE_COLUMN, humanDuration, type CellValue, type TableColumn } from '../registry/table.ts';
+import type { KindDefinition, ObjectCodec, StoredAs, Subresource } from '../registry/definition.ts';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../registry/types/apiextensions-v1.ts';
 import { compareVersions } from '../discovery/groups.ts';
 import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
 import { customResourceCodec } from './codec.ts';
-import { evaluate, parseSimplePath } from './jsonpath.ts';
+import { customResourceStrategy } from './cr-strategy.ts';
+import { parseSimplePath } from './jsonpath.ts';
+import { printerColumns } from './printer-columns.ts';
 import { publishedSchema } from './published-schema.ts';
+import { storedDefaulter } from './stored-defaults.ts';
 import type { SchemaProps } from './schema-props.ts';
 import { definitionName, toObjectSchema } from './to-orch-schema.ts';
-import { validateCustomResource } from './validate-cr.ts';
 
 /** Rules beyond the schema's own (CEL `x-orch-validations`), checked on every write of a version. */
 export interface RuleChecker {
@@ -26,28 +27,6 @@ export interface RuleChecker {
 }
 
 const SMP = 'application/strategic-merge-patch+json';
-
-/** Schema failures after which the rules are not run (their input is not what they were written for). */
-const BLOCKING: ReadonlySet<FieldError['type']> = new Set([
-  'FieldValueNotSupported',
-  'FieldValueRequired',
-  'FieldValueTooLong',
-  'FieldValueTooMany',
-  'FieldValueTypeInvalid',
-]);
-
-/** The rules' errors, or the real platform's one note when the schema's own errors block them. */
-function rulesAfter(schemaErrors: readonly FieldError[], rules: () => FieldError[]): FieldError[] {
-  if (!schemaErrors.some((e) => BLOCKING.has(e.type))) return rules();
-  return [
-    {
-      type: 'FieldValueInvalid',
-      field: '<nil>',
-      badValue: null,
-      detail: 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation',
-    },
-  ];
-}
 
 function storageVersionOf(crd: CustomResourceDefinition): CustomResourceDefinitionVersion | undefined {
   return (crd.spec?.versions ?? []).find((v) => v.storage);
@@ -64,42 +43,6 @@ function defaultDeprecationWarning(crd: CustomResourceDefinition, version: strin
   return others.length ? `${msg}; use ${group}/${others[0]} ${kind}` : msg;
 }
 
-function cellOf(values: JsonValue[], type: string): CellValue {
-  if (!values.length) return null;
-  if (values.length > 1) return values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(',');
-  const v = values[0];
-  if (v === null) return null;
-  if (typeof v === 'object') return JSON.stringify(v);
-  if (type === 'integer' && typeof v === 'number') return Number.isInteger(v) ? v : null;
-  if (type === 'number' && typeof v === 'number') return v;
-  if (type === 'boolean') return typeof v === 'boolean' ? v : null;
-  return typeof v === 'string' ? v : String(v);
-}
-
-function columns(version: CustomResourceDefinitionVersion): TableColumn[] {
-  const defined = version.additionalPrinterColumns ?? [];
-  if (!defined.length) return [AGE_COLUMN as unknown as TableColumn];
-  return defined.map((c) => {
-    const type = c.type ?? 'string';
-    const path = c.jsonPath ?? '';
-    return {
-      name: c.name ?? '',
-      type: type as TableColumn['type'],
-      ...(c.format ? { format: c.format } : {}),
-      ...(c.description ? { description: c.description } : {}),
-      priority: c.priority ?? 0,
-      cell(obj: JsonObject, now: number): CellValue {
-        const values = evaluate(obj, path);
-        if (type === 'date') {
-          const ts = typeof values[0] === 'string' ? Date.parse(values[0]) : Number.NaN;
-          return Number.isNaN(ts) ? (values.length ? '<invalid>' : null) : humanDuration(now - ts);
-        }
-        return cellOf(values, type);
-      },
-    };
-  });
-}
-
 function subresources(version: CustomResourceDefinitionVersion): Record<string, Subresource> {
   const out: Record<string, Subresource> = {};
   const sub = version.subresources;
@@ -114,7 +57,7 @@ function subresources(version: CustomResourceDefinitionVersion): Record<string, 
         specReplicasPath: spec,
         statusReplicasPath: status,
         ...(selector ? { labelSelectorPath: selector } : {}),
-        table: columns(version),
+        table: printerColumns(version),
       };
   }
   return out;
@@ -139,6 +82,27 @@ function withApiVersion(obj: JsonObject, apiVersion: string): JsonObject {
 }
 
 /**
+ * Defaults on read: those of the schema of the version an object is stored in (its apiVersion,
+ * which stays that of an older storage version until the object is written again), as the real
+ * storage decoder fills them. Undefined when no version's schema has a default.
+ */
+function storedDefaultsOf(crd: CustomResourceDefinition): KindDefinition['storedDefaults'] {
+  const group = crd.spec?.group ?? '';
+  const byApiVersion = new Map<string, { fill: (obj: JsonObject) => boolean; codec: ObjectCodec }>();
+  for (const v of crd.spec?.versions ?? []) {
+    const schema: SchemaProps = isObject(v.schema?.openAPIV3Schema) ? (v.schema.openAPIV3Schema as SchemaProps) : { type: 'object' };
+    const fill = storedDefaulter(schema);
+    if (fill) byApiVersion.set(`${group}/${v.name ?? ''}`, { fill, codec: customResourceCodec(schema) });
+  }
+  if (!byApiVersion.size) return undefined;
+  return (stored) => {
+    const version = typeof stored.apiVersion === 'string' ? byApiVersion.get(stored.apiVersion) : undefined;
+    // What was filled takes its place in the canonical (key) order.
+    return version?.fill(stored) ? version.codec.decode(stored).value : undefined;
+  };
+}
+
+/**
  * One KindDefinition per served version of an established CRD (none for versions not served).
  * `storage` is the definition objects are stored as (the storage version's, served or not).
  */
@@ -149,6 +113,7 @@ export function kindsFromCRD(crd: CustomResourceDefinition, gates: FeatureGates,
   const kind = names.kind ?? '';
   const storageResource = `${spec.names?.plural ?? names.plural ?? ''}.${group}`;
   const multi = (spec.versions ?? []).length > 1;
+  const storedDefaults = storedDefaultsOf(crd);
 
   const build = (v: CustomResourceDefinitionVersion): KindDefinition => {
     const version = v.name ?? '';
@@ -170,20 +135,18 @@ export function kindsFromCRD(crd: CustomResourceDefinition, gates: FeatureGates,
       codec: customResourceCodec(schema),
       publishedSchema: publishedSchema(schema, definitionName(group, version, kind)),
       refusedPatchTypes: [SMP],
+      // Decoded as unstructured JSON, with the custom resource strategy's rules for writes.
+      requireTypeMeta: true,
+      requireResourceVersionOnUpdate: true,
+      unqualifiedFinalizers: 'warn',
+      ...(storedDefaults ? { storedDefaults } : {}),
       subresources: subresources(v),
       generation: true,
       storageResource,
-      table: columns(v),
+      table: printerColumns(v),
       ...(Object.keys(selectors).length ? { fieldSelectors: selectors } : {}),
       ...(warning !== undefined ? { deprecated: { deprecatedIn: '' }, deprecationWarning: warning } : {}),
-      strategy: {
-        validate: (obj, ctx) => {
-          const errs = validateCustomResource(obj, schema);
-          return check && ctx.operation === 'create' ? [...errs, ...rulesAfter(errs, () => check(obj, undefined))] : errs;
-        },
-        // On update the rules see the old object too (transition rules, ratcheting).
-        validateUpdate: (obj, old) => (check ? rulesAfter(validateCustomResource(obj, schema), () => check(obj, old)) : []),
-      },
+      strategy: customResourceStrategy(schema, v.subresources?.scale, check),
     };
   };
 

@@ -6,13 +6,16 @@ export interface AuditObjectRef {
   resource?: string;
   namespace?: string;
   name?: string;
+  uid?: string;
   apiGroup?: string;
   apiVersion?: string;
+  resourceVersion?: string;
   subresource?: string;
 }
 
+/** Empty (`{}`) for a request no authenticator accepted. */
 export interface AuditUser {
-  username: string;
+  username?: string;
   uid?: string;
   groups?: string[];
   extra?: Record<string, string[]>;
@@ -31,7 +34,14 @@ export interface AuditEvent {
   sourceIPs?: string[];
   userAgent?: string;
   objectRef?: AuditObjectRef;
-  responseStatus?: { metadata: Record<string, never>; code: number; status?: string; reason?: string; message?: string };
+  responseStatus?: {
+    metadata: Record<string, never>;
+    status?: string;
+    message?: string;
+    reason?: string;
+    details?: Record<string, unknown>;
+    code: number;
+  };
   requestObject?: unknown;
   responseObject?: unknown;
   requestReceivedTimestamp: string;

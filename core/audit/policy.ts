@@ -4,7 +4,8 @@
  * RequestResponse) and the stages to leave out; no matching rule means None.
  */
 import { load } from 'js-yaml';
-import type { Attributes } from '../auth/attributes.ts';
+import { orchGroup, type Attributes } from '../auth/attributes.ts';
+import { isDNS1123Subdomain } from '../meta/names.ts';
 
 export type AuditLevel = 'None' | 'Metadata' | 'Request' | 'RequestResponse';
 export type AuditStage = 'RequestReceived' | 'ResponseStarted' | 'ResponseComplete' | 'Panic';
@@ -50,6 +51,25 @@ function stages(v: unknown, where: string): AuditStage[] | undefined {
   return list as AuditStage[] | undefined;
 }
 
+/** A rule's `resources`: each group a DNS subdomain ('' for the core group), as the real validation requires. */
+function groupResources(v: unknown, where: string): GroupResources[] | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v)) throw new AuditPolicyError(`${where}: must be a list`);
+  return v.map((raw: unknown, i: number): GroupResources => {
+    const at = `${where}[${i}]`;
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new AuditPolicyError(`${at}: must be an object`);
+    const gr = raw as Record<string, unknown>;
+    if (gr.group !== undefined && gr.group !== null && typeof gr.group !== 'string')
+      throw new AuditPolicyError(`${at}.group: must be a string`);
+    const group = gr.group ?? '';
+    const errs = group ? isDNS1123Subdomain(group) : [];
+    if (errs.length) throw new AuditPolicyError(`${at}.group: Invalid value: ${JSON.stringify(group)}: ${errs.join(',')}`);
+    const resources = strings(gr.resources, `${at}.resources`);
+    const resourceNames = strings(gr.resourceNames, `${at}.resourceNames`);
+    return { group, ...(resources ? { resources } : {}), ...(resourceNames ? { resourceNames } : {}) };
+  });
+}
+
 /** Parses a policy file (YAML or JSON). */
 export function parseAuditPolicy(text: string): AuditPolicy {
   const doc = load(text) as Record<string, unknown> | null;
@@ -61,9 +81,10 @@ export function parseAuditPolicy(text: string): AuditPolicy {
   const rules = doc.rules.map((raw: Record<string, unknown>, i: number): AuditPolicyRule => {
     const at = `rules[${i}]`;
     if (!LEVELS.includes(raw.level as AuditLevel)) throw new AuditPolicyError(`${at}.level: unknown level "${String(raw.level)}"`);
-    const resources = raw.resources as GroupResources[] | undefined;
+    const resources = groupResources(raw.resources, `${at}.resources`);
     const nonResourceURLs = strings(raw.nonResourceURLs, `${at}.nonResourceURLs`);
-    if (resources?.length && nonResourceURLs?.length)
+    const namespaces = strings(raw.namespaces, `${at}.namespaces`);
+    if ((resources?.length || namespaces?.length) && nonResourceURLs?.length)
       throw new AuditPolicyError(`${at}: rules cannot apply to both regular resources and non-resource URLs`);
     return {
       level: raw.level as AuditLevel,
@@ -71,7 +92,7 @@ export function parseAuditPolicy(text: string): AuditPolicy {
       userGroups: strings(raw.userGroups, `${at}.userGroups`),
       verbs: strings(raw.verbs, `${at}.verbs`),
       resources,
-      namespaces: strings(raw.namespaces, `${at}.namespaces`),
+      namespaces,
       nonResourceURLs,
       omitStages: stages(raw.omitStages, `${at}.omitStages`),
       ...(typeof raw.omitManagedFields === 'boolean' ? { omitManagedFields: raw.omitManagedFields } : {}),
@@ -84,6 +105,23 @@ export function parseAuditPolicy(text: string): AuditPolicy {
   };
 }
 
+/**
+ * One `resources` entry of a rule, by the real checker's rules: the group (its `k8s.io` spelling
+ * names the served `orch.io` group requests are audited as, so published policies work as
+ * written); no resources means the whole group, whatever `resourceNames` says; else one of
+ * `pods`, `pods/log`, `*`, `*\/log` (any resource's log) or `pods/*` (pods and every subresource
+ * of pods), for one of `resourceNames` when there are any.
+ */
+function groupResourcesMatch(gr: GroupResources, a: Attributes & { isResourceRequest: true }): boolean {
+  if (orchGroup(gr.group ?? '') !== a.apiGroup) return false;
+  if (!gr.resources?.length) return true;
+  if (gr.resourceNames?.length && !gr.resourceNames.includes(a.name)) return false;
+  const combined = a.subresource ? `${a.resource}/${a.subresource}` : a.resource;
+  return gr.resources.some(
+    (res) => res === combined || res === '*' || res === `${a.resource}/*` || (!!a.subresource && res === `*/${a.subresource}`),
+  );
+}
+
 function ruleMatches(r: AuditPolicyRule, a: Attributes): boolean {
   if (r.users?.length && !r.users.includes(a.user.name)) return false;
   if (r.userGroups?.length && !a.user.groups.some((g) => r.userGroups!.includes(g))) return false;
@@ -91,23 +129,7 @@ function ruleMatches(r: AuditPolicyRule, a: Attributes): boolean {
   if (r.namespaces?.length || r.resources?.length) {
     if (!a.isResourceRequest) return false;
     if (r.namespaces?.length && !r.namespaces.includes(a.namespace)) return false;
-    if (r.resources?.length) {
-      const combined = a.subresource ? `${a.resource}/${a.subresource}` : a.resource;
-      const ok = r.resources.some(
-        (gr) =>
-          (gr.group ?? '') === a.apiGroup &&
-          (!gr.resources?.length ||
-            gr.resources.some(
-              (res) =>
-                res === combined ||
-                res === '*' ||
-                (res === `${a.resource}/*` && !!a.subresource) ||
-                (res === `*/${a.subresource}` && !!a.subresource),
-            )) &&
-          (!gr.resourceNames?.length || gr.resourceNames.includes(a.name)),
-      );
-      if (!ok) return false;
-    }
+    if (r.resources?.length && !r.resources.some((gr) => groupResourcesMatch(gr, a))) return false;
   }
   if (r.nonResourceURLs?.length) {
     if (a.isResourceRequest) return false;

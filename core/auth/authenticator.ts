@@ -4,6 +4,7 @@
  * request (401), as the real union authenticator does; anonymous applies only when none did either.
  */
 import type { ApiRequest } from '../http/api-request.ts';
+import { EXTRA_CREDENTIAL_ID } from './service-account-token.ts';
 import { ANONYMOUS, type UserInfo, withAuthenticatedGroup } from './user.ts';
 
 /** What an authenticator concluded: a user, a refusal of credentials it owns, or nothing to say. */
@@ -60,10 +61,22 @@ export function bearerToken(req: ApiRequest): string | undefined {
   return m ? m[1] : undefined;
 }
 
-/** The user of a client certificate the host verified against `--client-ca-file` (CN = user, O = groups). */
+/**
+ * The user of a client certificate the host verified against `--client-ca-file` (CN = user, O =
+ * groups, its credential ID in extra, as the real x509 authenticator gives since v1.31). One that
+ * did not verify is a refusal: the request fails (401) unless another credential names a user.
+ */
 export const clientCertificateAuthenticator: Authenticator = {
   authenticate(req) {
+    if (req.certificateError !== undefined) return { error: req.certificateError };
     const user = req.certificateUser;
-    return user ? { user: { name: user.name, groups: [...user.groups] } } : undefined;
+    if (!user) return undefined;
+    return {
+      user: {
+        name: user.name,
+        groups: [...user.groups],
+        ...(user.credentialId ? { extra: { [EXTRA_CREDENTIAL_ID]: [user.credentialId] } } : {}),
+      },
+    };
   },
 };

@@ -2,6 +2,7 @@
  * Authorization: a chain of authorizers (`--authorization-mode`, comma separated); the first to
  * allow or deny decides, and a request no authorizer allows is forbidden. With RBAC in the chain,
  * `system:masters` is allowed everything first, as the real server's privileged-group authorizer does.
+ * The rules a user holds (SelfSubjectRulesReview) are those the chain's rule resolvers list.
  */
 import type { PolicyRule } from '../registry/types/rbac-v1.ts';
 import type { Attributes } from './attributes.ts';
@@ -16,10 +17,21 @@ export interface AuthorizationResult {
   readonly reason: string;
 }
 
+/**
+ * The rules a user holds in a namespace. `incomplete`: the authorizer cannot list everything it
+ * would allow; `evaluationError`: what went wrong while listing (a binding to a missing role),
+ * which leaves the list short without making it incomplete, as the real RBAC rule resolver says.
+ */
+export interface RuleSet {
+  readonly rules: PolicyRule[];
+  readonly incomplete: boolean;
+  readonly evaluationError?: string;
+}
+
 export interface Authorizer {
   authorize(a: Attributes): AuthorizationResult;
   /** The rules the user holds in a namespace (SelfSubjectRulesReview, escalation checks), if this authorizer can list them. */
-  rulesFor?(user: UserInfo, namespace: string): { rules: PolicyRule[]; incomplete: boolean };
+  rulesFor?(user: UserInfo, namespace: string): RuleSet;
 }
 
 export type AuthorizationMode = 'AlwaysAllow' | 'AlwaysDeny' | 'RBAC';
@@ -42,10 +54,24 @@ export const alwaysDeny: Authorizer = {
   rulesFor: () => ({ rules: [], incomplete: false }),
 };
 
+/**
+ * The real superuser authorizer is no rule resolver: it lists nothing, so a `system:masters`
+ * user's rules are those RBAC binds to the group (cluster-admin), each listed once.
+ */
 export const privilegedGroups: Authorizer = {
   authorize: (a) => (a.user.groups.includes(MASTERS_GROUP) ? ALLOW : NO_OPINION),
-  rulesFor: (user) => ({ rules: user.groups.includes(MASTERS_GROUP) ? EVERYTHING : [], incomplete: false }),
+  rulesFor: () => ({ rules: [], incomplete: false }),
 };
+
+/**
+ * Several errors as one, worded as the real aggregate error: one error is its own text, more are
+ * listed once each in brackets (`[a, b]`); a repeated error counts once.
+ */
+export function aggregateErrors(errors: readonly string[]): string {
+  if (errors.length === 1) return errors[0]!;
+  const distinct = [...new Set(errors)];
+  return distinct.length <= 1 ? (distinct[0] ?? '') : `[${distinct.join(', ')}]`;
+}
 
 export class RbacAuthorizer implements Authorizer {
   constructor(readonly index: PolicyIndex) {}
@@ -53,16 +79,17 @@ export class RbacAuthorizer implements Authorizer {
   authorize(a: Attributes): AuthorizationResult {
     const { found, errors } = this.index.visitRules(a.user, a.isResourceRequest ? a.namespace : '', (r) => ruleAllows(r, a));
     if (found) return ALLOW;
-    return { decision: 'NoOpinion', reason: errors.length ? `RBAC: [${errors.join(', ')}]` : '' };
+    return { decision: 'NoOpinion', reason: errors.length ? `RBAC: ${aggregateErrors(errors)}` : '' };
   }
 
-  rulesFor(user: UserInfo, namespace: string): { rules: PolicyRule[]; incomplete: boolean } {
+  /** Every rule bound to the user; a binding to a missing role is an evaluation error, never incompleteness. */
+  rulesFor(user: UserInfo, namespace: string): RuleSet {
     const rules: PolicyRule[] = [];
     const { errors } = this.index.visitRules(user, namespace, (r) => {
       rules.push(r);
       return false;
     });
-    return { rules, incomplete: errors.length > 0 };
+    return { rules, incomplete: false, ...(errors.length ? { evaluationError: aggregateErrors(errors) } : {}) };
   }
 }
 
@@ -79,8 +106,10 @@ export class AuthorizerChain implements Authorizer {
     return { decision: 'NoOpinion', reason: reasons.join('\n') };
   }
 
-  rulesFor(user: UserInfo, namespace: string): { rules: PolicyRule[]; incomplete: boolean } {
+  /** The rules of every authorizer, in order; incomplete if one is; their evaluation errors aggregated. */
+  rulesFor(user: UserInfo, namespace: string): RuleSet {
     const rules: PolicyRule[] = [];
+    const errors: string[] = [];
     let incomplete = false;
     for (const z of this.authorizers) {
       const r = z.rulesFor?.(user, namespace);
@@ -90,8 +119,9 @@ export class AuthorizerChain implements Authorizer {
       }
       rules.push(...r.rules);
       incomplete ||= r.incomplete;
+      if (r.evaluationError) errors.push(r.evaluationError);
     }
-    return { rules, incomplete };
+    return { rules, incomplete, ...(errors.length ? { evaluationError: aggregateErrors(errors) } : {}) };
   }
 }
 
@@ -130,7 +160,7 @@ export class CachingAuthorizer implements Authorizer {
     return r;
   }
 
-  rulesFor(user: UserInfo, namespace: string): { rules: PolicyRule[]; incomplete: boolean } {
+  rulesFor(user: UserInfo, namespace: string): RuleSet {
     return this.inner.rulesFor?.(user, namespace) ?? { rules: [], incomplete: true };
   }
 }

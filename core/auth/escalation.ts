@@ -4,6 +4,8 @@
  * `bind` verb on it), as the real RBAC storage checks them.
  */
 import type { PolicyRule } from '../registry/types/rbac-v1.ts';
+import { orchGroup } from './attributes.ts';
+import { apiGroupMatches } from './rbac/rules.ts';
 
 const has = (list: readonly string[] | undefined, v: string) => !!list && (list.includes('*') || list.includes(v));
 
@@ -34,7 +36,8 @@ function coversAtom(owner: PolicyRule, atom: PolicyRule): boolean {
     const url = atom.nonResourceURLs[0];
     return (owner.nonResourceURLs ?? []).some((u) => u === '*' || u === url || (u.endsWith('*') && url.startsWith(u.slice(0, -1))));
   }
-  if (!has(owner.apiGroups, atom.apiGroups![0])) return false;
+  // Either spelling of a group names it (`coordination.k8s.io` is `coordination.orch.io`), as in authorization.
+  if (!apiGroupMatches(owner, orchGroup(atom.apiGroups![0]))) return false;
   const res = atom.resources![0];
   const sub = res.includes('/') ? res.slice(res.indexOf('/') + 1) : '';
   const resOk = (owner.resources ?? []).some((r) => r === '*' || r === res || (sub && r === `*/${sub}`));

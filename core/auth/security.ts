@@ -6,18 +6,22 @@
  * ServiceAccount token) and allowed.
  */
 import { type AuditDecision, auditLevelOf, type AuditPolicy, type AuditSink, parseAuditPolicy } from '../audit/index.ts';
-import { type AuditEvent, auditUser, microTime } from '../audit/event.ts';
+import { type AuditEvent, type AuditObjectRef, auditUser, microTime } from '../audit/event.ts';
 import type { AuditStage } from '../audit/policy.ts';
+import { loggedObject } from '../audit/logged-object.ts';
 import { withoutManagedFields } from '../audit/managed-fields.ts';
+import { sourceIPs } from '../audit/source-ips.ts';
 import { StatusError, toStatusError } from '../errors/status-error.ts';
 import { FlowControl, type FlowControlOptions, WatchTracker } from '../flowcontrol/index.ts';
+import { bodyKindOf } from '../handlers/body-kinds.ts';
 import { statusValue } from '../handlers/respond.ts';
 import type { ApiRequest, ApiResponse } from '../http/api-request.ts';
 import { type RequestInfo, requestInfo } from '../http/request-info.ts';
 import { type Metrics, metricVerb } from '../metrics/metrics.ts';
 import { type CountedRequest, countRequest, countTermination, requestScope } from '../metrics/request-count.ts';
+import type { KindDefinition } from '../registry/definition.ts';
 import type { ResourceRegistry } from '../registry/resource-registry.ts';
-import type { ClusterRole, PolicyRule } from '../registry/types/rbac-v1.ts';
+import type { ClusterRole } from '../registry/types/rbac-v1.ts';
 import type { FlowSchema, PriorityLevelConfiguration } from '../registry/types/flowcontrol-v1.ts';
 import type { Clock } from '../util/clock.ts';
 import type { JsonObject } from '../util/json.ts';
@@ -41,6 +45,7 @@ import { impersonate, impersonationRequest } from './impersonation.ts';
 import { IssuerDiscovery } from './issuer-discovery.ts';
 import { aggregationsToWrite } from './rbac/aggregation.ts';
 import { PolicyIndex, type PolicySource } from './rbac/policy-index.ts';
+import { registryLookup } from './legacy-token.ts';
 import { ServiceAccountTokens, type SigningKey } from './service-account-token.ts';
 import { parseTokenFile, tokenFileAuthenticator } from './token-file.ts';
 import { audienceAgnostic, reviewToken, type TokenAuthenticator } from './token-review.ts';
@@ -76,6 +81,8 @@ export interface SecurityDeps {
   registry(group: string, resource: string): ResourceRegistry | undefined;
   /** The kind behind a path's group/version/resource, for deprecation annotations. */
   deprecated(group: string, version: string, resource: string): { removedRelease?: string } | undefined;
+  /** The kind served at a group/version/resource (audit decodes the objects it logs with it). */
+  kind?(group: string, version: string, resource: string): KindDefinition | undefined;
   readonly ready: Promise<void>;
   started(): boolean;
 }
@@ -164,14 +171,6 @@ function withBody(req: ApiRequest, body: Uint8Array): ApiRequest {
   return Object.create(req, { readBody: { value: async () => body } }) as ApiRequest;
 }
 
-function parseJson(bytes: Uint8Array | string): unknown {
-  try {
-    return JSON.parse(typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes));
-  } catch {
-    return undefined;
-  }
-}
-
 export class RequestSecurity {
   readonly tokens: ServiceAccountTokens;
   /** `/.well-known/openid-configuration` and `/openid/v1/jwks` of the token issuer. */
@@ -202,7 +201,7 @@ export class RequestSecurity {
       return String(meta?.uid ?? '');
     });
     const sa = opts.authentication?.serviceAccounts;
-    this.tokens = new ServiceAccountTokens({ ...sa, uidOf, clock: deps.clock });
+    this.tokens = new ServiceAccountTokens({ ...sa, uidOf, legacy: registryLookup((g, r) => deps.registry(g, r)), clock: deps.clock });
     this.issuerDiscovery = new IssuerDiscovery(this.tokens, sa?.jwksUri !== undefined ? { jwksUri: sa.jwksUri } : {});
     const authenticators: Authenticator[] = [clientCertificateAuthenticator];
     const tokens = opts.authentication?.tokens;
@@ -320,7 +319,7 @@ export class RequestSecurity {
     return { allowed: r.decision === 'Allow', denied: r.decision === 'Deny', reason: r.reason };
   }
 
-  rulesFor(user: UserInfo, namespace: string): { rules: PolicyRule[]; incomplete: boolean } {
+  rulesFor(user: UserInfo, namespace: string): ReturnType<RequestAccess['rulesFor']> {
     return this.authorizer.rulesFor?.(user, namespace) ?? { rules: [], incomplete: true };
   }
 
@@ -350,6 +349,11 @@ export class RequestSecurity {
       issueToken: (t) => this.tokens.issue(t),
       tokenAudiences: this.tokens.audiences,
       uidOf: this.uidOf,
+      objectOf: (resource, namespace, name) => {
+        const reg = this.deps.registry('', resource);
+        const v = reg?.current(namespace, name);
+        return v && reg ? reg.parse(v) : undefined;
+      },
       reviewToken: (token, audiences) => reviewToken(this.tokenAuthenticators, token, audiences, this.tokens.audiences),
     };
   }
@@ -416,12 +420,13 @@ export class RequestSecurity {
           if (!this.deps.started()) await this.deps.ready;
           const d = this.authorizer.authorize(attrs);
           this.deps.metrics.authorizationAttempts.count(d.decision, AUTHZ_LABELS[d.decision]);
+          audit?.authorized(d.decision === 'Allow', d.reason);
           if (d.decision !== 'Allow') throw forbidden(attrs, d.reason);
           // Reads need no more checks (and no more awaits on the hot path).
           if (attrs.isResourceRequest && MUTATING.has(attrs.verb)) this.admitCreate(req, attrs, info);
         }
-      }
-      if (audit?.wantsRequestBody) served = await audit.captureRequest(served);
+      } else audit?.authorized(true, ''); // AlwaysAllow, which says no more
+      if (audit?.readsRequestBody) served = await audit.captureRequest(served);
       contexts.set(served, { user, auditID, attributes: attrs, info: parsed, ...(audit ? { auditAnnotations: audit.annotations } : {}) });
       const res = await next(served);
       admission?.done();
@@ -483,25 +488,64 @@ export class RequestSecurity {
     const decision = auditLevelOf(this.audit.policy, a);
     if (decision.level === 'None') return undefined;
     const dep = a.isResourceRequest ? this.deps.deprecated(a.apiGroup, a.apiVersion, a.resource) : undefined;
-    return new AuditRecorder(this.audit.sink, decision, req, a, auditID, start, this.deps.clock, dep);
+    const def = a.isResourceRequest ? this.deps.kind?.(a.apiGroup, a.apiVersion, a.resource) : undefined;
+    const kind = def && a.isResourceRequest ? bodyKindOf(def, a.subresource) : undefined;
+    return new AuditRecorder(this.audit.sink, decision, req, a, auditID, start, this.deps.clock, dep, kind);
   }
 
+  /**
+   * A request no authenticator accepted: one event, with no user (policy rules naming users or
+   * groups do not match it), written when its 401 starts, as the real failed-authentication
+   * handler writes it.
+   */
   private auditUnauthenticated(req: ApiRequest, info: RequestInfo, auditID: string, start: number, res: ApiResponse): void {
     if (!this.audit) return;
-    const a = attributesOf(info, { name: 'system:anonymous', groups: ['system:unauthenticated'] }, req.method);
+    const a = attributesOf(info, NOBODY, req.method);
     const decision = auditLevelOf(this.audit.policy, a);
     if (decision.level === 'None') return;
-    new AuditRecorder(this.audit.sink, decision, req, a, auditID, start, this.deps.clock, undefined, true).complete(res);
+    new AuditRecorder(this.audit.sink, decision, req, a, auditID, start, this.deps.clock, undefined, undefined, true).failedAuthentication(
+      res,
+    );
+  }
+}
+
+/** The user of a request that has none, for the audit policy (which matches no user or group rule to it). */
+const NOBODY: UserInfo = { name: '', groups: [] };
+
+/** The real audit annotations of the authorization decision. */
+const DECISION_ANNOTATION = 'authorization.orch.io/decision';
+const REASON_ANNOTATION = 'authorization.orch.io/reason';
+
+/** The credentials a request that failed authentication tried, in the real audit event's words. */
+function attemptedMethods(req: ApiRequest): string {
+  const methods: string[] = [];
+  const auth = (req.headers.get('authorization') ?? '').trim();
+  const basic = /^basic (.*)$/i.exec(auth);
+  if (basic && decodesToUserPassword(basic[1])) methods.push('basic');
+  const parts = auth.split(' ');
+  if (parts.length > 1 && parts[0].toLowerCase() === 'bearer') methods.push('bearer');
+  if ((req.url.searchParams.get('access_token') ?? '').trim()) methods.push('access_token');
+  if (req.certificateUser || req.certificateError !== undefined) methods.push('x509');
+  return methods.length ? `Authentication failed, attempted: ${methods.join(', ')}` : 'Authentication failed, no credentials provided';
+}
+
+function decodesToUserPassword(b64: string): boolean {
+  try {
+    return atob(b64).includes(':');
+  } catch {
+    return false;
   }
 }
 
 /** The events of one audited request. */
 class AuditRecorder {
   impersonated: UserInfo | undefined;
-  /** Annotations admission adds while the request is served; the stages after it carry them. */
+  /** Annotations authorization and admission add while the request is served; the stages after it carry them. */
   readonly annotations: Record<string, string> = {};
   private requestObject: unknown;
-  private readonly base: Omit<AuditEvent, 'stage' | 'stageTimestamp'>;
+  private readonly base: Omit<AuditEvent, 'stage' | 'stageTimestamp' | 'objectRef'>;
+  /** Completed from the request's object once it is read (a create's name, an update's uid). */
+  private readonly objectRef: AuditObjectRef | undefined;
 
   constructor(
     private readonly sink: AuditSink,
@@ -512,9 +556,12 @@ class AuditRecorder {
     start: number,
     private readonly clock: Clock,
     deprecated: { removedRelease?: string } | undefined,
+    /** The kind of the objects the request writes and reads, to decode them. */
+    private readonly kind: KindDefinition | undefined,
     unauthenticated = false,
   ) {
     const query = req.url.searchParams.toString();
+    const ips = sourceIPs(req.headers, req.remoteAddress);
     this.base = {
       kind: 'Event',
       apiVersion: 'audit.orch.io/v1',
@@ -522,20 +569,9 @@ class AuditRecorder {
       auditID,
       requestURI: query ? `${req.url.pathname}?${query}` : req.url.pathname,
       verb: a.verb,
-      user: unauthenticated ? { username: '' } : auditUser(a.user),
+      user: unauthenticated ? {} : auditUser(a.user),
+      ...(ips.length ? { sourceIPs: ips } : {}),
       ...(req.headers.get('user-agent') ? { userAgent: req.headers.get('user-agent')! } : {}),
-      ...(a.isResourceRequest
-        ? {
-            objectRef: {
-              resource: a.resource,
-              ...(a.namespace ? { namespace: a.namespace } : {}),
-              ...(a.name ? { name: a.name } : {}),
-              apiGroup: a.apiGroup,
-              apiVersion: a.apiVersion,
-              ...(a.subresource ? { subresource: a.subresource } : {}),
-            },
-          }
-        : {}),
       requestReceivedTimestamp: microTime(start),
       ...(deprecated
         ? {
@@ -546,32 +582,88 @@ class AuditRecorder {
           }
         : {}),
     };
+    this.objectRef = a.isResourceRequest
+      ? {
+          resource: a.resource,
+          ...(a.namespace ? { namespace: a.namespace } : {}),
+          ...(a.name ? { name: a.name } : {}),
+          apiGroup: a.apiGroup,
+          apiVersion: a.apiVersion,
+          ...(a.subresource ? { subresource: a.subresource } : {}),
+        }
+      : undefined;
     if (!unauthenticated) this.emit('RequestReceived');
   }
 
-  get wantsRequestBody(): boolean {
-    return (
-      (this.decision.level === 'Request' || this.decision.level === 'RequestResponse') && ['POST', 'PUT', 'PATCH'].includes(this.req.method)
-    );
+  private get logsRequestObject(): boolean {
+    return this.decision.level === 'Request' || this.decision.level === 'RequestResponse';
+  }
+
+  /**
+   * Whether the body is read before the handler: a create's or update's object at every level
+   * (its metadata completes `objectRef`), a patch or delete options only where they are logged.
+   */
+  get readsRequestBody(): boolean {
+    if (!this.objectRef) return false;
+    const m = this.req.method;
+    return m === 'POST' || m === 'PUT' || ((m === 'PATCH' || m === 'DELETE') && this.logsRequestObject);
+  }
+
+  /** The authorizer's decision and reason, as the real authorization filter annotates the event. */
+  authorized(allowed: boolean, reason: string): void {
+    this.annotations[DECISION_ANNOTATION] = allowed ? 'allow' : 'forbid';
+    this.annotations[REASON_ANNOTATION] = reason;
   }
 
   async captureRequest(req: ApiRequest): Promise<ApiRequest> {
     const body = await req.readBody(3 * 1024 * 1024);
-    const parsed = parseJson(body);
-    // A patch is logged as sent (the real audit keeps it raw); objects lose managedFields if the policy says so.
-    this.requestObject = this.decision.omitManagedFields && this.req.method !== 'PATCH' ? withoutManagedFields(parsed) : parsed;
+    if (body.length === 0) return withBody(req, body);
+    const method = this.req.method;
+    // A patch is logged as sent (the real audit keeps it raw); objects are decoded from their format.
+    const obj =
+      method === 'PATCH' ? loggedObject(body, null, undefined) : loggedObject(body, this.req.headers.get('content-type'), this.kind);
+    if (method === 'POST' || method === 'PUT') this.completeObjectRef(obj);
+    if (this.logsRequestObject && obj !== undefined)
+      this.requestObject = this.decision.omitManagedFields && method !== 'PATCH' ? withoutManagedFields(obj) : obj;
     return withBody(req, body);
+  }
+
+  /** What the written object says of itself fills what the path did not: name, namespace, uid, resourceVersion. */
+  private completeObjectRef(obj: unknown): void {
+    const meta = obj && typeof obj === 'object' ? (obj as JsonObject).metadata : undefined;
+    if (!this.objectRef || !meta || typeof meta !== 'object' || Array.isArray(meta)) return;
+    for (const k of ['namespace', 'name', 'uid', 'resourceVersion'] as const) {
+      const v = (meta as JsonObject)[k];
+      if (!this.objectRef[k] && typeof v === 'string' && v) this.objectRef[k] = v;
+    }
   }
 
   private emit(stage: AuditStage, extra: Partial<AuditEvent> = {}): void {
     if (this.decision.omitStages.includes(stage)) return;
     const added = stage !== 'RequestReceived' && Object.keys(this.annotations).length > 0;
+    const r = this.objectRef;
     this.sink.write({
       ...this.base,
-      ...(added ? { annotations: { ...this.base.annotations, ...this.annotations } } : {}),
+      // Field order as the real ObjectReference writes it; a copy, as the reference still fills in.
+      ...(r
+        ? {
+            objectRef: {
+              resource: r.resource,
+              ...(r.namespace ? { namespace: r.namespace } : {}),
+              ...(r.name ? { name: r.name } : {}),
+              ...(r.uid ? { uid: r.uid } : {}),
+              apiGroup: r.apiGroup,
+              apiVersion: r.apiVersion,
+              ...(r.resourceVersion ? { resourceVersion: r.resourceVersion } : {}),
+              ...(r.subresource ? { subresource: r.subresource } : {}),
+            },
+          }
+        : {}),
+      ...(added ? { annotations: sortedKeys({ ...this.base.annotations, ...this.annotations }) } : {}),
       ...(this.impersonated ? { impersonatedUser: auditUser(this.impersonated) } : {}),
       stage,
-      stageTimestamp: microTime(this.clock.now()),
+      // The first stage's time is the request's, as the real event writes it.
+      stageTimestamp: stage === 'RequestReceived' ? this.base.requestReceivedTimestamp : microTime(this.clock.now()),
       ...extra,
     } as AuditEvent);
   }
@@ -593,21 +685,52 @@ class AuditRecorder {
     return { ...res, body };
   }
 
+  /**
+   * The one event of a request that failed authentication: `ResponseStarted`, its status saying
+   * which credentials were tried (the real handler writes no `ResponseComplete` for it).
+   */
+  failedAuthentication(res: ApiResponse): void {
+    this.completed = true;
+    this.emit('ResponseStarted', { responseStatus: { metadata: {}, message: attemptedMethods(this.req), code: res.status } });
+  }
+
   complete(res: ApiResponse, ended = false): void {
     if (this.completed || (this.streaming && !ended)) return;
     this.completed = true;
-    const status: AuditEvent['responseStatus'] = { metadata: {}, code: res.status };
-    const parsed = typeof res.body === 'string' || res.body instanceof Uint8Array ? parseJson(res.body) : undefined;
+    let status: AuditEvent['responseStatus'] = { metadata: {}, code: res.status };
+    const wantsObject = this.decision.level === 'RequestResponse' && !ended;
+    const whole = typeof res.body === 'string' || res.body instanceof Uint8Array;
+    const parsed =
+      whole && (wantsObject || res.status >= 400)
+        ? loggedObject(res.body as string | Uint8Array, contentTypeOf(res), this.kind)
+        : undefined;
     if (res.status >= 400 && parsed && typeof parsed === 'object' && (parsed as JsonObject).kind === 'Status') {
+      // The Status's bounded fields, in the order the real event writes them.
       const s = parsed as JsonObject;
-      status.status = String(s.status ?? 'Failure');
-      if (s.reason) status.reason = String(s.reason);
-      if (s.message) status.message = String(s.message);
+      status = {
+        metadata: {},
+        status: String(s.status ?? 'Failure'),
+        ...(s.message ? { message: String(s.message) } : {}),
+        ...(s.reason ? { reason: String(s.reason) } : {}),
+        ...(s.details && typeof s.details === 'object' ? { details: s.details as JsonObject } : {}),
+        code: res.status,
+      };
     }
     const extra: Partial<AuditEvent> = { responseStatus: status };
     if (this.requestObject !== undefined) extra.requestObject = this.requestObject;
-    if (this.decision.level === 'RequestResponse' && parsed !== undefined && !ended)
-      extra.responseObject = this.decision.omitManagedFields ? withoutManagedFields(parsed) : parsed;
+    if (wantsObject && parsed !== undefined) extra.responseObject = this.decision.omitManagedFields ? withoutManagedFields(parsed) : parsed;
     this.emit('ResponseComplete', extra);
   }
+}
+
+function contentTypeOf(res: ApiResponse): string | null {
+  const v = res.headers['content-type'];
+  return (Array.isArray(v) ? v[0] : v) ?? null;
+}
+
+/** Annotations in key order, as the real event's map is written. */
+function sortedKeys(m: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(m).sort()) out[k] = m[k];
+  return out;
 }

@@ -6,11 +6,14 @@
  * while it is unexpired, meant for one of the server's audiences, and its ServiceAccount (and
  * bound object) still exist with the same uid. Keys come from the host (`--service-account-*`
  * flags) or are made when first needed; `jose` runs on WebCrypto, so this works in every host.
+ * The same key signs the long-lived tokens of `service-account-token` Secrets, which the same
+ * authenticator accepts under their own issuer and rules (legacy-token.ts).
  */
 import { base64url, compactVerify, type CryptoKey, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { goQuote } from '../errors/go-quote.ts';
 import type { Clock } from '../util/clock.ts';
 import { type Authenticator, bearerToken } from './authenticator.ts';
+import { LEGACY_ISSUER, legacyClaims, type LegacyTokenLookup, type LegacyTokenSubject, validateLegacyToken } from './legacy-token.ts';
 import { serviceAccountUser, type UserInfo } from './user.ts';
 
 export const PRIVATE_CLAIM = 'orchestrator.io';
@@ -43,6 +46,8 @@ export interface ServiceAccountTokenOptions {
   readonly verifyKeys?: readonly SigningKey[];
   /** The uid of a stored object, or undefined when it does not exist (`serviceaccounts`, `pods`, `secrets`). */
   readonly uidOf: (resource: string, namespace: string, name: string) => string | undefined;
+  /** Stored Secrets and ServiceAccounts, which legacy tokens are checked against, and the Secret labeller. */
+  readonly legacy: Omit<LegacyTokenLookup, 'now'>;
   readonly clock: Clock;
 }
 
@@ -77,6 +82,16 @@ export class ServiceAccountTokens {
     this.issuer = opts.issuer ?? DEFAULT_ISSUER;
     this.audiences = opts.audiences?.length ? opts.audiences : [this.issuer];
     if (opts.signingKey) this.signing = Promise.resolve(opts.signingKey);
+  }
+
+  /**
+   * Whether the host gave a signing key (`--service-account-signing-key-file`, or the data
+   * directory's): only then are long-lived tokens made, as the real tokens controller runs only
+   * with `--service-account-private-key-file`. A key made for the occasion would not outlive the
+   * process, and with it every token it signed.
+   */
+  get signingKeyConfigured(): boolean {
+    return this.opts.signingKey !== undefined;
   }
 
   private signingKey(): Promise<SigningKey> {
@@ -119,6 +134,16 @@ export class ServiceAccountTokens {
     return { token, expiresAt: exp * 1000 };
   }
 
+  /** A long-lived token of a ServiceAccount, for the `service-account-token` Secret named in `s` (no expiry, no audience). */
+  async legacyToken(s: LegacyTokenSubject): Promise<string> {
+    const { key, alg, publicKey } = await this.signingKey();
+    const kid = publicKey ? await keyId(publicKey) : undefined;
+    return new SignJWT(legacyClaims(s))
+      .setProtectedHeader(kid ? { alg, kid } : { alg })
+      .setIssuer(LEGACY_ISSUER)
+      .sign(key);
+  }
+
   authenticator(): Authenticator {
     return {
       authenticate: (req) => {
@@ -140,11 +165,14 @@ export class ServiceAccountTokens {
    * not issued by us gets no opinion; then the signature (by the header's key id), the audiences
    * (those of the token, or the server's for a token naming none, against those asked), the times
    * (a minute's leeway), and the ServiceAccount and bound object by name and uid. The answer's
-   * audiences are the asked ones the token is meant for.
+   * audiences are the asked ones the token is meant for. A legacy token (its own issuer) has the
+   * same signature and audience checks (it names no audience, so it is good for the server's),
+   * then the legacy validator's instead of the times and bindings.
    */
   async review(token: string, requested: readonly string[]): Promise<TokenVerdict> {
     const unverified = unverifiedClaims(token);
-    if (unverified?.iss !== this.issuer) return undefined;
+    const legacy = unverified?.iss === LEGACY_ISSUER;
+    if (!legacy && unverified?.iss !== this.issuer) return undefined;
     let header: { kid?: unknown };
     try {
       header = decodeProtectedHeader(token);
@@ -171,6 +199,10 @@ export class ServiceAccountTokens {
     const audiences = tokenAudiences.filter((a) => asked.includes(a));
     if (!audiences.length && this.audiences.length) {
       return { error: `token audiences ${goQuoted(tokenAudiences)} is invalid for the target audiences ${goQuoted(asked)}` };
+    }
+    if (legacy) {
+      const verdict = await validateLegacyToken(token, payload, { ...this.opts.legacy, now: () => this.opts.clock.now() });
+      return 'user' in verdict ? { user: verdict.user, audiences } : verdict;
     }
     const timeError = checkTimes(payload, this.opts.clock.now() / 1000);
     if (timeError) return { error: timeError };

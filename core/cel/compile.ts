@@ -13,6 +13,7 @@ import { validFieldPath } from './field-path.ts';
 import { registerKubernetesLibrary } from './library/index.ts';
 import { formatIssue } from './messages.ts';
 import { instrument } from './meter.ts';
+import { type MessageFields, presenceTestErrors } from './presence-tests.ts';
 import {
   additionalPropertiesOf,
   type CelSchema,
@@ -86,6 +87,9 @@ function libraryEnv(): Environment {
   return library;
 }
 
+/** The least cost of an expression named as "contributed to" an over-budget total. */
+const MIN_CONTRIBUTOR_COST = STATIC_ESTIMATED_CRD_COST_LIMIT / 100;
+
 interface Observed {
   readonly path: string;
   readonly cost: number;
@@ -96,7 +100,10 @@ class Compiler {
   readonly celErrors: RuleError[] = [];
   readonly observed: Observed[] = [];
   total = 0;
-  constructor(private readonly env: Environment) {}
+  constructor(
+    private readonly env: Environment,
+    private readonly messages: MessageFields,
+  ) {}
 
   node(
     s: CelSchema,
@@ -232,7 +239,7 @@ class Compiler {
         }
         env = optionalEnv;
       }
-      const compiled = compileExpression(env, r.rule ?? '');
+      const compiled = compileExpression(env, r.rule ?? '', this.messages);
       if ('error' in compiled) {
         const detail = `compilation failed: ${compiled.error}`;
         if (schemaOk) this.celErrors.push(fieldErrors.invalid(`${at}.rule`, r, detail));
@@ -256,7 +263,7 @@ class Compiler {
       let messageSize = 0;
       const mx = (r.messageExpression ?? '').trim();
       if (mx) {
-        const m = compileExpression(env, r.messageExpression ?? '');
+        const m = compileExpression(env, r.messageExpression ?? '', this.messages);
         if ('error' in m) {
           if (schemaOk)
             this.celErrors.push(fieldErrors.invalid(`${at}.messageExpression`, r, `messageExpression compilation failed: ${m.error}`));
@@ -311,13 +318,14 @@ class Compiler {
 
   private observe(path: string, cost: number): void {
     this.total += cost;
-    this.observed.push({ path, cost });
+    // Only expressions worth at least 1% of the CRD's limit can be named as contributors.
+    if (cost >= MIN_CONTRIBUTOR_COST) this.observed.push({ path, cost });
   }
 }
 
 type Compiled = { program: Program; type: string; size: number } | { error: string };
 
-function compileExpression(env: Environment, source: string): Compiled {
+function compileExpression(env: Environment, source: string, messages: MessageFields): Compiled {
   let program: Program;
   try {
     program = env.parse(source);
@@ -326,6 +334,8 @@ function compileExpression(env: Environment, source: string): Compiled {
   }
   const checked = program.check();
   if (!checked.valid) return { error: formatIssue(source, checked.error ?? new Error('invalid expression')) };
+  const presence = presenceTestErrors(program.ast, source, messages);
+  if (presence) return { error: presence };
   const size = instrument(program.ast);
   return { program, type: checked.type ?? 'dyn', size };
 }
@@ -341,7 +351,7 @@ export function compileSchemaRules(schema: CelSchema, options: CompileOptions = 
   const decl = builder.build(schema, options.isResourceRoot ?? true);
   const env = libraryEnv().clone();
   registerMessages(env, builder.messages);
-  const c = new Compiler(env);
+  const c = new Compiler(env, new Map(builder.messages.map((m) => [m.name, m.fields])));
   const root = c.node(schema, decl, basePath, undefined, 1);
   const errors = [...c.schemaErrors, ...c.celErrors];
   if (c.total > STATIC_ESTIMATED_CRD_COST_LIMIT) {

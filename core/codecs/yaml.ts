@@ -9,6 +9,7 @@ import { findDuplicateKeys } from './json-duplicates.ts';
 import { listItems } from './list-items.ts';
 import { wellFormedStrings } from './well-formed.ts';
 import { unshareAliases, yamlAliasError } from './yaml-aliases.ts';
+import { yamlDuplicateKeys } from './yaml-duplicates.ts';
 import type { EncodeContext, ListParts, Serializer } from './serializer.ts';
 
 const decoder = new TextDecoder();
@@ -34,8 +35,8 @@ export const yamlSerializer: Serializer = {
   encodeWatchEvent() {
     throw StatusError.notAcceptable(['application/json']);
   },
-  decode(body: Uint8Array, _ctx: EncodeContext) {
-    return parseYaml(decoder.decode(body), 'error converting YAML to JSON: ');
+  decode(body: Uint8Array, _ctx: EncodeContext, duplicates?: string[]) {
+    return parseYaml(decoder.decode(body), 'error converting YAML to JSON: ', duplicates);
   },
 };
 
@@ -45,8 +46,12 @@ export const yamlSerializer: Serializer = {
  * recurses per level and runs out of stack first (after a few thousand levels, depending on the
  * stack): such a document is refused as too deep too, rather than failing the server. Aliases are
  * bounded as the real decoder bounds them (core/codecs/yaml-aliases.ts).
+ *
+ * A key written twice keeps its last value, as the real decoder keeps it; the strict decoder's
+ * report of the repeats (core/codecs/yaml-duplicates.ts) is added to `duplicates`, when given, for
+ * the request's fieldValidation to ignore, warn of or refuse.
  */
-export function parseYaml(text: string, prefix: string): unknown {
+export function parseYaml(text: string, prefix: string, duplicates?: string[]): unknown {
   const tooDeep = yamlDepthError(text);
   if (tooDeep) throw StatusError.badRequest(`${prefix}${tooDeep}`);
   const json = asJson(text);
@@ -54,7 +59,7 @@ export function parseYaml(text: string, prefix: string): unknown {
     return asGoDecodes(text, json, prefix);
   }
   try {
-    return wellFormedStrings(text, loadOne(text, prefix));
+    return wellFormedStrings(text, loadOne(text, prefix, duplicates));
   } catch (err) {
     if (err instanceof StatusError) throw err;
     if (err instanceof YAMLException && /maxDepth/.test(err.message)) {
@@ -72,7 +77,7 @@ export function parseYaml(text: string, prefix: string): unknown {
  * decoder bounds them (checked on the parser's events, before anything is built) and each alias
  * its own copy.
  */
-function loadOne(text: string, prefix: string): unknown {
+function loadOne(text: string, prefix: string, duplicates: string[] | undefined): unknown {
   const events = parseEvents(text, { maxDepth: MAX_YAML_DEPTH });
   const aliasing = yamlAliasError(events, text);
   if (aliasing) throw StatusError.badRequest(`${prefix}${aliasing}`);
@@ -81,9 +86,11 @@ function loadOne(text: string, prefix: string): unknown {
     const plain = text.slice(e.valueStart, e.valueEnd);
     if (inexactYamlNumber(plain)) throw StatusError.badRequest(`${prefix}${inexactNumberMessage(plain)}`);
   }
-  const documents = constructFromEvents(events, { source: text });
+  const documents = constructFromEvents(events, { source: text, json: true });
   if (documents.length === 0) throw new YAMLException('expected a document, but the input is empty');
   if (documents.length > 1) throw new YAMLException('expected a single document in the stream, but found more');
+  const repeated = duplicates && yamlDuplicateKeys(events, text);
+  if (repeated) duplicates.push(repeated);
   return events.some((e) => e.type === EVENT_ID.ALIAS) ? unshareAliases(documents[0]) : documents[0];
 }
 
@@ -91,7 +98,7 @@ function loadOne(text: string, prefix: string): unknown {
  * JSON is YAML, and most YAML bodies are JSON (clients send apply configurations as JSON under the
  * YAML media type): a JSON object or array with no key written twice has the same value for both
  * parsers, and JSON.parse costs a fraction of the YAML parser. Anything else (YAML proper, a
- * duplicated key, which YAML refuses) is left to the YAML parser.
+ * duplicated key, reported by the YAML parser's lines) is left to the YAML parser.
  */
 function asJson(text: string): unknown {
   let i = 0;

@@ -9,24 +9,28 @@ import { StatusError } from '../errors/status-error.ts';
 import { decodeCbor } from '../codecs/cbor.ts';
 import { MAX_OBJECT_DEPTH, nestedDeeperThan } from '../codecs/depth.ts';
 import { parseYaml } from '../codecs/yaml.ts';
+import { strictDecodingWarnings } from '../codecs/yaml-duplicates.ts';
 import { apiVersionOf, type ScaleSubresource } from '../registry/definition.ts';
 import { spellsAsOrch } from '../registry/input.ts';
 import { metaOf } from '../registry/object-meta.ts';
+import type { WriteOptions } from '../registry/resource-registry.ts';
 import { scaleOf, scaleWritten } from '../registry/scale.ts';
 import { Scale } from '../registry/types/autoscaling-v1.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
 import type { Patcher, PatchInput } from './resources.ts';
 
-export function decodeApplyConfig(body: Uint8Array): JsonObject {
-  const config = parseYaml(new TextDecoder().decode(body), 'error decoding YAML: ');
+export function decodeApplyConfig(body: Uint8Array, duplicates?: string[]): JsonObject {
+  const config = parseYaml(new TextDecoder().decode(body), 'error decoding YAML: ', duplicates);
   if (!isObject(config)) throw StatusError.badRequest('the apply patch must be an object');
   return config;
 }
 
 /** An apply patcher for configurations decoded by `decode` (YAML here; CBOR plugs in its own). */
-export function makeApplyPatcher(decode: (body: Uint8Array) => JsonObject): Patcher {
+export function makeApplyPatcher(decode: (body: Uint8Array, duplicates: string[]) => JsonObject): Patcher {
   return async (input) => {
-    const config = decode(input.body);
+    // Keys written twice keep their last value; they are reported once the apply has worked.
+    const duplicates: string[] = [];
+    const config = decode(input.body, duplicates);
     // Apply walks the configuration against the live object before decoding the result.
     if (nestedDeeperThan(config, MAX_OBJECT_DEPTH))
       throw StatusError.badRequest(`the apply configuration nests more than ${MAX_OBJECT_DEPTH} levels deep`);
@@ -44,7 +48,7 @@ export function makeApplyPatcher(decode: (body: Uint8Array) => JsonObject): Patc
         `the namespace of the object (${meta.namespace}) does not match the namespace on the URL (${input.namespace})`,
       );
     }
-    if (input.scale) return applyScale(input, input.scale, config);
+    if (input.scale) return applyScale(input, input.scale, config, duplicates);
     const write = { ...input.write, apply: true };
     return reg.guaranteedUpdate(
       input.namespace,
@@ -70,6 +74,7 @@ export function makeApplyPatcher(decode: (body: Uint8Array) => JsonObject): Patc
           if (err instanceof ApplyConflictError) throw conflictStatus(reg.gr, input.name, err);
           throw err;
         }
+        reportRepeatedKeys(input.write, duplicates);
         if (!isObject(merged.metadata)) merged.metadata = {};
         const m = merged.metadata as JsonObject;
         m.name = input.name;
@@ -86,7 +91,12 @@ export function makeApplyPatcher(decode: (body: Uint8Array) => JsonObject): Patc
  * the parent's owners of the replicas; the applied replicas and the Scale's ownership then go back
  * to the parent (its entry for this applier names `subresource: scale`).
  */
-function applyScale(input: PatchInput, sub: ScaleSubresource, config: JsonObject): Promise<{ json: string; created: boolean }> {
+function applyScale(
+  input: PatchInput,
+  sub: ScaleSubresource,
+  config: JsonObject,
+  duplicates: readonly string[],
+): Promise<{ json: string; created: boolean }> {
   const reg = input.registry;
   const mapping = { apiVersion: apiVersionOf(reg.def), replicasPath: sub.specReplicasPath };
   return reg.guaranteedUpdate(
@@ -115,6 +125,7 @@ function applyScale(input: PatchInput, sub: ScaleSubresource, config: JsonObject
         if (err instanceof ApplyConflictError) throw conflictStatus(reg.gr, input.name, err);
         throw err;
       }
+      reportRepeatedKeys(input.write, duplicates);
       const next = scaleWritten(current!, sub, applied, input.name);
       const entries = toParentManaged(parentManaged, metaOf(applied).managedFields, mapping);
       if (entries.length) metaOf(next).managedFields = entries;
@@ -123,6 +134,18 @@ function applyScale(input: PatchInput, sub: ScaleSubresource, config: JsonObject
     },
     { createIfMissing: false },
   );
+}
+
+/**
+ * The configuration's repeated keys, checked after the apply as the real apply handler checks them:
+ * fieldValidation Strict refuses them (400), Warn adds a warning a repeat, Ignore says nothing.
+ */
+function reportRepeatedKeys(write: WriteOptions, duplicates: readonly string[]): void {
+  if (!duplicates.length || write.fieldValidation === 'Ignore') return;
+  if (write.fieldValidation === 'Strict') {
+    throw StatusError.badRequest(`error strict decoding YAML: error converting YAML to JSON: ${duplicates.join(', ')}`);
+  }
+  write.warnings.push(...duplicates.flatMap(strictDecodingWarnings));
 }
 
 export const applyPatcher: Patcher = makeApplyPatcher(decodeApplyConfig);

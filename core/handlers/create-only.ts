@@ -40,6 +40,7 @@ const NO_ACCESS: RequestAccess = {
   issueToken: () => Promise.reject(StatusError.serviceUnavailable('no token issuer')),
   tokenAudiences: [],
   uidOf: () => undefined,
+  objectOf: () => undefined,
 };
 
 function accessOf(ctx: AnswerCtx): RequestAccess {
@@ -62,7 +63,9 @@ export async function createOnly(ctx: AnswerCtx, n: Negotiated, namespace: strin
   if (def.namespaced) meta.namespace = namespace;
   obj.metadata = meta;
   const errors = def.strategy?.validate?.(obj, strategyCtx) ?? [];
-  if (errors.length) throw StatusError.invalid(reg.gk, typeof meta.name === 'string' ? meta.name : '', errors);
+  // The real review handlers report the object they decoded, whose kind is unset, with no name:
+  // `.authorization.k8s.io "" is invalid: ...`.
+  if (errors.length) throw StatusError.invalid({ group: reg.gk.group, kind: '' }, '', errors);
   const answerCtx: AnswerContext = { namespace, now: ctx.deps.now(), access: accessOf(ctx) };
   const answer = (await def.createOnly!(obj, answerCtx)) as JsonObject;
   return respond(ctx, n, def.schema, ctx.alias ?? apiVersionOf(def), answer);

@@ -23,7 +23,8 @@ import { isPrettyPrint, parseBoolParam, parseDeleteParams, parseIntParam, parseS
 import { checkPathNames } from './path-names.ts';
 import { decodePatchResult, parsePatchJson } from './patchers.ts';
 import { listResponse, objectResponse } from './respond.ts';
-import { respelled, watchBody } from './watch-stream.ts';
+import { watchBody } from './watch-stream.ts';
+import { type Respell, respeller } from './respell.ts';
 import { answered, answerSubresource, createOnly } from './create-only.ts';
 import { bodyKindOf } from './body-kinds.ts';
 import type { RequestAccess } from '../auth/access.ts';
@@ -92,12 +93,19 @@ interface Ctx {
    * of their own scheme: `rbac.authorization.k8s.io/v1`); undefined when it named the served group.
    */
   readonly alias: string | undefined;
+  /** With an alias, how objects are answered in its spelling: their apiVersion and the kind's group fields. */
+  readonly respell: Respell | undefined;
 }
 
-/** An object's JSON with its apiVersion as the request spelled the group. */
+/** An object's JSON as the request spelled the group. */
 function spelled(ctx: Ctx, json: string): string {
-  if (!ctx.alias) return json;
-  return respelled(json, apiVersionOf(ctx.served.registry.def), ctx.alias);
+  return ctx.respell ? ctx.respell(json) : json;
+}
+
+/** A list's items as the request spelled the group. */
+function spelledItems(ctx: Ctx, items: readonly string[]): readonly string[] {
+  const respell = ctx.respell;
+  return respell ? items.map((json) => respell(json)) : items;
 }
 
 export async function handleResource(req: ApiRequest, info: ResourceRequestInfo, deps: ResourceHandlerDeps): Promise<ApiResponse> {
@@ -107,19 +115,19 @@ export async function handleResource(req: ApiRequest, info: ResourceRequestInfo,
     throw removed ? new StatusError(404, 'NotFound', removed, {}) : StatusError.pathNotFound();
   }
   const def = served.registry.def;
+  // Routes by the path: a name a list's field selector pins (see requestInfo) is no object path.
+  const pathNamed = info.name !== '' && !info.nameFromSelector;
   if (info.extra.length) throw StatusError.pathNotFound();
-  if (info.subresource && (!info.name || !def.subresources?.[info.subresource])) throw StatusError.pathNotFound();
+  if (info.subresource && (!pathNamed || !def.subresources?.[info.subresource])) throw StatusError.pathNotFound();
   // A cluster-scoped resource has no namespaced paths (Namespace itself is the exception: its name is its namespace).
   if (!def.namespaced && info.namespace && !(info.resource === 'namespaces' && info.group === '')) throw StatusError.pathNotFound();
   const namespace = def.namespaced ? info.namespace : '';
   const verb = info.verb;
   if (def.namespaced && !namespace && !['list', 'watch'].includes(verb)) {
     // Only list and watch exist across all namespaces.
-    throw info.name ? StatusError.pathNotFound() : StatusError.methodNotAllowed();
+    throw pathNamed ? StatusError.pathNotFound() : StatusError.methodNotAllowed();
   }
-  if (
-    !verbsAt(def.verbs ?? ALL_VERBS, info.name !== '', info.subresource ? def.subresources![info.subresource] : undefined).includes(verb)
-  ) {
+  if (!verbsAt(def.verbs ?? ALL_VERBS, pathNamed, info.subresource ? def.subresources![info.subresource] : undefined).includes(verb)) {
     throw StatusError.methodNotAllowed();
   }
   if (def.terminating && verb === 'create') {
@@ -143,6 +151,7 @@ export async function handleResource(req: ApiRequest, info: ResourceRequestInfo,
     warnings: [],
     enc: { def, pretty: isPrettyPrint(query, req.headers.get('user-agent')), query, now: deps.now() },
     alias: info.group === def.group ? undefined : `${info.group}/${def.version}`,
+    respell: respeller(def, info.group),
   };
   const name = info.name;
   switch (verb) {
@@ -296,7 +305,11 @@ async function list(ctx: Ctx, namespace: string): Promise<ApiResponse> {
   const metadata: JsonObject = { resourceVersion: String(result.resourceVersion) };
   if (result.continue) metadata.continue = result.continue;
   if (result.remainingItemCount !== undefined) metadata.remainingItemCount = result.remainingItemCount;
-  return listResponse(n, { kind: listKindOf(def), apiVersion: ctx.alias ?? apiVersionOf(def), metadata, items: result.items }, ctx.enc);
+  return listResponse(
+    n,
+    { kind: listKindOf(def), apiVersion: ctx.alias ?? apiVersionOf(def), metadata, items: spelledItems(ctx, result.items) },
+    ctx.enc,
+  );
 }
 
 async function watch(ctx: Ctx, namespace: string): Promise<ApiResponse> {
@@ -329,7 +342,7 @@ async function watch(ctx: Ctx, namespace: string): Promise<ApiResponse> {
       ...ctx.enc,
       kind: def.kind,
       apiVersion: ctx.alias ?? apiVersionOf(def),
-      ...(ctx.alias ? { servedApiVersion: apiVersionOf(def) } : {}),
+      ...(ctx.respell ? { respell: ctx.respell } : {}),
     },
     ctx.deps.readConfig.watchBufferSize,
     ctx.req.signal,
@@ -554,7 +567,7 @@ async function deleteCollection(ctx: Ctx, namespace: string): Promise<ApiRespons
   if (listed.remainingItemCount !== undefined) metadata.remainingItemCount = listed.remainingItemCount;
   return listResponse(
     n,
-    { kind: listKindOf(def), apiVersion: ctx.alias ?? apiVersionOf(def), metadata, items: listed.items },
+    { kind: listKindOf(def), apiVersion: ctx.alias ?? apiVersionOf(def), metadata, items: spelledItems(ctx, listed.items) },
     ctx.enc,
     ctx.warnings,
   );

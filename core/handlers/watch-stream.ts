@@ -8,6 +8,7 @@ import type { Observable, Subscription } from 'rxjs';
 import type { Negotiated } from '../codecs/negotiate.ts';
 import type { EncodeContext } from '../codecs/serializer.ts';
 import type { WatchMessage } from '../registry/read.ts';
+import type { Respell } from './respell.ts';
 
 /** Counters for benchmarks and /metrics. */
 export const watchStats = { encodes: 0, delivered: 0, closedSlow: 0 };
@@ -16,21 +17,13 @@ export interface WatchFrameContext extends EncodeContext {
   readonly kind: string;
   /** The apiVersion answered: the served one, or its `k8s.io` alias when the path spelled it so. */
   readonly apiVersion: string;
-  /** With an alias, the served apiVersion the stored objects carry (rewritten to `apiVersion`). */
-  readonly servedApiVersion?: string;
-}
-
-/**
- * An object's JSON with its apiVersion spelled `asked` instead of the `served` one it is stored
- * with (the `k8s.io` alias a client used); the object's own apiVersion comes first in its text.
- */
-export function respelled(json: string, served: string, asked: string): string {
-  return json.replace(`"apiVersion":"${served}"`, `"apiVersion":"${asked}"`);
+  /** With an alias, how the stored objects are answered in its spelling (see respell.ts). */
+  readonly respell?: Respell;
 }
 
 /** The event's object as this watcher is answered: in the alias spelling when it asked through one. */
 function objectJson(json: string, ctx: WatchFrameContext): string {
-  return ctx.servedApiVersion ? respelled(json, ctx.servedApiVersion, ctx.apiVersion) : json;
+  return ctx.respell ? ctx.respell(json) : json;
 }
 
 function bookmarkJson(ctx: WatchFrameContext, rv: number, initialEventsEnd: boolean): string {

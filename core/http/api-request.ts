@@ -29,8 +29,15 @@ export interface ApiRequest {
   readBody(limit: number): Promise<Uint8Array>;
   /** Aborted when the client goes away (frees a watch). */
   readonly signal?: AbortSignal;
-  /** The user of a client certificate the host verified (TLS with `--client-ca-file`): CN and O. */
-  readonly certificateUser?: { readonly name: string; readonly groups: readonly string[] };
+  /**
+   * The user of a client certificate the host verified (TLS with `--client-ca-file`): CN and O,
+   * and the certificate's credential ID (`X509SHA256=<hex SHA-256 of its DER>`).
+   */
+  readonly certificateUser?: { readonly name: string; readonly groups: readonly string[]; readonly credentialId?: string };
+  /** Why the client certificate sent did not verify (untrusted, expired): the request fails authentication. */
+  readonly certificateError?: string;
+  /** The address the connection came from, when the host knows it (audit `sourceIPs`). */
+  readonly remoteAddress?: string;
 }
 
 export type ResponseBody = string | Uint8Array | ReadableStream<Uint8Array> | null;

@@ -2,9 +2,13 @@
  * What a request is about, from its method, path and query, by the real platform's rules:
  * `/api/v1/namespaces/{ns}/{resource}/{name}/{subresource}`, `/apis/{group}/{version}/...`, the
  * legacy `/watch/` prefix, and `namespaces/{name}/status|finalize` as subresources of namespaces.
+ * A list or watch whose field selector pins `metadata.name` is about that object.
  */
 import { queryBool } from './query-bool.ts';
+import { nameIsPathSegment } from '../meta/names.ts';
 import type { Verb } from '../registry/definition.ts';
+import { parseFieldSelector } from '../selection/field-selector.ts';
+import { parseLabelSelector } from '../selection/label-selector.ts';
 
 export interface ResourceRequestInfo {
   readonly isResourceRequest: true;
@@ -15,7 +19,15 @@ export interface ResourceRequestInfo {
   /** '' when none was in the path. */
   readonly namespace: string;
   readonly resource: string;
+  /**
+   * The object the request is about: the path's, or for a list or watch of a collection the one
+   * its field selector pins (`?fieldSelector=metadata.name=cm1`, as `kubectl get cm cm1 -w` and
+   * single-object informers ask), as the real resolver names it for authorization (RBAC
+   * `resourceNames`), audit (`objectRef.name`), flow control and metrics.
+   */
   readonly name: string;
+  /** Set when `name` came from the field selector: the path names no object, and routes as the collection. */
+  readonly nameFromSelector?: true;
   readonly subresource: string;
   /** Path segments after the subresource (never valid for our kinds). */
   readonly extra: readonly string[];
@@ -94,6 +106,10 @@ export function requestInfo(method: string, path: string, query: URLSearchParams
     default:
       return 'method-not-allowed';
   }
+  // Only a GET of a collection reads the selector: not a deletecollection, not a named object,
+  // and not the `/watch/` prefix (its verb comes from the path, so the real resolver never
+  // decodes list options there).
+  const selected = !name && (verb === 'list' || verb === 'watch') && !watchPrefix ? selectedName(query) : '';
   return {
     isResourceRequest: true,
     verb,
@@ -102,10 +118,45 @@ export function requestInfo(method: string, path: string, query: URLSearchParams
     version,
     namespace,
     resource,
-    name,
+    name: selected || name,
+    ...(selected ? { nameFromSelector: true as const } : {}),
     subresource,
     extra,
   };
+}
+
+/**
+ * The name a list's field selector pins with `=` or `==` on `metadata.name` (other requirements
+ * beside it do not matter), by the real resolver's rule: none when the query does not decode as
+ * list options (a selector or a number that does not parse: the request then fails as a plain
+ * list), nor when the name could not be a path segment (`.`, `..`, `/` or `%` in it).
+ */
+function selectedName(query: URLSearchParams): string {
+  const fs = query.get('fieldSelector');
+  // The cheap test first: every list and watch comes through here.
+  if (!fs?.includes('metadata.name')) return '';
+  let name: string | undefined;
+  try {
+    name = parseFieldSelector(fs).exact('metadata.name');
+    const ls = query.get('labelSelector');
+    if (ls) parseLabelSelector(ls);
+  } catch {
+    return '';
+  }
+  if (!name || !INT_PARAMS.every((p) => isInt64(query.get(p)))) return '';
+  return nameIsPathSegment(name, false).length ? '' : name;
+}
+
+/** The list options that are integers: one that does not parse fails the decoding of them all. */
+const INT_PARAMS = ['limit', 'timeoutSeconds'] as const;
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Whether a parameter is absent or parses by Go's strconv.ParseInt(v, 10, 64) (an empty one does not). */
+function isInt64(v: string | null): boolean {
+  if (v === null) return true;
+  if (!/^[+-]?\d+$/.test(v)) return false;
+  const n = BigInt(v);
+  return n <= INT64_MAX && n >= -INT64_MAX - 1n;
 }
 
 /**

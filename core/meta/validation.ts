@@ -1,20 +1,28 @@
 /** ObjectMeta validation common to every kind (create and update). */
 import { fieldErrors, type FieldError } from '../errors/field-error.ts';
+import { compareStrings } from '../util/compare.ts';
 import type { JsonObject } from '../util/json.ts';
-import { isObject, utf8Length } from '../util/json.ts';
+import { isObject, quote, utf8Length } from '../util/json.ts';
 import { isQualifiedName, isValidLabelValue, type NameValidator } from './names.ts';
 
 const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
+/** The standard finalizers, which need no domain prefix. */
+const STANDARD_FINALIZERS: ReadonlySet<string> = new Set(['orchestrator', 'orphan', 'foregroundDeletion']);
 /**
- * Finalizers that need no domain prefix: the standard ones, and the one the API server itself
- * puts on CustomResourceDefinitions it is deleting (whose validation, in the real platform, has
- * no such rule).
+ * Where built-in kinds refuse other names without a `/`, the one the API server itself puts on
+ * CustomResourceDefinitions it is deleting is allowed too (their validation, in the real
+ * platform, has no such rule).
  */
-const STANDARD_FINALIZERS = new Set(['orchestrator', 'orphan', 'foregroundDeletion', 'customresourcecleanup.apiextensions.orch.io']);
+const UNREFUSED_FINALIZERS: ReadonlySet<string> = new Set([...STANDARD_FINALIZERS, 'customresourcecleanup.apiextensions.orch.io']);
 
 export interface MetaRules {
   readonly namespaced: boolean;
   readonly validateName: NameValidator;
+  /**
+   * Finalizer names without a `/` that are not standard: refused (the default, as the built-in
+   * kinds' validation does) or left to a warning (`warn`, custom resources; see finalizerWarnings).
+   */
+  readonly unqualifiedFinalizers?: 'refuse' | 'warn';
 }
 
 /**
@@ -45,22 +53,45 @@ export function validateAnnotations(annotations: unknown, path: string): FieldEr
   return errs;
 }
 
-function validateFinalizers(finalizers: unknown, path: string): FieldError[] {
+function validateFinalizers(finalizers: unknown, path: string, refuseUnqualified: boolean): FieldError[] {
   const errs: FieldError[] = [];
   if (!Array.isArray(finalizers)) return errs;
-  const seen = new Set<string>();
-  finalizers.forEach((f, i) => {
-    if (typeof f !== 'string') return;
-    const p = `${path}[${i}]`;
-    const qn = isQualifiedName(f);
-    for (const m of qn) errs.push(fieldErrors.invalid(p, f, m));
-    if (!qn.length && !f.includes('/') && !STANDARD_FINALIZERS.has(f)) {
-      errs.push(fieldErrors.invalid(p, f, 'name is neither a standard finalizer name nor is it fully qualified'));
+  const names = finalizers.map((f, i) => [f, i] as const).filter((e): e is readonly [string, number] => typeof e[0] === 'string');
+  // Every kind: qualified names, reported at the list's own path (the generic ObjectMeta rule).
+  for (const [f] of names) for (const m of isQualifiedName(f)) errs.push(fieldErrors.invalid(path, f, m));
+  // Built-in kinds: a name without a domain must be a standard one, reported at its index.
+  if (refuseUnqualified) {
+    for (const [f, i] of names) {
+      if (!f.includes('/') && !UNREFUSED_FINALIZERS.has(f)) {
+        errs.push(fieldErrors.invalid(`${path}[${i}]`, f, 'name is neither a standard finalizer name nor is it fully qualified'));
+      }
     }
-    if (seen.has(f)) errs.push(fieldErrors.duplicate(p, f));
+  }
+  const seen = new Set<string>();
+  for (const [f, i] of names) {
+    if (seen.has(f)) errs.push(fieldErrors.duplicate(`${path}[${i}]`, f));
     seen.add(f);
-  });
+  }
   return errs;
+}
+
+/**
+ * The warnings of a write to a kind that accepts finalizer names without a domain (custom
+ * resources): one for each such name the write adds, none for those the object had before, in
+ * name order, as the real custom resource strategy words them.
+ */
+export function finalizerWarnings(finalizers: unknown, before: unknown, path = 'metadata.finalizers'): string[] {
+  const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((f): f is string => typeof f === 'string') : []);
+  const had = new Set(strings(before));
+  const added = [...new Set(strings(finalizers))].filter((f) => !had.has(f)).sort(compareStrings);
+  const out: string[] = [];
+  for (const f of added) {
+    for (const m of isQualifiedName(f)) out.push(`${path}: ${quote(f)}: ${m}`);
+    if (!f.includes('/') && !STANDARD_FINALIZERS.has(f)) {
+      out.push(`${path}: ${quote(f)}: prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers`);
+    }
+  }
+  return out;
 }
 
 function validateOwnerReferences(refs: unknown, path: string): FieldError[] {
@@ -106,7 +137,7 @@ export function validateObjectMeta(meta: JsonObject, rules: MetaRules, path = 'm
   errs.push(...validateLabels(meta.labels, `${path}.labels`));
   errs.push(...validateAnnotations(meta.annotations, `${path}.annotations`));
   errs.push(...validateOwnerReferences(meta.ownerReferences, `${path}.ownerReferences`));
-  errs.push(...validateFinalizers(meta.finalizers, `${path}.finalizers`));
+  errs.push(...validateFinalizers(meta.finalizers, `${path}.finalizers`, rules.unqualifiedFinalizers !== 'warn'));
   return errs;
 }
 

@@ -155,6 +155,13 @@ export interface KindDefinition<T = JsonObject> {
   readonly featureGate?: string;
   /** Field selectors beyond metadata.name and metadata.namespace. */
   readonly fieldSelectors?: Readonly<Record<string, (obj: T) => string>>;
+  /**
+   * Fields that name the kind's own API group (RBAC's `roleRef.apiGroup`), as paths where `[]`
+   * steps into each item of a list. Stored in the served spelling (the kind's defaults take the
+   * `k8s.io` one), they are answered like the apiVersion, in the spelling of the group in the
+   * request's path, so a client that compares what it wrote (`kubectl auth reconcile`) sees it.
+   */
+  readonly groupFields?: readonly (readonly string[])[];
   readonly strategy?: Strategy<T>;
   /** Objects that exist when the server starts (created if missing). */
   readonly bootstrap?: () => T[];
@@ -197,6 +204,33 @@ export interface KindDefinition<T = JsonObject> {
   readonly storedAs?: StoredAs<T>;
   /** Decodes objects instead of the typed decoder of `schema` (custom resources); see ObjectCodec. */
   readonly codec?: ObjectCodec;
+  /**
+   * Defaults filled whenever an object is read from storage, before any conversion (custom
+   * resources: those of the schema of the version it is stored in, so a default added to the
+   * schema shows on objects written before it, in gets, lists and watches). Answers the object
+   * with them filled (in its canonical form), or undefined when none was missing; `stored`, just
+   * parsed, is the hook's to change. Absent: objects are read as stored.
+   */
+  readonly storedDefaults?: (stored: JsonObject) => JsonObject | undefined;
+  /**
+   * A request body must name its `apiVersion` and `kind` (custom resources, decoded as
+   * unstructured JSON): without a kind it is 400 `Object 'Kind' is missing in '…'`, without an
+   * apiVersion 400 "the API version in the data () does not match …". Otherwise the endpoint's
+   * are taken.
+   */
+  readonly requireTypeMeta?: boolean;
+  /**
+   * An update must carry the `metadata.resourceVersion` it replaces (custom resources, whose
+   * strategy allows no unconditional update): one without is 422 `metadata.resourceVersion:
+   * Invalid value: 0x0: must be specified for an update`. Otherwise the server takes the stored one.
+   */
+  readonly requireResourceVersionOnUpdate?: boolean;
+  /**
+   * Finalizer names without a `/` that are not standard (`orphan`, `foregroundDeletion`,
+   * `orchestrator`): refused (422, the default, as every built-in kind does) or accepted with a
+   * warning for each one a write adds (`warn`, custom resources).
+   */
+  readonly unqualifiedFinalizers?: 'refuse' | 'warn';
   /**
    * The OpenAPI schema of the object as its author wrote it (custom resources): published as is
    * instead of one derived from `schema`, under `schema.name`.

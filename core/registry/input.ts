@@ -1,6 +1,8 @@
 /** Turning a request body into a canonical object of the endpoint's kind (decode, prune, default). */
 import { MAX_OBJECT_DEPTH, nestedDeeperThan } from '../codecs/depth.ts';
+import { isYamlDuplicateReport, strictDecodingWarnings } from '../codecs/yaml-duplicates.ts';
 import { orchGroup } from '../auth/attributes.ts';
+import { fieldErrors } from '../errors/field-error.ts';
 import { StatusError } from '../errors/status-error.ts';
 import { DecodeError, type DecodeResult } from '../schema/decode.ts';
 import { isObject, type JsonObject } from '../util/json.ts';
@@ -34,7 +36,10 @@ export function spellsAsOrch(apiVersion: unknown, served: string): apiVersion is
   return slash > 0 && `${orchGroup(apiVersion.slice(0, slash))}${apiVersion.slice(slash)}` === served;
 }
 
-/** Checks `apiVersion`/`kind` against the endpoint; absent ones are taken from it, as the real platform does. */
+/**
+ * Checks `apiVersion`/`kind` against the endpoint; absent ones are taken from it, as the real
+ * platform does for its typed kinds (see requireTypeMeta for the others).
+ */
 export function checkTypeMeta(input: unknown, def: KindDefinition): JsonObject {
   if (!isObject(input)) {
     throw StatusError.badRequest(
@@ -48,12 +53,57 @@ export function checkTypeMeta(input: unknown, def: KindDefinition): JsonObject {
     throw StatusError.badRequest(`the API version in the data (${String(av)}) does not match the expected API version (${want})`);
   }
   if (kind !== undefined && kind !== null && kind !== '' && kind !== def.kind) {
+    if (def.requireTypeMeta) {
+      // Unstructured JSON decodes whatever kind it names: the kind's validation refuses it.
+      const meta = isObject(input.metadata) ? input.metadata : {};
+      const name = typeof meta.name === 'string' ? meta.name : '';
+      throw StatusError.invalid({ group: def.group, kind: def.kind }, name, [fieldErrors.invalid('kind', kind, `must be ${def.kind}`)]);
+    }
     throw StatusError.badRequest(`the kind in the data (${String(kind)}) does not match the expected kind (${def.kind})`);
   }
   return input;
 }
 
+/**
+ * A body decoded as unstructured JSON (custom resources: `requireTypeMeta`) must name its kind,
+ * then its apiVersion, as the real JSON serializer and create/update handlers require them: the
+ * serializer's missing-kind error (worded by the handler as for an unrecognized object when it
+ * decoded strictly, as fieldValidation Warn and Strict do, else as a kind it cannot handle, and
+ * quoting the body, here as compact JSON), and the handler's check of the group and version.
+ */
+function requireTypeMeta(input: JsonObject, def: KindDefinition, fieldValidation: FieldValidation): void {
+  const named = (v: unknown): v is string => typeof v === 'string' && v !== '';
+  if (!named(input.kind)) {
+    const text = JSON.stringify(input);
+    const missing = `Object 'Kind' is missing in '${text}'`;
+    if (fieldValidation === 'Ignore') {
+      throw StatusError.badRequest(
+        `${def.kind} in version "${versionIn(input.apiVersion, def)}" cannot be handled as a ${def.kind}: ${missing}`,
+      );
+    }
+    throw StatusError.badRequest(`the object provided is unrecognized (must be of type ${def.kind}): ${missing} (${summary(text)})`);
+  }
+  if (!named(input.apiVersion)) {
+    throw StatusError.badRequest(`the API version in the data () does not match the expected API version (${apiVersionOf(def)})`);
+  }
+}
+
+/** The version a body's apiVersion names, the endpoint's filling what it leaves out (Go's gvkWithDefaults). */
+function versionIn(apiVersion: unknown, def: KindDefinition): string {
+  const parts = typeof apiVersion === 'string' && apiVersion ? apiVersion.split('/') : [];
+  if (parts.length === 1) return parts[0];
+  if (parts.length === 2 && (parts[1] || parts[0] !== def.group)) return parts[1];
+  return def.version;
+}
+
+/** The start of a body as the real handler quotes it in a decoding error: 30 bytes, then ` ...`. */
+function summary(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  return bytes.length > 30 ? `${new TextDecoder().decode(bytes.subarray(0, 30))} ...` : text;
+}
+
 export function decodeInput(input: unknown, def: KindDefinition, ctx: StrategyContext, opts: DecodeInputOptions): JsonObject {
+  if (opts.body && def.requireTypeMeta && isObject(input)) requireTypeMeta(input, def, opts.fieldValidation);
   const raw = checkTypeMeta(input, def);
   let decoded: DecodeResult;
   try {
@@ -101,7 +151,8 @@ export function reportFieldProblems(
 ): void {
   if (opts.fieldValidation === 'Ignore') return;
   const problems = [
-    ...duplicates.map((f) => `duplicate field ${JSON.stringify(f)}`),
+    // A YAML body's repeats come as its decoder's own report, a JSON body's as field paths.
+    ...duplicates.map((f) => (isYamlDuplicateReport(f) ? f : `duplicate field ${JSON.stringify(f)}`)),
     ...unknown.map((f) => `unknown field ${JSON.stringify(f)}`),
   ];
   if (!problems.length) return;
@@ -112,5 +163,5 @@ export function reportFieldProblems(
       error,
     );
   }
-  opts.warnings.push(...problems);
+  opts.warnings.push(...problems.flatMap(strictDecodingWarnings));
 }

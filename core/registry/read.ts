@@ -93,7 +93,7 @@ class Filter {
     if (!this.keyMatches(item.namespace, item.name)) return false;
     if (!this.selective) return true;
     let parsed: JsonObject | undefined;
-    const obj = () => (parsed ??= JSON.parse(this.reg.view(item.version.json!)) as JsonObject);
+    const obj = () => (parsed ??= JSON.parse(this.reg.viewOf(item.version)) as JsonObject);
     return this.objectMatches(obj, () => versionLabels(item.version, obj));
   }
 }
@@ -176,7 +176,7 @@ export class Reader {
       this.reg.parse(v);
       readable.add(v);
     }
-    return this.reg.view(v.json!);
+    return this.reg.viewOf(v);
   }
 
   async list(namespace: string, o: ListOptions): Promise<ListResult> {
@@ -247,7 +247,7 @@ export class Reader {
       const v = store.get(key, at);
       if (v && (after === undefined || key > after)) {
         const item: ListedItem = { key, namespace: ns, name: exactName, version: v };
-        if (filter.versionMatches(item)) items.push(this.reg.view(v.json!));
+        if (filter.versionMatches(item)) items.push(this.reg.viewOf(v));
       }
       return { items, resourceVersion: at };
     }
@@ -257,7 +257,7 @@ export class Reader {
         return false;
       }
       if (filter.versionMatches(item)) {
-        items.push(this.reg.view(item.version.json!));
+        items.push(this.reg.viewOf(item.version));
         lastKey = item.key;
       } else if (limit > 0) {
         lastKey = item.key;
@@ -306,19 +306,25 @@ export class Reader {
       const cleanups: (() => void)[] = [];
       let lastRv = 0;
 
-      // Versions sharing a store see each event in their own form; the conversion is made once per version.
+      // Versions sharing a store see each event in their own form (converted, defaulted); the
+      // form is made once per registry and event.
       const viewOf = (ev: StoreEvent): string => {
-        if (!this.reg.def.storedAs) return ev.json;
+        if (!this.reg.transformsOnRead) return ev.json;
         const views = (ev.views ??= new Map());
-        let v = views.get(this.reg.apiVersion);
-        if (v === undefined) views.set(this.reg.apiVersion, (v = this.reg.view(ev.json)));
+        let v = views.get(this.reg.viewKey);
+        if (v === undefined) views.set(this.reg.viewKey, (v = this.reg.view(ev.json)));
         return v;
       };
       const emitEvent = (ev: StoreEvent) => {
         if (ev.rv <= lastRv) return;
         lastRv = ev.rv;
-        const type = transition(filter, ev, this.reg.def.storedAs ? (json) => this.reg.view(json) : undefined);
-        if (type) sub.next({ kind: 'event', type, json: viewOf(ev), shared: ev });
+        const type = transition(filter, ev, this.reg.transformsOnRead ? (json) => this.reg.view(json) : undefined);
+        if (!type) return;
+        const json = viewOf(ev);
+        // An event's encoded bytes are shared by every watcher of its apiVersion; an object
+        // defaulted on read is this registry's own form (a changed definition reads it anew).
+        const shared = json === ev.json || this.reg.def.storedAs ? ev : undefined;
+        sub.next({ kind: 'event', type, json, ...(shared ? { shared } : {}) });
       };
 
       const start = async () => {
@@ -340,7 +346,7 @@ export class Reader {
             if (filter.versionMatches(item)) items.push(item);
             return true;
           });
-          for (const item of items) sub.next({ kind: 'event', type: 'ADDED', json: this.reg.view(item.version.json!) });
+          for (const item of items) sub.next({ kind: 'event', type: 'ADDED', json: this.reg.viewOf(item.version) });
           lastRv = from;
           if (o.sendInitialEvents === true && o.allowWatchBookmarks) sub.next({ kind: 'bookmark', rv: from, initialEventsEnd: true });
         } else {

@@ -9,7 +9,7 @@ import type { FieldError } from '../errors/field-error.ts';
 import { StatusError, successStatus, type GroupKind, type GroupResource } from '../errors/status-error.ts';
 import type { FeatureGates } from '../features/feature-gates.ts';
 import { nameIsDNSSubdomain } from '../meta/names.ts';
-import { validateObjectMeta, validateObjectMetaUpdate, type MetaRules } from '../meta/validation.ts';
+import { finalizerWarnings, validateObjectMeta, validateObjectMetaUpdate, type MetaRules } from '../meta/validation.ts';
 import { validateSchema } from '../schema/validate.ts';
 import type { KeyValue, StorageBackend } from '../storage/backend.ts';
 import type { Cache } from '../watch-cache/cache.ts';
@@ -94,6 +94,9 @@ interface DeleteOutcome {
  */
 type TryUpdate = (current: JsonObject | undefined) => JsonObject | undefined;
 
+/** Registries made so far (each one's viewKey is its own). */
+let registries = 0;
+
 const MAX_GENERATE_NAME_RETRIES = 7;
 const MAX_CAS_RETRIES = 64;
 
@@ -107,6 +110,14 @@ export class ResourceRegistry {
   private readonly partials: [string, PartialSubresource][];
   /** The admission plugins of this kind; undefined (and nothing to run) for most kinds. */
   private readonly admission: KindAdmission | undefined;
+  /** Stored versions found to read as stored under this definition (see viewOf). */
+  private readonly readAsStored = new WeakSet<Version>();
+  /**
+   * Names this registry's reading of stored objects: the views watch events keep of themselves
+   * are this registry's alone (the same apiVersion is served anew, with another schema, when its
+   * definition changes).
+   */
+  readonly viewKey: string;
 
   constructor(
     readonly def: KindDefinition,
@@ -117,9 +128,14 @@ export class ResourceRegistry {
     this.gr = { group: def.group, resource: def.resource };
     this.gk = { group: def.group, kind: def.kind };
     this.apiVersion = apiVersionOf(def);
-    this.metaRules = { namespaced: def.namespaced, validateName: def.validateName ?? nameIsDNSSubdomain };
+    this.metaRules = {
+      namespaced: def.namespaced,
+      validateName: def.validateName ?? nameIsDNSSubdomain,
+      ...(def.unqualifiedFinalizers ? { unqualifiedFinalizers: def.unqualifiedFinalizers } : {}),
+    };
     this.partials = Object.entries(def.subresources ?? {}).filter((e): e is [string, PartialSubresource] => e[1].kind === 'partial');
     this.admission = deps.admission?.forKind(this.gk, this.gr);
+    this.viewKey = `${this.apiVersion}#${++registries}`;
   }
 
   key(namespace: string, name: string): string {
@@ -146,16 +162,40 @@ export class ResourceRegistry {
     return this.fromStored(stored);
   }
 
+  /** Read from storage: the stored version's defaults filled, then converted to this version. */
   private fromStored(stored: JsonObject): JsonObject {
-    const conv = this.def.storedAs;
-    if (!conv) return stored;
-    return decodeAs(this.def, conv.fromStorage(stored)).value;
+    return this.converted(this.def.storedDefaults?.(stored) ?? stored);
   }
 
-  /** Stored JSON text → this version's JSON text (identity unless the kind is stored as another version). */
+  private converted(stored: JsonObject): JsonObject {
+    const conv = this.def.storedAs;
+    return conv ? decodeAs(this.def, conv.fromStorage(stored)).value : stored;
+  }
+
+  /** Whether a stored object may read differently from its stored text (conversion, defaults). */
+  get transformsOnRead(): boolean {
+    return this.def.storedAs !== undefined || this.def.storedDefaults !== undefined;
+  }
+
+  /**
+   * Stored JSON text → this version's JSON text: the same string when reading changes nothing
+   * (the kind is stored as served and no default is missing), which is the rule.
+   */
   view(json: string): string {
-    if (!this.def.storedAs) return json;
-    return JSON.stringify(this.fromStored(JSON.parse(json) as JsonObject));
+    if (!this.transformsOnRead) return json;
+    const stored = JSON.parse(json) as JsonObject;
+    const defaulted = this.def.storedDefaults?.(stored);
+    if (!this.def.storedAs) return defaulted ? JSON.stringify(defaulted) : json;
+    return JSON.stringify(this.converted(defaulted ?? stored));
+  }
+
+  /** A stored version as this version serves it (see view); versions read as stored are remembered. */
+  viewOf(v: Version): string {
+    const json = v.json!;
+    if (!this.transformsOnRead || this.readAsStored.has(v)) return json;
+    const out = this.view(json);
+    if (out === json) this.readAsStored.add(v);
+    return out;
   }
 
   /** Stored text for a canonical object of this version, carrying revision `rev`. */
@@ -215,6 +255,7 @@ export class ResourceRegistry {
     for (let attempt = 0; ; attempt++) {
       if (wantGenerated) meta.name = generateName(str(meta.generateName));
       const canonical = this.finish(obj, this.validateCreate(obj, ctx));
+      this.warnFinalizers(canonical, undefined, opts);
       const name = str(canonical.metadata && (canonical.metadata as JsonObject).name);
       // Validating admission sees the object as it would be stored, named (a generated name too).
       this.admission?.validate(admissionInput('CREATE', namespace, name, canonical, undefined, subresource, opts));
@@ -239,6 +280,12 @@ export class ResourceRegistry {
       ...validateSchema(withoutMeta(obj), this.def.schema),
       ...(this.def.strategy?.validate?.(obj, ctx) ?? []),
     ];
+  }
+
+  /** The warnings of a valid write that adds finalizer names the kind accepts but advises against. */
+  private warnFinalizers(obj: JsonObject, old: JsonObject | undefined, opts: WriteOptions): void {
+    if (this.def.unqualifiedFinalizers !== 'warn') return;
+    opts.warnings.push(...finalizerWarnings(metaOf(obj).finalizers, old && metaOf(old).finalizers));
   }
 
   /** Canonical form (field order, omitempty) or 422 with every problem found. */
@@ -357,6 +404,9 @@ export class ResourceRegistry {
       const next = tryUpdate(clone(old));
       if (!next) return { json: this.view(cur.json!), created: false };
       const wantRv = str(metaOf(next).resourceVersion);
+      // A Scale written without a version changes the replicas of whatever is stored (the real
+      // scale handlers carry the stored version over), whatever the kind's rule.
+      if (!wantRv && this.def.requireResourceVersionOnUpdate && subresource !== 'scale') throw this.resourceVersionRequired(name);
       if (wantRv && wantRv !== String(cur.rv)) {
         // A version newer than this cache's was written through another server sharing the store.
         if (Number(wantRv) > cur.rv && (await this.catchUp(Number(wantRv)))) continue;
@@ -374,6 +424,7 @@ export class ResourceRegistry {
         ...(this.def.strategy?.validateUpdate?.(obj, old, ctx) ?? []),
       ];
       const canonical = this.finish(obj, errs);
+      this.warnFinalizers(canonical, old, opts);
       this.admission?.validate(admissionInput('UPDATE', namespace, name, canonical, old, subresource, opts));
       const unchanged = this.storedText(canonical, cur.rv, false) === cur.json;
       if (unchanged) return { json: this.view(cur.json!), created: false };
@@ -401,6 +452,26 @@ export class ResourceRegistry {
       return { json, created: false };
     }
     throw StatusError.conflict(this.gr, name, 'too many concurrent updates, please try again');
+  }
+
+  /**
+   * The real store's answer to an unconditional update of a kind that allows none: a 422 whose
+   * "kind" is the resource, and whose value is Go's rendering of the version number it parsed (0).
+   */
+  private resourceVersionRequired(name: string): StatusError {
+    const { group, resource } = this.gr;
+    const detail = 'Invalid value: 0x0: must be specified for an update';
+    return new StatusError(
+      422,
+      'Invalid',
+      `${group ? `${resource}.${group}` : resource} "${name}" is invalid: metadata.resourceVersion: ${detail}`,
+      {
+        name,
+        ...(group ? { group } : {}),
+        kind: resource,
+        causes: [{ reason: 'FieldValueInvalid', message: detail, field: 'metadata.resourceVersion' }],
+      },
+    );
   }
 
   /** Fields the client may not set through this endpoint are taken from the stored object. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FeatureGates } from '../../core/index.ts';
-import { BUILTIN_CONTROLLERS, gatesMissing } from '../../controllers/index.ts';
+import { BUILTIN_CONTROLLERS, cannotRun, gatesMissing } from '../../controllers/index.ts';
 import { CONTROLLER_NAMES, DEFAULT_CONTROLLERS } from '../../server/index.ts';
 
 describe('the built-in controllers', () => {
@@ -14,6 +14,7 @@ describe('the built-in controllers', () => {
       'namespace',
       'garbage-collector',
       'serviceaccount',
+      'serviceaccount-token',
       'statefulset',
       'pod-lifecycle',
       'resource-claim',
@@ -34,6 +35,36 @@ describe('the built-in controllers', () => {
     expect(gatesMissing(claims, new FeatureGates({ DynamicResourceAllocation: true }))).toBeUndefined();
     const others = BUILTIN_CONTROLLERS.filter((c) => c !== claims);
     expect(others.map((c) => gatesMissing(c, new FeatureGates()))).toEqual(others.map(() => undefined));
+  });
+
+  it.each<{ signingKey: boolean; gates: Record<string, boolean>; want: Record<string, string> }>([
+    {
+      signingKey: false,
+      gates: {},
+      want: {
+        'serviceaccount-token': 'no ServiceAccount signing key (--service-account-signing-key-file)',
+        'resource-claim': 'feature gate DynamicResourceAllocation is off',
+      },
+    },
+    { signingKey: true, gates: {}, want: { 'resource-claim': 'feature gate DynamicResourceAllocation is off' } },
+    { signingKey: true, gates: { DynamicResourceAllocation: true }, want: {} },
+  ])(
+    'serviceaccount-token runs only on a host with a signing key of its own (signing key: $signingKey, gates: $gates)',
+    ({ signingKey, gates, want }) => {
+      const reasons = Object.fromEntries(
+        BUILTIN_CONTROLLERS.flatMap((c) => {
+          const reason = cannotRun(c, { gates: new FeatureGates(gates), signingKey });
+          return reason ? [[c.name, reason]] : [];
+        }),
+      );
+      expect(reasons).toEqual(want);
+    },
+  );
+
+  it('serviceaccount-token made without a signer refuses to start', () => {
+    const tokens = BUILTIN_CONTROLLERS.find((c) => c.name === 'serviceaccount-token')!;
+    const factory = tokens.create({ gates: new FeatureGates() });
+    expect(() => factory({} as Parameters<typeof factory>[0])).toThrow('needs a ServiceAccount signing key');
   });
 
   it('each is made from the settings, with the server gates it is given', () => {

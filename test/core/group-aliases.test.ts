@@ -117,7 +117,101 @@ describe('a group spelled as the real platform spells it', () => {
       subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'bob' }],
     });
     expect(r.status, r.text).toBe(201);
-    expect(r.body.roleRef.apiGroup).toBe('rbac.authorization.orch.io');
-    expect(r.body.subjects[0].apiGroup).toBe('rbac.authorization.orch.io');
+    const stored = await call(t, 'GET', '/apis/rbac.authorization.orch.io/v1/namespaces/default/rolebindings/rb');
+    expect(stored.body.roleRef.apiGroup).toBe('rbac.authorization.orch.io');
+    expect(stored.body.subjects[0].apiGroup).toBe('rbac.authorization.orch.io');
+  });
+});
+
+/**
+ * A binding's group references (`roleRef.apiGroup`, `subjects[].apiGroup`) are answered in the
+ * spelling of the path, as its apiVersion: `kubectl auth reconcile` reads a binding back through
+ * the alias and recreates it when its roleRef differs from the manifest's.
+ */
+describe('the group references of a binding', () => {
+  const t = serverPerTest();
+  const K8S = 'rbac.authorization.k8s.io';
+  const ORCH = 'rbac.authorization.orch.io';
+  const paths = {
+    RoleBinding: (group: string) => `/apis/${group}/v1/namespaces/default/rolebindings`,
+    ClusterRoleBinding: (group: string) => `/apis/${group}/v1/clusterrolebindings`,
+  };
+  const binding = (kind: keyof typeof paths, name: string, group: string) => ({
+    apiVersion: `${group}/v1`,
+    kind,
+    metadata: { name },
+    roleRef: { apiGroup: group, kind: 'ClusterRole', name: 'view' },
+    subjects: [
+      { apiGroup: group, kind: 'User', name: 'dave' },
+      { kind: 'Group', name: 'devs' },
+      { kind: 'ServiceAccount', name: 'robot', namespace: 'default' },
+    ],
+  });
+  /** The group references of an answered binding: roleRef's, then each subject's. */
+  const refs = (obj: { roleRef: { apiGroup: string }; subjects: { apiGroup?: string }[] }) => [
+    obj.roleRef.apiGroup,
+    ...obj.subjects.map((s) => s.apiGroup ?? ''),
+  ];
+  const spelled = (group: string) => [group, group, group, ''];
+
+  it.each([
+    ['RoleBinding', K8S, K8S],
+    ['RoleBinding', ORCH, K8S],
+    ['RoleBinding', K8S, ORCH],
+    ['RoleBinding', ORCH, ORCH],
+    ['ClusterRoleBinding', K8S, K8S],
+    ['ClusterRoleBinding', ORCH, ORCH],
+  ] as const)('a %s written as %s is answered through %s in its spelling, by every verb', async (kind, written, path) => {
+    const base = paths[kind](path);
+    const name = `b-${written.split('.')[2]}-${path.split('.')[2]}`;
+    const want = spelled(path);
+    const created = await call(t, 'POST', paths[kind](written), binding(kind, name, written));
+    expect(created.status, created.text).toBe(201);
+    // Stored once, in the served spelling.
+    expect(refs((await call(t, 'GET', `${paths[kind](ORCH)}/${name}`)).body)).toEqual(spelled(ORCH));
+    expect(refs((await call(t, 'GET', `${base}/${name}`)).body)).toEqual(want);
+    const listed = await call(t, 'GET', `${base}?fieldSelector=metadata.name%3D${name}`);
+    expect(listed.body.items.map(refs)).toEqual([want]);
+    const watch = watchEvents(await t.request(`${base}?watch=true&fieldSelector=metadata.name%3D${name}`));
+    const first = (await watch.next()).value;
+    await watch.return(undefined);
+    expect(first?.type).toBe('ADDED');
+    expect(refs(first!.object)).toEqual(want);
+    const patched = await call(
+      t,
+      'PATCH',
+      `${base}/${name}`,
+      { metadata: { labels: { a: 'b' } } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(refs(patched.body)).toEqual(want);
+    const updated = await call(t, 'PUT', `${base}/${name}`, patched.body);
+    expect(updated.status, updated.text).toBe(200);
+    expect(refs(updated.body)).toEqual(want);
+    const deleted = await call(t, 'DELETE', `${base}/${name}`);
+    expect(deleted.status).toBe(200);
+    // A binding answers a Status to a delete; deletecollection answers the bindings it deleted.
+    expect((await call(t, 'POST', paths[kind](written), binding(kind, name, written))).status).toBe(201);
+    const all = await call(t, 'DELETE', `${base}?fieldSelector=metadata.name%3D${name}`);
+    expect(all.body.items.map(refs)).toEqual([want]);
+  });
+
+  it('an update through the alias with the roleRef read back is no change of roleRef', async () => {
+    const base = paths.RoleBinding(K8S);
+    expect((await call(t, 'POST', base, binding('RoleBinding', 'kept', K8S))).status).toBe(201);
+    const read = await call(t, 'GET', `${base}/kept`);
+    const put = await call(t, 'PUT', `${base}/kept`, { ...read.body, subjects: [{ apiGroup: K8S, kind: 'User', name: 'erin' }] });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.metadata.uid).toBe(read.body.metadata.uid);
+    expect(refs(put.body)).toEqual([K8S, K8S]);
+  });
+
+  it("a Role's rules are answered as written, whatever the path", async () => {
+    const rules = [
+      { verbs: ['get'], apiGroups: ['coordination.k8s.io', 'coordination.orch.io', 'rbac.authorization.orch.io'], resources: ['leases'] },
+    ];
+    const role = { apiVersion: `${ORCH}/v1`, kind: 'Role', metadata: { name: 'as-written' }, rules };
+    expect((await call(t, 'POST', `/apis/${ORCH}/v1/namespaces/default/roles`, role)).status).toBe(201);
+    expect((await call(t, 'GET', `/apis/${K8S}/v1/namespaces/default/roles/as-written`)).body.rules).toEqual(rules);
   });
 });

@@ -101,6 +101,41 @@ describe('fieldValidation', () => {
       'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: duplicate field "data.a"',
     );
   });
+  describe('a YAML body with a key written twice keeps the last value; the YAML decoder reports each repeat by line', () => {
+    const yaml = (name: string) =>
+      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n  name: ${name}\ndata:\n  a: "1"\n  a: "2"\n`;
+    const report = 'yaml: unmarshal errors:\n  line 5: key "name" already set in map\n  line 8: key "a" already set in map';
+    it.each([
+      { level: 'Ignore', status: 201, warning: null, message: undefined },
+      {
+        level: 'Warn',
+        status: 201,
+        warning: '299 - "line 5: key \\"name\\" already set in map", 299 - "line 8: key \\"a\\" already set in map"',
+        message: undefined,
+      },
+      {
+        level: 'Strict',
+        status: 400,
+        warning: null,
+        message: `ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: ${report}`,
+      },
+    ])('$level: $status', async ({ level, status, warning, message }) => {
+      const name = `yaml-${level.toLowerCase()}`;
+      const r = await call(t, 'POST', `${CM}?fieldValidation=${level}`, yaml(name), { 'content-type': 'application/yaml' });
+      expect(r.status).toBe(status);
+      expect(r.headers.get('warning')).toBe(warning);
+      if (message) expect(r.body.message).toBe(message);
+      else expect(r.body.data).toEqual({ a: '2' });
+    });
+
+    it('the report comes before the unknown fields', async () => {
+      const text = `${yaml('yaml-unknown')}extra: 1\n`;
+      const r = await call(t, 'POST', `${CM}?fieldValidation=Strict`, text, { 'content-type': 'application/yaml' });
+      expect(r.body.message).toBe(
+        `ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: ${report}, unknown field "extra"`,
+      );
+    });
+  });
   it('applies to updates and patches too', async () => {
     const c = (await call(t, 'POST', CM, configMap('u'))).body;
     const put = await call(t, 'PUT', `${CM}/u?fieldValidation=Strict`, { ...c, extra: 1 });
@@ -236,6 +271,28 @@ describe('server-side apply through the API', () => {
     expect(gaveUp.body.data).toEqual({ a: '2', b: '1' });
     const removed = await apply(`${CM}/ssa`, cm({ b: '1' }), 'fieldManager=two');
     expect(removed.body.data).toEqual({ b: '1' });
+  });
+
+  describe('a configuration with a key written twice keeps the last value; the repeats are reported after the apply', () => {
+    const config = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ssa\ndata:\n  a: "1"\n  a: "2"\n';
+    it.each([
+      { level: 'Ignore', status: 201, warning: null, message: undefined },
+      { level: 'Warn', status: 201, warning: '299 - "line 7: key \\"a\\" already set in map"', message: undefined },
+      {
+        level: 'Strict',
+        status: 400,
+        warning: null,
+        message: 'error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n  line 7: key "a" already set in map',
+      },
+    ])('$level: $status', async ({ level, status, warning, message }) => {
+      const r = await call(t, 'PATCH', `${CM}/ssa?fieldManager=tester&fieldValidation=${level}`, config, {
+        'content-type': 'application/apply-patch+yaml',
+      });
+      expect(r.status).toBe(status);
+      expect(r.headers.get('warning')).toBe(warning);
+      if (message) expect(r.body.message).toBe(message);
+      else expect(r.body.data).toEqual({ a: '2' });
+    });
   });
 });
 

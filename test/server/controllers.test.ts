@@ -6,9 +6,11 @@
  * the server. Over HTTP, on the real clock: a StatefulSet gets ready pods, a deleted namespace
  * goes, the garbage collector takes a set's pods along, a pod gets its claim.
  */
+import { generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { realClock } from '../../core/index.ts';
 import { CONTROLLER_NAMES, DEFAULT_CONTROLLERS, HELP, parseFlags, type StartOptions } from '../../server/index.ts';
+import { selfSigned } from '../../server/x509.ts';
 import {
   CONFIG_MAPS,
   FLOW_SCHEMAS,
@@ -24,7 +26,16 @@ import { controllerEnvs } from '../support/controller-env.ts';
 describe('--controllers and --pod-ready-delay', () => {
   it('default: every controller, pods ready after 2s, deleted pods stop in 1s', () => {
     expect(parseFlags([])).toMatchObject({
-      controllers: ['namespace', 'garbage-collector', 'serviceaccount', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'],
+      controllers: [
+        'namespace',
+        'garbage-collector',
+        'serviceaccount',
+        'serviceaccount-token',
+        'statefulset',
+        'pod-lifecycle',
+        'resource-claim',
+        'flowcontrol',
+      ],
       podReadyDelayMs: 2000,
       podStopDelayMs: 1000,
     });
@@ -32,6 +43,7 @@ describe('--controllers and --pod-ready-delay', () => {
       'namespace',
       'garbage-collector',
       'serviceaccount',
+      'serviceaccount-token',
       'statefulset',
       'pod-lifecycle',
       'resource-claim',
@@ -47,11 +59,20 @@ describe('--controllers and --pod-ready-delay', () => {
     { argv: ['--controllers=pod-lifecycle,namespace'], runs: ['namespace', 'pod-lifecycle'] },
     {
       argv: ['--controllers=*,-resource-claim,-namespace'],
-      runs: ['garbage-collector', 'serviceaccount', 'statefulset', 'pod-lifecycle', 'flowcontrol'],
+      runs: ['garbage-collector', 'serviceaccount', 'serviceaccount-token', 'statefulset', 'pod-lifecycle', 'flowcontrol'],
     },
     {
       argv: ['--controllers=*,flowcontrol'],
-      runs: ['namespace', 'garbage-collector', 'serviceaccount', 'statefulset', 'pod-lifecycle', 'resource-claim', 'flowcontrol'],
+      runs: [
+        'namespace',
+        'garbage-collector',
+        'serviceaccount',
+        'serviceaccount-token',
+        'statefulset',
+        'pod-lifecycle',
+        'resource-claim',
+        'flowcontrol',
+      ],
     },
   ])('$argv runs $runs', ({ argv, runs }) => {
     expect(parseFlags(argv).controllers).toEqual(runs);
@@ -171,6 +192,64 @@ describe('orch-apiserver with controllers, over HTTP', () => {
       expect(i, 'the default ServiceAccount never came').toBeLessThan(200);
       await new Promise((r) => setTimeout(r, 25));
     }
+  });
+
+  it('serviceaccount-token runs only with a signing key; then it fills token Secrets, the serving certificate as their ca.crt', async () => {
+    const keyless = await envs.serve({ controllers: ['serviceaccount-token'] });
+    expect(keyless.controllers?.names).toEqual([]);
+    expect(keyless.controllers?.skipped).toEqual([
+      { name: 'serviceaccount-token', reason: 'no ServiceAccount signing key (--service-account-signing-key-file)' },
+    ]);
+    await keyless.shutdown();
+
+    const serving = selfSigned({ commonName: 'orch-apiserver' }, ['localhost'], ['127.0.0.1']);
+    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+    const server = await envs.serve({
+      clock: realClock,
+      controllers: ['serviceaccount-token'],
+      tls: { certPem: serving.certPem, keyPem: serving.keyPem },
+      security: {
+        authentication: {
+          tokens: 'admin-token,admin,1,"system:masters"\n',
+          serviceAccounts: { signingKey: { key: privateKey, alg: 'ES256', publicKey } },
+        },
+        authorization: { modes: ['RBAC'] },
+      },
+    });
+    expect(server.controllers?.names).toEqual(['serviceaccount-token']);
+    const admin = (path: string, body?: object) =>
+      server.api.fetch(
+        new Request(`http://orch${path}`, {
+          method: body ? 'POST' : 'GET',
+          headers: { authorization: 'Bearer admin-token', 'content-type': 'application/json' },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        }),
+      );
+    expect((await admin('/api/v1/namespaces/default/serviceaccounts', { metadata: { name: 'robot' } })).status).toBe(201);
+    const secret = {
+      metadata: { name: 'robot-token', annotations: { 'kubernetes.io/service-account.name': 'robot' } },
+      type: 'kubernetes.io/service-account-token',
+    };
+    expect((await admin('/api/v1/namespaces/default/secrets', secret)).status).toBe(201);
+    let data: Record<string, string> = {};
+    for (let i = 0; !data.token; i++) {
+      expect(i, 'the token Secret was never filled').toBeLessThan(200);
+      await new Promise((r) => setTimeout(r, 25));
+      data =
+        ((await (await admin('/api/v1/namespaces/default/secrets/robot-token')).json()) as { data?: Record<string, string> }).data ?? {};
+    }
+    expect(Buffer.from(data['ca.crt'], 'base64').toString()).toBe(serving.certPem);
+    // The token it wrote is the account's, to the server that signed it.
+    const who = await server.api.fetch(
+      new Request('http://orch/apis/authentication.orch.io/v1/selfsubjectreviews', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${Buffer.from(data.token, 'base64').toString()}`, 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    );
+    expect(((await who.json()) as { status: { userInfo: { username: string } } }).status.userInfo.username).toBe(
+      'system:serviceaccount:default:robot',
+    );
   });
 
   it('stops the controllers on shutdown', async () => {

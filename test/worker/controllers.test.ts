@@ -28,10 +28,10 @@ async function worker(featureGates: Record<string, boolean> = {}, settings = SET
 }
 
 describe("the worker's controllers", () => {
-  it('are the built-in ones whose API is served; resource-claim waits for DynamicResourceAllocation', async () => {
+  it('are the built-in ones whose API is served; resource-claim waits for DynamicResourceAllocation; no serviceaccount-token (no signing key of its own)', async () => {
     const { host } = await worker();
     const all = BUILTIN_CONTROLLERS.map((c) => c.name);
-    expect(host.available).toEqual(all.filter((n) => n !== 'resource-claim'));
+    expect(host.available).toEqual(all.filter((n) => n !== 'resource-claim' && n !== 'serviceaccount-token'));
     expect(host.running).toEqual(host.available);
     expect(host.available).not.toContain('configmap-mirror');
   });

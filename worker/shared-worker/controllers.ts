@@ -13,8 +13,8 @@
 import type { ApiServer, Clock } from '../../core/index.ts';
 import {
   BUILTIN_CONTROLLERS,
+  cannotRun,
   Client,
-  gatesMissing,
   inProcessTransport,
   Manager,
   takingTurns,
@@ -74,7 +74,8 @@ function wanted(c: BuiltinController, s: RuntimeSettings): boolean {
 export function startControllers(env: ControllerEnvironment, settings: RuntimeSettings): ControllerHost {
   const gates = env.api.gates;
   const available: readonly BuiltinController[] = BUILTIN_CONTROLLERS.filter(
-    (c) => c.enabledByDefault && gatesMissing(c, gates) === undefined,
+    // The playground's server makes its signing key when first needed: no tokens controller.
+    (c) => c.enabledByDefault && cannotRun(c, { gates, signingKey: false }) === undefined,
   );
   let manager: Manager | undefined;
   let started: RuntimeSettings | undefined;

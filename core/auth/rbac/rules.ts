@@ -1,6 +1,6 @@
 /** Whether one RBAC PolicyRule allows a request: the real rule-matching functions. */
 import type { PolicyRule } from '../../registry/types/rbac-v1.ts';
-import type { Attributes } from '../attributes.ts';
+import { orchGroup, type Attributes } from '../attributes.ts';
 
 const ALL = '*';
 
@@ -9,9 +9,14 @@ export function verbMatches(rule: PolicyRule, verb: string): boolean {
   return verbs.includes(ALL) || verbs.includes(verb);
 }
 
+/**
+ * `*`, or the request's group (always the served `orch.io` spelling) by either spelling: a rule
+ * is stored as written, and one written for the real platform (`coordination.k8s.io`) grants on
+ * the group it names.
+ */
 export function apiGroupMatches(rule: PolicyRule, group: string): boolean {
-  const groups = rule.apiGroups ?? [];
-  return groups.includes(ALL) || groups.includes(group);
+  for (const g of rule.apiGroups ?? []) if (g === ALL || g === group || orchGroup(g) === group) return true;
+  return false;
 }
 
 /** `pods`, `pods/log`, `*`, and `*\/scale` (any resource's scale subresource). */

@@ -130,7 +130,8 @@ function roleRefUnchanged(obj: Binding, old: Binding): FieldError[] {
 /**
  * User and Group subjects (and role references) default to the RBAC group; service accounts to the
  * core group. The RBAC group named by its `k8s.io` alias (kubectl's `create rolebinding` writes it)
- * is the RBAC group.
+ * is the RBAC group: stored in the served spelling, answered in the alias to reads through the
+ * alias (BINDING_GROUP_FIELDS).
  */
 function defaultBinding(obj: Binding): void {
   const ref = obj.roleRef;
@@ -169,6 +170,12 @@ function bindingColumns<T extends Binding>(what: string): TableColumn<T>[] {
   ];
 }
 
+/** The fields of a binding that name the RBAC group (see KindDefinition.groupFields). */
+const BINDING_GROUP_FIELDS = [
+  ['roleRef', 'apiGroup'],
+  ['subjects', '[]', 'apiGroup'],
+] as const;
+
 // A PUT of a missing role or binding creates it, as the real RBAC strategies allow (the create is
 // still authorized and escalation-checked as one).
 const rbacKind = { group: RBAC_GROUP, version: 'v1', validateName: nameIsPathSegment, allowCreateOnUpdate: true } as const;
@@ -202,6 +209,7 @@ export const roleBindingKind = defineKind<RoleBinding>({
   singular: 'rolebinding',
   namespaced: true,
   schema: RoleBinding,
+  groupFields: BINDING_GROUP_FIELDS,
   table: bindingColumns('roleBinding'),
   strategy: { defaults: defaultBinding, validate: (obj) => validateBinding(obj, true), validateUpdate: roleRefUnchanged },
 });
@@ -213,6 +221,7 @@ export const clusterRoleBindingKind = defineKind<ClusterRoleBinding>({
   singular: 'clusterrolebinding',
   namespaced: false,
   schema: ClusterRoleBinding,
+  groupFields: BINDING_GROUP_FIELDS,
   table: bindingColumns('clusterRoleBinding'),
   strategy: { defaults: defaultBinding, validate: (obj) => validateBinding(obj, false), validateUpdate: roleRefUnchanged },
   bootstrap: bootstrapClusterRoleBindings,

@@ -322,11 +322,14 @@ describe('audit annotations', () => {
       expect(allowed.status).toBe(201);
       const complete = (r: { headers: Headers }) =>
         sink.events.find((e) => e.auditID === r.headers.get('audit-id') && e.stage === 'ResponseComplete')?.annotations;
+      // Beside the authorization filter's own annotations.
+      const authorized = { 'authorization.orch.io/decision': 'allow', 'authorization.orch.io/reason': '' };
       expect(complete(refused)).toEqual({
+        ...authorized,
         'pod-security.orchestrator.io/enforce-policy': 'baseline:latest',
         'pod-security.orchestrator.io/audit-violations': `would violate PodSecurity "baseline:latest": ${PRIVILEGED_BASELINE}`,
       });
-      expect(complete(allowed)).toEqual({ 'pod-security.orchestrator.io/enforce-policy': 'baseline:latest' });
+      expect(complete(allowed)).toEqual({ ...authorized, 'pod-security.orchestrator.io/enforce-policy': 'baseline:latest' });
     } finally {
       await t.close();
     }

@@ -127,17 +127,18 @@ describe('custom resources', () => {
       t,
       'POST',
       `${WIDGETS}?fieldValidation=Strict`,
-      '{"metadata":{"name":"dup"},"spec":{"color":"red","color":"blue"}}',
+      '{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"dup"},"spec":{"color":"red","color":"blue"}}',
     );
     expect(dup.status).toBe(400);
     expect(dup.body.message).toContain('duplicate field "spec.color"');
   });
 
   it.each([
-    ['a wrong type', { color: 'red', replicas: 'many' }, ['spec.replicas FieldValueTypeInvalid']],
+    // spec.replicas is also the scale subresource's specReplicasPath, which has its own check.
+    ['a wrong type', { color: 'red', replicas: 'many' }, ['spec.replicas FieldValueTypeInvalid', '.spec.replicas FieldValueInvalid']],
     ['a value outside the enum', { color: 'green' }, ['spec.color FieldValueNotSupported']],
     ['a missing required field', { replicas: 1 }, ['spec.color FieldValueRequired']],
-    ['a number below the minimum', { color: 'red', replicas: -1 }, ['spec.replicas FieldValueInvalid']],
+    ['a number below the minimum', { color: 'red', replicas: -1 }, ['spec.replicas FieldValueInvalid', '.spec.replicas FieldValueInvalid']],
     ['a string too long', { color: 'red', name: 'abcdef' }, ['spec.name FieldValueTooLong']],
     ['a string not matching the pattern', { color: 'red', name: 'AB' }, ['spec.name FieldValueInvalid']],
     ['a bad date-time', { color: 'red', when: 'yesterday' }, ['spec.when FieldValueInvalid']],
@@ -152,7 +153,8 @@ describe('custom resources', () => {
   it('word their errors as the real platform does', async () => {
     const res = await call(t, 'POST', WIDGETS, widget('bad', { color: 'red', replicas: 'many' }));
     expect(res.body.message).toBe(
-      'Widget.example.com "bad" is invalid: spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"',
+      'Widget.example.com "bad" is invalid: [spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string", ' +
+        '.spec.replicas: Invalid value: 0: .spec.replicas accessor error: many is of the type string, expected int64]',
     );
     const min = await call(t, 'POST', WIDGETS, widget('bad', { color: 'red', replicas: -1 }));
     expect(min.body.details.causes[0].message).toBe('Invalid value: -1: spec.replicas in body should be greater than or equal to 0');

@@ -10,7 +10,7 @@ import type { ApiRequest } from '../../../core/http/api-request.ts';
 import type { ApiServer } from '../../../core/index.ts';
 import { as, securedServer, TOKENS } from '../../support/secured.ts';
 
-function request(headers: Record<string, string>, certificateUser?: ApiRequest['certificateUser']): ApiRequest {
+function request(headers: Record<string, string>, certificateUser?: ApiRequest['certificateUser'], certificateError?: string): ApiRequest {
   const h = new Headers(headers);
   return {
     method: 'GET',
@@ -18,6 +18,7 @@ function request(headers: Record<string, string>, certificateUser?: ApiRequest['
     headers: h,
     readBody: async () => new Uint8Array(),
     ...(certificateUser ? { certificateUser } : {}),
+    ...(certificateError !== undefined ? { certificateError } : {}),
   };
 }
 
@@ -73,6 +74,27 @@ describe('the authentication chain', () => {
     const chain = new AuthenticationChain([clientCertificateAuthenticator, tokens], false);
     const got = await chain.authenticate(request({ authorization: 'Bearer alice-token' }, { name: 'carol', groups: ['ops'] }));
     expect(got).toEqual({ name: 'carol', groups: ['ops', 'system:authenticated'] });
+  });
+
+  it("names the certificate's credential ID in extra, as the real x509 authenticator does", async () => {
+    const chain = new AuthenticationChain([clientCertificateAuthenticator, tokens], false);
+    const got = await chain.authenticate(request({}, { name: 'carol', groups: [], credentialId: 'X509SHA256=ab12' }));
+    expect(got?.extra).toEqual({ 'authentication.orchestrator.io/credential-id': ['X509SHA256=ab12'] });
+  });
+
+  // A certificate that does not verify is a failed login (the real union authenticator fails on
+  // its error), never an anonymous request; another credential that works still names the user.
+  it.each<{ what: string; headers: Record<string, string>; anonymous: boolean; user: string | undefined; result?: string }>([
+    { what: 'alone, anonymous on', headers: {}, anonymous: true, user: undefined, result: 'error' },
+    { what: 'alone, anonymous off', headers: {}, anonymous: false, user: undefined, result: 'error' },
+    { what: 'with a known token', headers: { authorization: 'Bearer alice-token' }, anonymous: true, user: 'alice' },
+    { what: 'with an unknown token', headers: { authorization: 'Bearer nope' }, anonymous: true, user: undefined, result: 'error' },
+  ])('an unverified client certificate $what', async ({ headers, anonymous, user, result }) => {
+    const chain = new AuthenticationChain([clientCertificateAuthenticator, tokens], anonymous);
+    const req = request(headers, undefined, 'verifying certificate SN=1 failed: SELF_SIGNED_CERT_IN_CHAIN');
+    const got = await chain.outcome(req);
+    expect('user' in got ? got.user.name : undefined).toBe(user);
+    if (result) expect(got).toEqual({ result });
   });
 });
 

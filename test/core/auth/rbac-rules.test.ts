@@ -34,6 +34,31 @@ describe('a PolicyRule allows a request when verb, group, resource and name all 
       true,
     ],
     ['every resource', { verbs: ['get'], apiGroups: [''], resources: ['*'] }, res('get', 'secrets'), true],
+    // Requests carry the served `orch.io` group; a rule written for the real platform names it too.
+    [
+      'the group in its k8s.io spelling',
+      { verbs: ['get'], apiGroups: ['coordination.k8s.io'], resources: ['leases'] },
+      res('get', 'leases', { apiGroup: 'coordination.orch.io' }),
+      true,
+    ],
+    [
+      'the group in its orch.io spelling',
+      { verbs: ['get'], apiGroups: ['coordination.orch.io'], resources: ['leases'] },
+      res('get', 'leases', { apiGroup: 'coordination.orch.io' }),
+      true,
+    ],
+    [
+      'another group in the k8s.io spelling',
+      { verbs: ['get'], apiGroups: ['networking.k8s.io'], resources: ['leases'] },
+      res('get', 'leases', { apiGroup: 'coordination.orch.io' }),
+      false,
+    ],
+    [
+      'a group that only ends like one',
+      { verbs: ['get'], apiGroups: ['k8s.io'], resources: ['leases'] },
+      res('get', 'leases', { apiGroup: 'orch.io' }),
+      false,
+    ],
     [
       'a subresource by name',
       { verbs: ['get'], apiGroups: [''], resources: ['pods/log'] },
@@ -125,6 +150,24 @@ describe('escalation: the rules a user may grant are those it holds', () => {
       1,
     ],
     ['a path prefix', [{ verbs: ['get'], nonResourceURLs: ['/api/*'] }], [{ verbs: ['get'], nonResourceURLs: ['/api/v1'] }], 0],
+    [
+      'a group held in one spelling, granted in the other',
+      [{ verbs: ['get'], apiGroups: ['coordination.orch.io'], resources: ['leases'] }],
+      [{ verbs: ['get'], apiGroups: ['coordination.k8s.io'], resources: ['leases'] }],
+      0,
+    ],
+    [
+      'a group held in the k8s.io spelling, granted in the served one',
+      [{ verbs: ['get'], apiGroups: ['coordination.k8s.io'], resources: ['leases'] }],
+      [{ verbs: ['get'], apiGroups: ['coordination.orch.io'], resources: ['leases'] }],
+      0,
+    ],
+    [
+      'another group in the k8s.io spelling',
+      [{ verbs: ['get'], apiGroups: ['coordination.orch.io'], resources: ['leases'] }],
+      [{ verbs: ['get'], apiGroups: ['networking.k8s.io'], resources: ['leases'] }],
+      1,
+    ],
   ])('%s', (_what, owned, wanted, missing) => {
     expect(uncovered(owned, wanted)).toHaveLength(missing);
   });

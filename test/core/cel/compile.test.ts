@@ -167,3 +167,56 @@ it('a call with the wrong arguments names the function and the argument types, a
   expect(errs[0]).toContain('compilation failed: ERROR: <input>:1:');
   expect(errs[0]).toContain("found no matching overload for 'startsWith' applied to 'string.(int)'");
 });
+
+describe('has() of a field the schema does not declare is a compile error, as in cel-go', () => {
+  const items = { type: 'array', maxItems: 5, items: { type: 'object', properties: { x: { type: 'string', maxLength: 5 } } } };
+  /** cel-go's report of `message` at 1-based column `col` of a one-line rule. */
+  const issue = (rule: string, col: number, message: string) =>
+    `ERROR: <input>:1:${col}: ${message}\n | ${rule}\n | ${'.'.repeat(col - 1)}^`;
+
+  it.each<[string, string]>([
+    // The test itself is placed at the macro's '(' ...
+    ['has(self.nope) || true', issue('has(self.nope) || true', 4, "undefined field 'nope'")],
+    // ... a selection on the way to it at its '.'.
+    ['has(self.nope.x)', issue('has(self.nope.x)', 9, "undefined field 'nope'")],
+    ['has(self.name.x)', issue('has(self.name.x)', 4, "type 'string' does not support field selection")],
+    ['self.items.all(i, has(i.nope))', issue('self.items.all(i, has(i.nope))', 22, "undefined field 'nope'")],
+    // Every one, in source order.
+    [
+      'has(self.a) && has(self.b)',
+      `${issue('has(self.a) && has(self.b)', 4, "undefined field 'a'")}\n${issue('has(self.a) && has(self.b)', 19, "undefined field 'b'")}`,
+    ],
+  ])('%s', (rule, expected) => {
+    expect(compileErrors(specSchema({ ...props, items }, [{ rule }]))).toEqual([
+      `${P}.rule: Invalid value: ${JSON.stringify({ rule })}: compilation failed: ${expected}`,
+    ]);
+  });
+
+  it('in a messageExpression too', () => {
+    const rule = { rule: 'true', messageExpression: 'has(self.nope) ? "a" : "b"' };
+    expect(compileErrors(specSchema(props, [rule]))).toEqual([
+      `${P}.messageExpression: Invalid value: ${JSON.stringify(rule)}: messageExpression compilation failed: ${issue(rule.messageExpression, 4, "undefined field 'nope'")}`,
+    ]);
+  });
+
+  it('at the resource root, where metadata has only name and generateName', () => {
+    const schema = {
+      type: 'object',
+      'x-kubernetes-validations': [{ rule: '!has(self.metadata.labels)' }, { rule: 'has(self.metadata.name)' }],
+    };
+    expect(compileErrors(schema)).toEqual([
+      `spec.validation.openAPIV3Schema.x-kubernetes-validations[0].rule: Invalid value: {"rule":"!has(self.metadata.labels)"}: compilation failed: ${issue('!has(self.metadata.labels)', 5, "undefined field 'labels'")}`,
+    ]);
+  });
+
+  it.each<ValidationRule>([
+    { rule: 'has(self.name)' },
+    { rule: 'has(self.labels.anything)' },
+    { rule: 'self.items.all(i, has(i.x))' },
+    { rule: 'has(oldSelf.name) || true', optionalOldSelf: true },
+    { rule: 'has(self.free.anything.at.all)' },
+  ])('declared fields, map keys and dyn values may be tested: $rule', (rule) => {
+    const free = { 'x-kubernetes-int-or-string': true };
+    expect(compileErrors(specSchema({ ...props, items, free }, [rule]))).toEqual([]);
+  });
+});

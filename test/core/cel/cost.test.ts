@@ -63,6 +63,20 @@ describe('expensive rules are refused, bounded ones accepted', () => {
     );
   });
 
+  it('only rules worth at least 1% of the CRD budget are named as contributors', () => {
+    const cheap = (rule: string) => ({ type: 'string', maxLength: 10, 'x-kubernetes-validations': [{ rule }] });
+    const errs = compileErrors(
+      specSchema({
+        costly: { type: 'array', items: { type: 'string' }, 'x-kubernetes-validations': [{ rule: 'self.all(x, self.all(y, x == y))' }] },
+        a: cheap('self.size() > 0'),
+        b: cheap('self.startsWith("a")'),
+      }),
+    );
+    expect(errs.filter((e) => e.includes('contributed to'))).toEqual([
+      'spec.validation.openAPIV3Schema.properties[spec].properties[costly].x-kubernetes-validations[0].rule: Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema',
+    ]);
+  });
+
   it('the factor is printed with six decimals below 1.5x', () => {
     const field = {
       type: 'array',

@@ -1,8 +1,9 @@
 /**
- * kubectl 1.32 against orch-apiserver over TLS: with a client certificate (CN/O) and with a bearer
+ * kubectl 1.32 against orch-apiserver over TLS: with a client certificate (CN/O, credential ID) and with a bearer
  * token; `auth whoami`, `auth can-i` (and `--list`, matching the rules), `create token`.
  */
 import { execFile } from 'node:child_process';
+import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,7 +85,12 @@ describe('kubectl over TLS', () => {
   it('authenticates with a client certificate: CN is the user, O the groups', async () => {
     const who = await kubectl(asCarol, 'auth', 'whoami', '-o', 'json');
     expect(who.stderr).toBe('');
-    expect(JSON.parse(who.stdout).status.userInfo).toEqual({ username: 'carol', groups: ['system:masters', 'system:authenticated'] });
+    const credentialId = `X509SHA256=${createHash('sha256').update(new X509Certificate(carol.certPem).raw).digest('hex')}`;
+    expect(JSON.parse(who.stdout).status.userInfo).toEqual({
+      username: 'carol',
+      groups: ['system:masters', 'system:authenticated'],
+      extra: { 'authentication.orchestrator.io/credential-id': [credentialId] },
+    });
     const ns = await kubectl(asCarol, 'get', 'namespaces', '-o', 'name');
     expect(ns.stdout).toContain('namespace/default');
   });
