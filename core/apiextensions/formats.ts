@@ -8,6 +8,7 @@
  * "<n> <unit>" words, MACs as `net.ParseMAC`, e-mail addresses as `net/mail.ParseAddress`, URIs
  * as `url.ParseRequestURI`), because that is what decides whether the real server accepts a value.
  */
+import { goDurationNanos } from '../util/go-duration.ts';
 import { parseIP, parseIPv4, parseIPv6 } from './go-ip.ts';
 
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
@@ -79,53 +80,6 @@ function isDateTime(v: string): boolean {
 
 // ---- durations (Go's time.ParseDuration, else "<n> <unit>" words) ----
 
-const NS_PER: Readonly<Record<string, bigint>> = {
-  ns: 1n,
-  us: 1_000n,
-  µs: 1_000n,
-  μs: 1_000n,
-  ms: 1_000_000n,
-  s: 1_000_000_000n,
-  m: 60_000_000_000n,
-  h: 3_600_000_000_000n,
-};
-const MAX_DURATION = 1n << 63n;
-
-/** Whether Go's time.ParseDuration accepts `v`: signed sums of decimal numbers with units, within int64 nanoseconds. */
-function isGoDuration(v: string): boolean {
-  let s = v;
-  let neg = false;
-  if (s[0] === '-' || s[0] === '+') {
-    neg = s[0] === '-';
-    s = s.slice(1);
-  }
-  if (s === '0') return true;
-  if (s === '') return false;
-  let total = 0n;
-  while (s !== '') {
-    const num = /^(\d*)(?:\.(\d*))?/.exec(s);
-    const whole = num?.[1] ?? '';
-    const frac = num?.[2];
-    if (!whole && !frac) return false;
-    s = s.slice(num?.[0].length ?? 0);
-    const unitEnd = s.search(/[.0-9]/);
-    const unit = unitEnd < 0 ? s : s.slice(0, unitEnd);
-    if (!unit) return false;
-    s = s.slice(unit.length);
-    const per = NS_PER[unit];
-    if (per === undefined) return false;
-    const n = whole ? BigInt(whole) : 0n;
-    if (n > MAX_DURATION) return false;
-    let value = n * per;
-    if (value > MAX_DURATION) return false;
-    if (frac && /[1-9]/.test(frac)) value += BigInt(Math.floor(Number(`0.${frac}`) * Number(per)));
-    if (value > MAX_DURATION) return false;
-    total += value;
-    if (total > MAX_DURATION) return false;
-  }
-  return neg || total < MAX_DURATION;
-}
-
 /** The word units strfmt also reads: the short forms exactly, and anything starting with the long form. */
 const UNIT_WORDS: readonly (readonly string[])[] = [
   ['ns', 'nano'],
@@ -148,7 +102,7 @@ function isWordUnit(unit: string): boolean {
  * (`3 days`, `1h 30m`, `5 minutes`), whatever surrounds it.
  */
 function isDuration(v: string): boolean {
-  if (isGoDuration(v)) return true;
+  if (goDurationNanos(v) !== undefined) return true;
   let ok = false;
   for (const m of v.matchAll(/(\d+)[\t\n\f\r ]*([A-Za-zµ]+)/g)) {
     if (BigInt(m[1]) > MAX_INT64) return false;
