@@ -47,7 +47,8 @@ export interface RunningServer {
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const api = createApiServer(options);
+  // Made once the port is bound (below); no request is read before then.
+  let api!: ApiServer;
   const compaction = options.idleCompaction === false ? undefined : createIdleCompaction(options.idleCompaction);
   const listener: RequestListener = (req, res) => {
     compaction?.touch();
@@ -76,6 +77,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     : createServer(listener);
   server.keepAliveTimeout = 65_000;
   const host = options.host ?? '127.0.0.1';
+  // The port is bound before the server starts up: start-up runs as one long chain of promise
+  // jobs, which would hold back the bind until it ends, so clients would be refused instead of
+  // waiting in the accept queue for their answer (503 from /readyz until it is done).
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -83,7 +87,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       resolve();
     });
   });
+  try {
+    api = createApiServer(options);
+  } catch (err) {
+    server.close();
+    throw err;
+  }
   await api.ready;
+  // Requests that came in during start-up are answered before the controllers start: they do not
+  // wait for the controllers' first lists and watches, as they would not wait for a separate
+  // controller manager.
+  await new Promise((resolve) => setImmediate(resolve));
   const controllerSettings = {
     names: options.controllers ?? [],
     podReadyDelayMs: options.podReadyDelayMs ?? 2000,
