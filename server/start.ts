@@ -46,6 +46,16 @@ export interface RunningServer {
   shutdown(): Promise<void>;
 }
 
+/**
+ * Over HTTP, flow control holds a request's seats until the event loop's next turn, so the
+ * requests read from sockets meanwhile are ordered by fair queuing (see FlowControlOptions.nextTurn).
+ */
+function heldSeats(options: StartOptions): StartOptions {
+  const flow = options.security?.flowControl;
+  if (!flow) return options;
+  return { ...options, security: { ...options.security, flowControl: { nextTurn: (run) => void setImmediate(run), ...flow } } };
+}
+
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   // Made once the port is bound (below); no request is read before then.
   let api!: ApiServer;
@@ -88,7 +98,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
   });
   try {
-    api = createApiServer(options);
+    api = createApiServer(heldSeats(options));
   } catch (err) {
     server.close();
     throw err;

@@ -34,6 +34,16 @@ export interface FlowControlOptions {
   readonly now?: () => number;
   /** Timers for the queue wait limit and a write's final seats (default: real ones). */
   readonly timers?: Pick<Clock, 'setTimeout'>;
+  /**
+   * Runs a callback on the host's next turn of its event loop (Node: `setImmediate`). Given, a
+   * request's seats are held until then rather than freed the moment its answer is made: on one
+   * event loop a request's work runs to its answer without a pause, so seats freed at once would
+   * let every request read in one turn run in the order it was read, a flood's ahead of everyone
+   * else's. Held to the next turn, the requests read meanwhile wait in their queues, and fair
+   * queuing picks which run next, as a seat held while the real server writes the answer does.
+   * Absent, seats are freed at once (in-process callers, which read no sockets).
+   */
+  readonly nextTurn?: (callback: () => void) => void;
 }
 
 export interface FlowConfigSource {
@@ -114,6 +124,9 @@ export class FlowControl {
   private readonly waitLimitMs: number;
   private readonly now: () => number;
   private readonly timers: Pick<Clock, 'setTimeout'> | undefined;
+  private readonly nextTurn: ((callback: () => void) => void) | undefined;
+  /** Seats to free on the next turn (see nextTurn), freed together. */
+  private releases: (() => void)[] = [];
   private lastAdjustment: number;
 
   constructor(
@@ -125,6 +138,7 @@ export class FlowControl {
     this.waitLimitMs = opts.queueWaitLimitMs ?? 15_000;
     this.now = opts.now ?? (() => Date.now());
     this.timers = opts.timers;
+    this.nextTurn = opts.nextTurn;
     this.lastAdjustment = this.now();
     source.onChange(() => {
       this.dirty = true;
@@ -271,9 +285,22 @@ export class FlowControl {
       done: () => {
         if (released) return;
         released = true;
-        this.metrics.executing(fsName, plName, -1);
-        grant.finish();
+        this.release(() => {
+          this.metrics.executing(fsName, plName, -1);
+          grant.finish();
+        });
       },
     };
+  }
+
+  /** Frees seats now, or on the host's next turn with every other freed in this one. */
+  private release(free: () => void): void {
+    if (!this.nextTurn) return free();
+    if (this.releases.push(free) > 1) return;
+    this.nextTurn(() => {
+      const due = this.releases;
+      this.releases = [];
+      for (const f of due) f();
+    });
   }
 }
