@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiServer } from '../../../core/index.ts';
-import { as, securedServer, TOKENS } from '../../support/secured.ts';
+import { as, securedServer, type TestUser, TOKENS } from '../../support/secured.ts';
 
 const FC = '/apis/flowcontrol.apiserver.orch.io/v1';
 const LIST = '/api/v1/namespaces/default/configmaps';
@@ -67,7 +67,7 @@ describe("seats held until the host's next turn", () => {
     await settle();
     turns.splice(0).forEach((run) => run()); // the set-up's own seats
     const answered: string[] = [];
-    const ask = (who: string, n: number) =>
+    const ask = (who: TestUser & string, n: number) =>
       as(api!, who, 'GET', LIST).then((r) => {
         expect(r.status).toBe(200);
         answered.push(`${who}${n}`);
