@@ -34,11 +34,21 @@ export interface HeaderNames {
   keys?(): Iterable<string>;
 }
 
+const IMPERSONATE = /^impersonate-/i;
+
+function someImpersonates(names: Iterable<string>): boolean {
+  for (const name of names) if (IMPERSONATE.test(name)) return true;
+  return false;
+}
+
 function splitList(v: string | null): string[] {
   return v === null ? [] : v.split(',').map((s) => s.trim());
 }
 
 export function impersonationRequest(headers: HeaderReader & HeaderNames): ImpersonationRequest | undefined {
+  // Nearly no request impersonates: where the header names can be listed, one look says so.
+  const names = headers.names?.() ?? headers.keys?.();
+  if (names && !someImpersonates(names)) return undefined;
   const user = headers.get('impersonate-user') ?? undefined;
   const uid = headers.get('impersonate-uid') ?? undefined;
   const groups = splitList(headers.get('impersonate-group'));

@@ -80,7 +80,26 @@ class Histogram {
   ) {}
 
   observe(labels: Labels, value: number): void {
-    const k = key(labels);
+    this.record(key(labels), value);
+  }
+
+  /**
+   * Observes `value` in the series whose label values `identity` stands for; `labels` is called
+   * only the first time (as Series.count: every request is observed once).
+   */
+  observeBy(identity: string, labels: () => Labels, value: number): void {
+    let k = this.byIdentity.get(identity);
+    if (k === undefined) {
+      k = key(labels());
+      if (this.byIdentity.size < 10_000) this.byIdentity.set(identity, k);
+    }
+    this.record(k, value);
+  }
+
+  /** Label text by a caller-made identity of the label values (see `observeBy`). */
+  private readonly byIdentity = new Map<string, string>();
+
+  private record(k: string, value: number): void {
     let s = this.series.get(k);
     if (!s) this.series.set(k, (s = { counts: this.buckets.map(() => 0), sum: 0, count: 0 }));
     for (let i = 0; i < this.buckets.length; i++) if (value <= this.buckets[i]) s.counts[i]++;
