@@ -9,7 +9,7 @@
  * as `url.ParseRequestURI`), because that is what decides whether the real server accepts a value.
  */
 import { goDurationNanos } from '../util/go-duration.ts';
-import { parseIP, parseIPv4, parseIPv6 } from './go-ip.ts';
+import { parseIP, parseIPv4, parseIPv6 } from '../util/go-ip.ts';
 
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 const UUID3 = /^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
@@ -311,7 +311,7 @@ class AddressReader {
     const dtext = this.s.slice(0, close);
     if (![...dtext].every((c) => isVchar(c) && c !== '[' && c !== '\\')) return false;
     this.s = this.s.slice(close + 1);
-    return parseIP(dtext, false);
+    return parseIP(dtext, false) !== undefined;
   }
 
   /** local-part "@" domain; on failure the reader is left where it was. */
@@ -390,9 +390,9 @@ const isEmail = (v: string): boolean => new AddressReader(v).single();
 // ---- IP addresses ----
 
 /** kube-openapi's ipv4: any address the old (sloppy) parser reads, written with a dot. */
-const isIPv4 = (v: string): boolean => v.includes('.') && parseIP(v, true);
+const isIPv4 = (v: string): boolean => v.includes('.') && parseIP(v, true) !== undefined;
 /** govalidator's ipv6: an address Go's strict parser reads, written with a colon. */
-const isIPv6 = (v: string): boolean => v.includes(':') && parseIP(v, false);
+const isIPv6 = (v: string): boolean => v.includes(':') && parseIP(v, false) !== undefined;
 
 /** An address (sloppy, as Kubernetes reads them) and a prefix length within its size. */
 function isCIDR(v: string): boolean {

@@ -16,7 +16,7 @@ import { customResourceStrategy } from './cr-strategy.ts';
 import { parseSimplePath } from './jsonpath.ts';
 import { printerColumns } from './printer-columns.ts';
 import { publishedSchema } from './published-schema.ts';
-import { storedDefaulter } from './stored-defaults.ts';
+import { missingDefaults } from './stored-defaults.ts';
 import type { SchemaProps } from './schema-props.ts';
 import { definitionName, toObjectSchema } from './to-orch-schema.ts';
 
@@ -88,17 +88,17 @@ function withApiVersion(obj: JsonObject, apiVersion: string): JsonObject {
  */
 function storedDefaultsOf(crd: CustomResourceDefinition): KindDefinition['storedDefaults'] {
   const group = crd.spec?.group ?? '';
-  const byApiVersion = new Map<string, { fill: (obj: JsonObject) => boolean; codec: ObjectCodec }>();
+  const byApiVersion = new Map<string, { missing: (obj: JsonObject) => boolean; codec: ObjectCodec }>();
   for (const v of crd.spec?.versions ?? []) {
     const schema: SchemaProps = isObject(v.schema?.openAPIV3Schema) ? (v.schema.openAPIV3Schema as SchemaProps) : { type: 'object' };
-    const fill = storedDefaulter(schema);
-    if (fill) byApiVersion.set(`${group}/${v.name ?? ''}`, { fill, codec: customResourceCodec(schema) });
+    const missing = missingDefaults(schema);
+    if (missing) byApiVersion.set(`${group}/${v.name ?? ''}`, { missing, codec: customResourceCodec(schema) });
   }
   if (!byApiVersion.size) return undefined;
   return (stored) => {
     const version = typeof stored.apiVersion === 'string' ? byApiVersion.get(stored.apiVersion) : undefined;
-    // What was filled takes its place in the canonical (key) order.
-    return version?.fill(stored) ? version.codec.decode(stored).value : undefined;
+    // Filled by the codec, which also puts what it fills in its canonical (key) order.
+    return version?.missing(stored) ? version.codec.decode(stored, { defaults: true }).value : undefined;
   };
 }
 

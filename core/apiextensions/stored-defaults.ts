@@ -3,9 +3,10 @@
  * version an object is stored in every time it reads one, so a default added to a schema shows on
  * objects written before it, in a get, a list and a watch alike (CRD docs, "Defaulting": "when
  * reading from etcd using the storage version defaults"). A schema is compiled once to the parts
- * that can hold a default; an object with nothing missing costs one walk of those parts.
+ * that can hold a default; an object with nothing missing costs one walk of those parts, and one
+ * that misses some is decoded by the schema's codec with its defaults, the rule writes use.
  */
-import { clone, isObject, type JsonObject, type JsonValue } from '../util/json.ts';
+import { isObject, type JsonObject, type JsonValue } from '../util/json.ts';
 import { additionalSchemaOf, isEmbedded, itemsOf, propertiesOf, type SchemaProps } from './schema-props.ts';
 
 /** The parts of one schema node under which a default may be missing. */
@@ -46,40 +47,31 @@ function compile(s: SchemaProps, resourceRoot: boolean): DefaultsNode | undefine
   return { own, members, ...(items ? { items } : {}), ...(values ? { values } : {}), named: new Set(Object.keys(props)) };
 }
 
-/** Fills what is missing under `node` in `v`, in place; true if anything was filled. */
-function fill(v: JsonValue, node: DefaultsNode): boolean {
-  if (Array.isArray(v)) {
-    let changed = false;
-    if (node.items) for (const item of v) if (item !== null && fill(item, node.items)) changed = true;
-    return changed;
-  }
+/** Whether a default is missing under `node` in `v` (the codec fills it, by the same rule). */
+function missing(v: JsonValue, node: DefaultsNode): boolean {
+  if (Array.isArray(v)) return node.items !== undefined && v.some((item) => item !== null && missing(item, node.items!));
   if (!isObject(v)) return false;
-  let changed = false;
-  for (const [name, value, nullable] of node.own) {
+  for (const [name, , nullable] of node.own) {
     const cur = v[name];
-    if (cur === undefined || (cur === null && !nullable)) {
-      v[name] = clone(value);
-      changed = true;
-    }
+    if (cur === undefined || (cur === null && !nullable)) return true;
   }
   for (const [name, below] of node.members) {
     const cur = v[name];
-    if (cur !== undefined && cur !== null && fill(cur, below)) changed = true;
+    if (cur !== undefined && cur !== null && missing(cur, below)) return true;
   }
   if (node.values) {
-    for (const [name, cur] of Object.entries(v)) {
-      if (!node.named.has(name) && cur !== null && fill(cur, node.values)) changed = true;
-    }
+    for (const [name, cur] of Object.entries(v)) if (!node.named.has(name) && cur !== null && missing(cur, node.values)) return true;
   }
-  return changed;
+  return false;
 }
 
 /**
- * The defaulting of objects of a schema: fills, in place, the defaults missing from an object
- * (at any depth, defaults inside defaults included) and says whether it filled any. Undefined
- * for a schema without defaults, whose objects never change on read.
+ * Whether an object of a schema misses a default (at any depth), so that reading it must fill
+ * it: the schema's defaulting codec does, with the rule writes use. Undefined for a schema
+ * without defaults, whose objects never change on read. A schema is compiled once; an object
+ * missing nothing costs one walk of the parts that can hold a default.
  */
-export function storedDefaulter(schema: SchemaProps): ((obj: JsonObject) => boolean) | undefined {
+export function missingDefaults(schema: SchemaProps): ((obj: JsonObject) => boolean) | undefined {
   const root = compile(schema, true);
-  return root && ((obj) => fill(obj, root));
+  return root && ((obj) => missing(obj, root));
 }

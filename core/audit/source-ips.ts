@@ -7,77 +7,24 @@
  * browser) gives only what the headers say.
  */
 import type { HeaderReader } from '../http/api-request.ts';
+import { formatIP, parseIP as parseGoIP, to16 } from '../util/go-ip.ts';
 
-/** Go's `ParseIPSloppy`: IPv4 parts may have leading zeros (read as decimal). */
-function parseV4(s: string): number[] | undefined {
-  const parts = s.split('.');
-  if (parts.length !== 4) return undefined;
-  const out: number[] = [];
-  for (const p of parts) {
-    if (!/^\d{1,3}$/.test(p) || Number(p) > 255) return undefined;
-    out.push(Number(p));
-  }
-  return out;
-}
-
-/** 16 bytes (IPv4 as IPv4-mapped, as Go holds it), or undefined for text that is no address (zones included). */
-function parseIP(s: string): number[] | undefined {
-  if (!s.includes(':')) {
-    const v4 = parseV4(s);
-    return v4 && [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, ...v4];
-  }
-  const halves = s.split('::');
-  if (halves.length > 2) return undefined;
-  const groups = (h: string, last: boolean): number[] | undefined => {
-    if (h === '') return [];
-    const out: number[] = [];
-    const parts = h.split(':');
-    for (let i = 0; i < parts.length; i++) {
-      const p = parts[i];
-      if (last && i === parts.length - 1 && p.includes('.')) {
-        const v4 = parseV4(p);
-        if (!v4) return undefined;
-        out.push((v4[0] << 8) | v4[1], (v4[2] << 8) | v4[3]);
-      } else if (/^[0-9a-fA-F]{1,4}$/.test(p)) out.push(Number.parseInt(p, 16));
-      else return undefined;
-    }
-    return out;
-  };
-  const head = groups(halves[0], halves.length === 1);
-  const tail = halves.length === 2 ? groups(halves[1], true) : [];
-  if (!head || !tail) return undefined;
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
-  return [...head, ...new Array<number>(missing).fill(0), ...tail].flatMap((g) => [g >> 8, g & 0xff]);
-}
-
-function formatIP(b: number[]): string {
-  if (b.slice(0, 10).every((x) => x === 0) && b[10] === 0xff && b[11] === 0xff) return b.slice(12).join('.');
-  const g: number[] = [];
-  for (let i = 0; i < 16; i += 2) g.push((b[i] << 8) | b[i + 1]);
-  // The longest run of two or more zero groups (the first of equal ones) becomes `::`.
-  let at = -1;
-  let len = 1;
-  for (let i = 0; i < 8; ) {
-    let j = i;
-    while (j < 8 && g[j] === 0) j++;
-    if (j - i > len) [at, len] = [i, j - i];
-    i = j === i ? i + 1 : j;
-  }
-  const hex = g.map((x) => x.toString(16));
-  return at < 0 ? hex.join(':') : `${hex.slice(0, at).join(':')}::${hex.slice(at + len).join(':')}`;
+/** Go's `ParseIPSloppy`, in the 16-byte form it compares addresses in; undefined for text that is no address (zones included). */
+function parseIP(s: string): Uint8Array | undefined {
+  const ip = parseGoIP(s, true);
+  return ip && to16(ip);
 }
 
 /** `host:port`, `[v6]:port`, or a bare address (Go's fallback when the address has no port). */
-function remoteIP(addr: string): number[] | undefined {
+function remoteIP(addr: string): Uint8Array | undefined {
   const m = /^\[([^\]]*)\]:\d*$/.exec(addr) ?? /^([^:]*):\d*$/.exec(addr);
   return (m && parseIP(m[1])) ?? parseIP(addr);
 }
 
-const same = (a: number[], b: number[]) => a.every((x, i) => x === b[i]);
+const same = (a: Uint8Array, b: Uint8Array) => a.every((x, i) => x === b[i]);
 
 export function sourceIPs(headers: HeaderReader, remoteAddress: string | undefined): string[] {
-  const ips: number[][] = [];
+  const ips: Uint8Array[] = [];
   for (const part of (headers.get('x-forwarded-for') ?? '').split(',')) {
     const ip = parseIP(part.trim());
     if (ip) ips.push(ip);

@@ -168,13 +168,10 @@ async function markUsed(secret: StoredObject, namespace: string, name: string, l
  */
 export function registryLookup(
   registry: (group: string, resource: string) => ResourceRegistry | undefined,
+  objectOf: (resource: string, namespace: string, name: string) => JsonObject | undefined,
 ): Omit<LegacyTokenLookup, 'now'> {
   return {
-    objectOf(resource, namespace, name) {
-      const reg = registry('', resource);
-      const v = reg?.current(namespace, name);
-      return v && reg ? (reg.parse(v) as unknown as StoredObject) : undefined;
-    },
+    objectOf: (resource, namespace, name) => objectOf(resource, namespace, name) as unknown as StoredObject | undefined,
     async labelSecret(namespace, name, uid, labels) {
       const reg = registry('', 'secrets');
       if (!reg) return;

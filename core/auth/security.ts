@@ -198,6 +198,7 @@ export class RequestSecurity {
   readonly watches = new WatchTracker();
   private readonly audit: { policy: AuditPolicy; sink: AuditSink } | undefined;
   private readonly uidOf: RequestAccess['uidOf'];
+  private readonly objectOf: RequestAccess['objectOf'];
   private readonly tokenAuthenticators: readonly TokenAuthenticator[];
   /** The development default: no authentication configured and every request allowed. */
   private readonly open: boolean;
@@ -206,15 +207,23 @@ export class RequestSecurity {
     opts: SecurityOptions,
     private readonly deps: SecurityDeps,
   ) {
-    const uidOf = (this.uidOf = (resource: string, namespace: string, name: string): string | undefined => {
+    // A stored core/v1 object, read from the registry (not a cache), for the token checks and reviews.
+    const objectOf = (this.objectOf = (resource: string, namespace: string, name: string): JsonObject | undefined => {
       const reg = deps.registry('', resource);
       const v = reg?.current(namespace, name);
-      if (!v || !reg) return undefined;
-      const meta = reg.parse(v).metadata as JsonObject | undefined;
-      return String(meta?.uid ?? '');
+      return v && reg ? reg.parse(v) : undefined;
+    });
+    const uidOf = (this.uidOf = (resource: string, namespace: string, name: string): string | undefined => {
+      const obj = objectOf(resource, namespace, name);
+      return obj && String((obj.metadata as JsonObject | undefined)?.uid ?? '');
     });
     const sa = opts.authentication?.serviceAccounts;
-    this.tokens = new ServiceAccountTokens({ ...sa, uidOf, legacy: registryLookup((g, r) => deps.registry(g, r)), clock: deps.clock });
+    this.tokens = new ServiceAccountTokens({
+      ...sa,
+      uidOf,
+      legacy: registryLookup((g, r) => deps.registry(g, r), objectOf),
+      clock: deps.clock,
+    });
     this.issuerDiscovery = new IssuerDiscovery(this.tokens, sa?.jwksUri !== undefined ? { jwksUri: sa.jwksUri } : {});
     const authenticators: Authenticator[] = [clientCertificateAuthenticator];
     const tokens = opts.authentication?.tokens;
@@ -362,11 +371,7 @@ export class RequestSecurity {
       issueToken: (t) => this.tokens.issue(t),
       tokenAudiences: this.tokens.audiences,
       uidOf: this.uidOf,
-      objectOf: (resource, namespace, name) => {
-        const reg = this.deps.registry('', resource);
-        const v = reg?.current(namespace, name);
-        return v && reg ? reg.parse(v) : undefined;
-      },
+      objectOf: this.objectOf,
       reviewToken: (token, audiences) => reviewToken(this.tokenAuthenticators, token, audiences, this.tokens.audiences),
     };
   }

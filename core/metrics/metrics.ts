@@ -20,6 +20,20 @@ function key(labels: Labels): string {
   return text;
 }
 
+/**
+ * The label text a caller-made identity of the label values stands for; `labels` is called only
+ * the first time. Every request is counted and timed once, so this skips building and reading a
+ * label object per request.
+ */
+function keyByIdentity(known: Map<string, string>, identity: string, labels: () => Labels): string {
+  let k = known.get(identity);
+  if (k === undefined) {
+    k = key(labels());
+    if (known.size < 10_000) known.set(identity, k);
+  }
+  return k;
+}
+
 function render(labels: Labels): string {
   return Object.keys(labels)
     .sort()
@@ -50,11 +64,7 @@ class Series {
    * first time. Every request counts once, so this skips building and reading a label object.
    */
   count(identity: string, labels: () => Labels): void {
-    let k = this.byIdentity.get(identity);
-    if (k === undefined) {
-      k = key(labels());
-      if (this.byIdentity.size < 10_000) this.byIdentity.set(identity, k);
-    }
+    const k = keyByIdentity(this.byIdentity, identity, labels);
     this.values.set(k, (this.values.get(k) ?? 0) + 1);
   }
   set(labels: Labels, value: number): void {
@@ -88,12 +98,7 @@ class Histogram {
    * only the first time (as Series.count: every request is observed once).
    */
   observeBy(identity: string, labels: () => Labels, value: number): void {
-    let k = this.byIdentity.get(identity);
-    if (k === undefined) {
-      k = key(labels());
-      if (this.byIdentity.size < 10_000) this.byIdentity.set(identity, k);
-    }
-    this.record(k, value);
+    this.record(keyByIdentity(this.byIdentity, identity, labels), value);
   }
 
   /** Label text by a caller-made identity of the label values (see `observeBy`). */

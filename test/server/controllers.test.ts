@@ -23,20 +23,22 @@ import {
 import { pod, resourceClaimTemplate, statefulSet } from '../support/builders.ts';
 import { controllerEnvs } from '../support/controller-env.ts';
 
+/** Every built-in controller, in orch-apiserver's order. */
+const EVERY = [
+  'namespace',
+  'garbage-collector',
+  'serviceaccount',
+  'serviceaccount-token',
+  'statefulset',
+  'pod-lifecycle',
+  'resource-claim',
+  'flowcontrol',
+];
+
 describe('--controllers and --pod-ready-delay', () => {
   it('default: every controller, pods ready after 2s, deleted pods stop in 1s', () => {
-    const every = [
-      'namespace',
-      'garbage-collector',
-      'serviceaccount',
-      'serviceaccount-token',
-      'statefulset',
-      'pod-lifecycle',
-      'resource-claim',
-      'flowcontrol',
-    ];
-    expect(parseFlags([])).toMatchObject({ controllers: every, podReadyDelayMs: 2000, podStopDelayMs: 1000 });
-    expect(DEFAULT_CONTROLLERS).toEqual(every);
+    expect(parseFlags([])).toMatchObject({ controllers: EVERY, podReadyDelayMs: 2000, podStopDelayMs: 1000 });
+    expect(DEFAULT_CONTROLLERS).toEqual(EVERY);
     expect(CONTROLLER_NAMES).toEqual(DEFAULT_CONTROLLERS);
   });
 
@@ -51,16 +53,7 @@ describe('--controllers and --pod-ready-delay', () => {
     },
     {
       argv: ['--controllers=*,flowcontrol'],
-      runs: [
-        'namespace',
-        'garbage-collector',
-        'serviceaccount',
-        'serviceaccount-token',
-        'statefulset',
-        'pod-lifecycle',
-        'resource-claim',
-        'flowcontrol',
-      ],
+      runs: EVERY,
     },
   ])('$argv runs $runs', ({ argv, runs }) => {
     expect(parseFlags(argv).controllers).toEqual(runs);
