@@ -8,7 +8,7 @@
  * tenth). `test/core/apply/created-fields.test.ts` checks both give the same entries.
  */
 import type { Schema } from '../schema/types.ts';
-import { compareStrings } from '../util/compare.ts';
+import { compareStrings, sortStrings } from '../util/compare.ts';
 import { deepEqual, isObject, type JsonObject, type JsonValue } from '../util/json.ts';
 import type { FieldSet } from './field-set.ts';
 import { compareElements, elementToken } from './path.ts';
@@ -77,8 +77,6 @@ export function createdFieldsV1(
 /** Set by `build`: whether the path it was given is itself owned (added or changed). */
 let owned = false;
 
-const byName = (a: string, b: string): number => compareStrings(a, b);
-
 /**
  * `compareValues`' walk, keeping only what is added or modified: the FieldsV1 of what is owned
  * below the path (undefined when nothing is), with `owned` telling whether the path itself is.
@@ -103,7 +101,7 @@ function build(
       // Field elements are ordered by name; decoded maps are sorted already, structs rarely are.
       for (let i = 1; i < keys.length; i++) {
         if (compareStrings(keys[i - 1], keys[i]) > 0) {
-          keys.sort(byName);
+          sortStrings(keys);
           break;
         }
       }

@@ -1,11 +1,14 @@
 /**
- * Duplicate keys in a JSON text (JSON.parse silently keeps the last one). A cheap native-regex
- * count of keys is compared with the keys in the parsed value; only when they differ is the text
- * walked to name the duplicates, so a normal request pays almost nothing.
+ * Duplicate keys in a JSON text (JSON.parse silently keeps the last one). The keys of the text are
+ * counted by one scan of its characters and compared with the keys in the parsed value; only when
+ * they differ is the text walked to name the duplicates, so a normal request pays almost nothing.
+ * The count allocates nothing: a regular expression's match per string was ~4.6 KB of garbage per
+ * ConfigMap create.
  */
 import { isObject } from '../util/json.ts';
 
-const TOKEN = /"(?:[^"\\]|\\.)*"(\s*:)?/g;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
 
 /** Keys in a parsed value, counted with a stack (a body may nest 10,000 levels). */
 function countParsedKeys(root: unknown): number {
@@ -25,11 +28,39 @@ function countParsedKeys(root: unknown): number {
   return n;
 }
 
-export function findDuplicateKeys(text: string, parsed: unknown): string[] {
+function isJsonSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/**
+ * Keys in a JSON text JSON.parse accepted: strings followed (after white space) by a colon. Outside
+ * strings the text has no quote, so every quote opens a string.
+ */
+export function countTextKeys(text: string): number {
   let keys = 0;
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) if (m[1] !== undefined) keys++;
-  if (keys === countParsedKeys(parsed)) return [];
+  const n = text.length;
+  // indexOf finds each quote natively: the characters between are never looked at one by one.
+  for (let open = text.indexOf('"'); open >= 0; open = text.indexOf('"', open)) {
+    let close = text.indexOf('"', open + 1);
+    while (close > 0 && escaped(text, close)) close = text.indexOf('"', close + 1);
+    if (close < 0) break;
+    let i = close + 1;
+    while (i < n && isJsonSpace(text.charCodeAt(i))) i++;
+    if (text.charCodeAt(i) === COLON) keys++;
+    open = i;
+  }
+  return keys;
+}
+
+/** Whether the quote at `at` is escaped: an odd run of backslashes before it. */
+function escaped(text: string, at: number): boolean {
+  let i = at - 1;
+  while (text.charCodeAt(i) === BACKSLASH) i--;
+  return (at - 1 - i) % 2 === 1;
+}
+
+export function findDuplicateKeys(text: string, parsed: unknown): string[] {
+  if (countTextKeys(text) === countParsedKeys(parsed)) return [];
   return walk(text);
 }
 

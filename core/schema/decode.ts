@@ -252,7 +252,7 @@ function decode(v: unknown, s: Schema, ctx: Ctx, path: string, goPath: string, g
     }
     case 'map': {
       if (!isObject(v)) throw typeError(ctx, v, s, goPath, goStruct);
-      const keys = Object.keys(v).sort();
+      const keys = sortedKeys(v);
       const out: JsonObject = {};
       for (const k of keys) {
         const p = ctx.paths ? `${path}[${k}]` : '';
@@ -262,6 +262,16 @@ function decode(v: unknown, s: Schema, ctx: Ctx, path: string, goPath: string, g
       return out;
     }
   }
+}
+
+/**
+ * A map's keys in the order Go writes them. Most maps arrive sorted (a canonical object decoded
+ * again always does), and sorting an array allocates even then: the check is a pass of compares.
+ */
+function sortedKeys(v: JsonObject): string[] {
+  const keys = Object.keys(v);
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return keys.sort();
+  return keys;
 }
 
 /** A `null` list element or map value decodes to the element type's zero value, as in Go. */

@@ -15,16 +15,46 @@ export function validateSchema(value: JsonValue, schema: ObjectSchema, path = ''
 
 const join = (p: string, n: string) => (p ? `${p}.${n}` : n);
 
+const hasChecks = new WeakMap<Schema, boolean>();
+
+/**
+ * Whether a schema states any constraint this walk checks, anywhere below it. Subtrees with none
+ * (a ConfigMap's data, most of metadata) are not walked: the walk would only build field paths no
+ * error uses. A schema that refers to itself counts as checked while its answer is worked out.
+ */
+function checks(s: Schema): boolean {
+  switch (s.type) {
+    case 'string':
+      return s.enum !== undefined || s.maxLength !== undefined;
+    case 'integer':
+      return s.minimum !== undefined || s.maximum !== undefined;
+    case 'object':
+    case 'array':
+    case 'map': {
+      const known = hasChecks.get(s);
+      if (known !== undefined) return known;
+      hasChecks.set(s, true);
+      let found: boolean;
+      if (s.type === 'object') found = jsonFields(s).some(({ spec }) => spec.required === true || checks(spec.schema));
+      else if (s.type === 'array') found = s.maxItems !== undefined || checks(s.items);
+      else found = checks(s.values);
+      hasChecks.set(s, found);
+      return found;
+    }
+    default:
+      return false;
+  }
+}
+
 function walkStruct(v: JsonValue, schema: ObjectSchema, path: string, errs: FieldError[]): void {
-  if (!isObject(v)) return;
+  if (!isObject(v) || !checks(schema)) return;
   for (const { spec } of jsonFields(schema)) {
     const fv = v[spec.name];
-    const p = join(path, spec.name);
     if (spec.required && (fv === undefined || fv === null || fv === '' || (Array.isArray(fv) && fv.length === 0))) {
-      errs.push(fieldErrors.required(p));
+      errs.push(fieldErrors.required(join(path, spec.name)));
       continue;
     }
-    if (fv !== undefined && fv !== null) walk(fv, spec.schema, p, errs);
+    if (fv !== undefined && fv !== null && checks(spec.schema)) walk(fv, spec.schema, join(path, spec.name), errs);
   }
 }
 

@@ -33,3 +33,18 @@ function compareCodePoints(a: string, b: string): number {
   }
   return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
 }
+
+/**
+ * Sorts strings in place in Go's order. Short arrays (an object's fields) are sorted by insertion,
+ * which allocates nothing; `Array.prototype.sort` copies into a work array on every call.
+ */
+export function sortStrings(keys: string[]): string[] {
+  if (keys.length > 16) return keys.sort(compareStrings);
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i];
+    let j = i - 1;
+    for (; j >= 0 && compareStrings(keys[j], k) > 0; j--) keys[j + 1] = keys[j];
+    keys[j + 1] = k;
+  }
+  return keys;
+}

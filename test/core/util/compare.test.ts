@@ -3,7 +3,7 @@
  * real platform's sorted output follows: FieldsV1 keys, managed fields, discovery, metrics.
  */
 import { describe, expect, it } from 'vitest';
-import { compareStrings } from '../../../core/util/compare.ts';
+import { compareStrings, sortStrings } from '../../../core/util/compare.ts';
 import { goJson } from '../../../core/util/go-json.ts';
 
 /** Go's order, computed the long way: compare the UTF-8 bytes. */
@@ -43,6 +43,16 @@ describe('compareStrings is code point order, as Go compares strings', () => {
       '~',
     ];
     expect([...words].sort(compareStrings)).toEqual([...words].sort(byUtf8Bytes));
+  });
+
+  it.each([
+    ['short, sorted in place by insertion', 5],
+    ['at the insertion limit', 16],
+    ['long, sorted by Array.prototype.sort', 40],
+  ])('sortStrings puts a list in the same order (%s)', (_, n) => {
+    const words = Array.from({ length: n }, (_, i) => ['z', 'a\u{1F600}', 'a\uFF61', 'é', 'ab', ''][i % 6] + String((i * 7) % n));
+    const sorted = sortStrings([...words]);
+    expect(sorted).toEqual([...words].sort(byUtf8Bytes));
   });
 
   it('equal strings compare 0, and a prefix sorts first', () => {
