@@ -16,6 +16,11 @@ await build({
   format: 'cjs',
   target: 'node20',
   sourcemap: true,
+  // Without comments and white space the file is 2.1 → 1.5 MB: reading it, and V8 taking its code
+  // cache for it, are a start's largest costs after Node's own (P3: ~245 → ~220 ms to /readyz
+  // here). Names are kept (no identifier minification): stack traces and `.name` stay readable.
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
   // Native addon (LMDB) and gRPC: loaded from node_modules, and only when their storage is chosen.
   external: ['lmdb', 'etcd3'],

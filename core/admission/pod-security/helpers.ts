@@ -20,9 +20,7 @@ export function sortedSet(items: Iterable<string>): string[] {
   return [...new Set(items)].sort(compareStrings);
 }
 
-export function sortStrings(items: string[]): string[] {
-  return items.sort(compareStrings);
-}
+export { sortStrings } from '../../util/compare.ts';
 
 /** What a check reads of a container; ephemeral containers share these fields. */
 export type AnyContainer = Container | EphemeralContainer;

@@ -60,11 +60,12 @@ interface LevelTables {
   readonly restricted: readonly CheckPodFn[];
 }
 
+function ordered(level: Check['level']): Check[] {
+  const byId = new Map(CHECKS.filter((c) => c.level === level).map((c) => [c.id, c]));
+  return sortStrings([...byId.keys()]).map((id) => byId.get(id)!);
+}
+
 function tablesAt(minor: number): LevelTables {
-  const ordered = (level: Check['level']) => {
-    const byId = new Map(CHECKS.filter((c) => c.level === level).map((c) => [c.id, c]));
-    return sortStrings([...byId.keys()]).map((id) => byId.get(id)!);
-  };
   const baseline = ordered('baseline').flatMap((c) => {
     const v = variantAt(c, minor);
     return v ? [{ id: c.id, v }] : [];
@@ -80,9 +81,12 @@ function tablesAt(minor: number): LevelTables {
   };
 }
 
-const TABLES: readonly LevelTables[] = Array.from({ length: MAX_MINOR + 1 }, (_, minor) => tablesAt(minor));
+/** Each minor version's tables, made when a pod is first checked at it (all of them at load was ~5 ms of a start). */
+const TABLES: (LevelTables | undefined)[] = [];
 
 /** The check functions of `level` at minor version `minor` (clamped to MAX_MINOR), in evaluation order. */
 export function checksAt(level: 'baseline' | 'restricted', minor: number): readonly CheckPodFn[] {
-  return TABLES[Math.min(minor, MAX_MINOR)]![level];
+  const at = Math.min(minor, MAX_MINOR);
+  TABLES[at] ??= tablesAt(at);
+  return TABLES[at][level];
 }
