@@ -3,6 +3,7 @@
  * Those that change behaviour are read by the session (connection, impersonation, timeout,
  * warnings, verbosity); the rest are accepted so scripts written for the real client run.
  */
+import { goDurationMs } from '../core/util/go-duration.ts';
 
 export type OptionKind = 'string' | 'boolean' | 'list';
 
@@ -144,20 +145,7 @@ export function parseTimeout(text: string): number {
   return ms;
 }
 
-const UNITS: Readonly<Record<string, number>> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** A Go duration in milliseconds, or undefined when it is not one. */
+/** A Go duration in milliseconds (no sign: these are timeouts), or undefined when it is not one. */
 export function parseDuration(text: string): number | undefined {
-  if (text === '0') return 0;
-  const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/y;
-  let total = 0;
-  let pos = 0;
-  while (pos < text.length) {
-    re.lastIndex = pos;
-    const m = re.exec(text);
-    if (!m) return undefined;
-    total += Number(m[1]) * UNITS[m[2]!]!;
-    pos = re.lastIndex;
-  }
-  return pos === 0 ? undefined : total;
+  return /^[+-]/.test(text) ? undefined : goDurationMs(text);
 }

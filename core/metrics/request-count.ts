@@ -4,7 +4,7 @@
  * are counted by the security stage through the same function, as the real priority-and-fairness
  * filter records its dropped requests.
  */
-import type { RequestInfo } from '../http/request-info.ts';
+import type { RequestInfo, ResourceRequestInfo } from '../http/request-info.ts';
 import { type Metrics, metricVerb } from './metrics.ts';
 
 /** What the labels are read from besides the request's parsed path. */
@@ -23,9 +23,8 @@ export function requestScope(info: RequestInfo): string {
 
 export function countRequest(metrics: Metrics, req: CountedRequest, info: RequestInfo, status: number): void {
   const code = String(status);
-  const dryRun = req.query.has('dryRun') ? req.query.getAll('dryRun').join(',') : '';
-  const scope = requestScope(info);
   if (!info.isResourceRequest) {
+    const dryRun = req.query.has('dryRun') ? req.query.getAll('dryRun').join(',') : '';
     const verb = req.method.toUpperCase();
     metrics.requests.count(`${code}\u0000${dryRun}\u0000\u0000\u0000\u0000\u0000\u0000${verb}`, () => ({
       code,
@@ -33,18 +32,31 @@ export function countRequest(metrics: Metrics, req: CountedRequest, info: Reques
       dry_run: dryRun,
       group: '',
       resource: '',
-      scope,
+      scope: '',
       subresource: '',
       verb,
       version: '',
     }));
     return;
   }
+  const series = resourceRequestSeries(req, info);
+  metrics.requests.count(`${code}\u0000${series.identity}`, () => ({ code, ...series.labels() }));
+}
+
+/**
+ * The labels a resource request's count and its duration share (all but `code`), and a text that
+ * identifies them, for the metrics' label cache (see Series.count and Histogram.observeBy).
+ */
+export function resourceRequestSeries(
+  req: CountedRequest,
+  info: ResourceRequestInfo,
+): { readonly identity: string; labels(): Readonly<Record<string, string>> } {
+  const dryRun = req.query.has('dryRun') ? req.query.getAll('dryRun').join(',') : '';
+  const scope = requestScope(info);
   const verb = metricVerb(info.verb, req.method, (req.contentType ?? '').startsWith('application/apply-patch'));
-  metrics.requests.count(
-    `${code}\u0000${dryRun}\u0000${info.group}\u0000${info.version}\u0000${info.resource}\u0000${info.subresource}\u0000${scope}\u0000${verb}`,
-    () => ({
-      code,
+  return {
+    identity: `${dryRun}\u0000${info.group}\u0000${info.version}\u0000${info.resource}\u0000${info.subresource}\u0000${scope}\u0000${verb}`,
+    labels: () => ({
       component: 'apiserver',
       dry_run: dryRun,
       group: info.group,
@@ -54,7 +66,7 @@ export function countRequest(metrics: Metrics, req: CountedRequest, info: Reques
       verb,
       version: info.version,
     }),
-  );
+  };
 }
 
 /** `apiserver_request_terminations_total`: a request the server refused in self-defense (flow control's 429). */

@@ -54,3 +54,9 @@ export function goDurationNanos(text: string): bigint | undefined {
   if (!negative && total === INT64_LIMIT) return undefined;
   return negative ? -total : total;
 }
+
+/** The same in milliseconds (fractional below one), for the hosts' flags and timeouts. */
+export function goDurationMs(text: string): number | undefined {
+  const nanos = goDurationNanos(text);
+  return nanos === undefined ? undefined : Number(nanos) / 1e6;
+}

@@ -23,17 +23,8 @@ import {
 import { pod, resourceClaimTemplate, statefulSet } from '../support/builders.ts';
 import { controllerEnvs } from '../support/controller-env.ts';
 
-/** Every built-in controller, in orch-apiserver's order. */
-const EVERY = [
-  'namespace',
-  'garbage-collector',
-  'serviceaccount',
-  'serviceaccount-token',
-  'statefulset',
-  'pod-lifecycle',
-  'resource-claim',
-  'flowcontrol',
-];
+/** Every built-in controller, in orch-apiserver's order (the list test/controllers/builtin.test.ts spells out). */
+const EVERY = CONTROLLER_NAMES;
 
 describe('--controllers and --pod-ready-delay', () => {
   it('default: every controller, pods ready after 2s, deleted pods stop in 1s', () => {

@@ -6,9 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiServer } from '../../../core/index.ts';
 import { as, securedServer } from '../../support/secured.ts';
-import { tinyLevelForBob } from './tiny-level.ts';
+import { FC, tinyLevelForBob } from './tiny-level.ts';
 
-const FC = '/apis/flowcontrol.apiserver.orch.io/v1';
 /** A read of a revision the server has not reached: it waits (holding its seat) until it gives up. */
 const SLOW = '/api/v1/namespaces/default/configmaps?resourceVersion=99999999&resourceVersionMatch=NotOlderThan';
 

@@ -7,9 +7,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiServer } from '../../../core/index.ts';
-import { as, securedServer, type TestUser, TOKENS } from '../../support/secured.ts';
+import { as, type TestUser } from '../../support/secured.ts';
+import { oneSeatLevel } from './tiny-level.ts';
 
-const FC = '/apis/flowcontrol.apiserver.orch.io/v1';
 const LIST = '/api/v1/namespaces/default/configmaps';
 
 let api: ApiServer | undefined;
@@ -22,42 +22,15 @@ afterEach(async () => {
 const settle = () => new Promise((r) => setTimeout(r, 5));
 
 /** A server whose users bob and alice share a level of one seat, each user a flow of its own. */
-async function sharedLevel(nextTurn?: (run: () => void) => void): Promise<ApiServer> {
-  const server = await securedServer({
-    security: {
-      authentication: { tokens: TOKENS },
-      authorization: { modes: 'AlwaysAllow' },
-      flowControl: { maxRequestsInflight: 1, maxMutatingRequestsInflight: 1, ...(nextTurn ? { nextTurn } : {}) },
-    },
-  });
+function sharedLevel(nextTurn: (run: () => void) => void): Promise<ApiServer> {
   const level = {
-    metadata: { name: 'shared' },
-    spec: {
-      type: 'Limited',
-      limited: {
-        nominalConcurrencyShares: 1,
-        borrowingLimitPercent: 0,
-        limitResponse: { type: 'Queue', queuing: { queues: 16, handSize: 1, queueLengthLimit: 10 } },
-      },
-    },
+    name: 'shared',
+    schema: 'people',
+    users: ['bob', 'alice'],
+    queuing: { queues: 16, handSize: 1, queueLengthLimit: 10 },
+    byUser: true,
   };
-  expect((await as(server, 'root', 'POST', `${FC}/prioritylevelconfigurations`, level)).status).toBe(201);
-  const schema = {
-    metadata: { name: 'people' },
-    spec: {
-      priorityLevelConfiguration: { name: 'shared' },
-      matchingPrecedence: 100,
-      distinguisherMethod: { type: 'ByUser' },
-      rules: [
-        {
-          subjects: ['bob', 'alice'].map((name) => ({ kind: 'User', user: { name } })),
-          resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'], namespaces: ['*'], clusterScope: true }],
-        },
-      ],
-    },
-  };
-  expect((await as(server, 'root', 'POST', `${FC}/flowschemas`, schema)).status).toBe(201);
-  return server;
+  return oneSeatLevel(level, {}, { nextTurn });
 }
 
 describe("seats held until the host's next turn", () => {

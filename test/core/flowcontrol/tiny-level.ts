@@ -1,6 +1,7 @@
 /**
- * A server whose user bob is served by a level of one seat and one queue of one place, so that
- * any seat held (a request running, a write's final seats) makes bob's next request wait.
+ * Servers with a priority level of one seat for chosen users, for the flow-control tests: the
+ * level and the FlowSchema that sends those users to it are made through the API, as an operator
+ * would make them.
  */
 import { expect } from 'vitest';
 import type { ApiServer, ApiServerOptions } from '../../../core/index.ts';
@@ -9,7 +10,24 @@ import { as, securedServer, TOKENS } from '../../support/secured.ts';
 
 export const FC = '/apis/flowcontrol.apiserver.orch.io/v1';
 
-export async function tinyLevelForBob(extra: ApiServerOptions = {}, flowControl: FlowControlOptions = {}): Promise<ApiServer> {
+export interface OneSeatLevel {
+  /** The priority level's name. */
+  readonly name: string;
+  /** The FlowSchema's name. */
+  readonly schema: string;
+  /** The users the schema sends to the level. */
+  readonly users: readonly string[];
+  readonly queuing: { readonly queues: number; readonly handSize: number; readonly queueLengthLimit: number };
+  /** Each user a flow of its own (`ByUser`); otherwise one flow for all. */
+  readonly byUser?: boolean;
+}
+
+/** A server whose `users` are served by a level of one seat, queuing as `queuing` says. */
+export async function oneSeatLevel(
+  level: OneSeatLevel,
+  extra: ApiServerOptions = {},
+  flowControl: FlowControlOptions = {},
+): Promise<ApiServer> {
   const api = await securedServer({
     ...extra,
     security: {
@@ -18,26 +36,27 @@ export async function tinyLevelForBob(extra: ApiServerOptions = {}, flowControl:
       flowControl: { maxRequestsInflight: 1, maxMutatingRequestsInflight: 1, ...flowControl },
     },
   });
-  const level = {
-    metadata: { name: 'tiny' },
+  const priorityLevel = {
+    metadata: { name: level.name },
     spec: {
       type: 'Limited',
       limited: {
         nominalConcurrencyShares: 1,
         borrowingLimitPercent: 0,
-        limitResponse: { type: 'Queue', queuing: { queues: 1, handSize: 1, queueLengthLimit: 1 } },
+        limitResponse: { type: 'Queue', queuing: level.queuing },
       },
     },
   };
-  expect((await as(api, 'root', 'POST', `${FC}/prioritylevelconfigurations`, level)).status).toBe(201);
+  expect((await as(api, 'root', 'POST', `${FC}/prioritylevelconfigurations`, priorityLevel)).status).toBe(201);
   const schema = {
-    metadata: { name: 'bob' },
+    metadata: { name: level.schema },
     spec: {
-      priorityLevelConfiguration: { name: 'tiny' },
+      priorityLevelConfiguration: { name: level.name },
       matchingPrecedence: 100,
+      ...(level.byUser ? { distinguisherMethod: { type: 'ByUser' } } : {}),
       rules: [
         {
-          subjects: [{ kind: 'User', user: { name: 'bob' } }],
+          subjects: level.users.map((name) => ({ kind: 'User', user: { name } })),
           resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'], namespaces: ['*'], clusterScope: true }],
         },
       ],
@@ -45,4 +64,16 @@ export async function tinyLevelForBob(extra: ApiServerOptions = {}, flowControl:
   };
   expect((await as(api, 'root', 'POST', `${FC}/flowschemas`, schema)).status).toBe(201);
   return api;
+}
+
+/**
+ * A server whose user bob is served by a level of one seat and one queue of one place, so that
+ * any seat held (a request running, a write's final seats) makes bob's next request wait.
+ */
+export function tinyLevelForBob(extra: ApiServerOptions = {}, flowControl: FlowControlOptions = {}): Promise<ApiServer> {
+  return oneSeatLevel(
+    { name: 'tiny', schema: 'bob', users: ['bob'], queuing: { queues: 1, handSize: 1, queueLengthLimit: 1 } },
+    extra,
+    flowControl,
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goDurationNanos } from '../../../core/util/go-duration.ts';
+import { goDurationMs, goDurationNanos } from '../../../core/util/go-duration.ts';
 
 describe("a duration is read as Go's time.ParseDuration reads it", () => {
   it.each([
@@ -31,5 +31,14 @@ describe("a duration is read as Go's time.ParseDuration reads it", () => {
     ['3000000h', 'hours past int64'],
   ])('%j is refused (%s)', (text) => {
     expect(goDurationNanos(text)).toBeUndefined();
+  });
+
+  it.each([
+    ['1m30s', 90_000],
+    ['1.5ms', 1.5],
+    ['250us', 0.25],
+    ['x', undefined],
+  ])('%s is %s ms', (text, ms) => {
+    expect(goDurationMs(text)).toBe(ms);
   });
 });
