@@ -22,8 +22,9 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
-  // Native addon (LMDB) and gRPC: loaded from node_modules, and only when their storage is chosen.
-  external: ['lmdb', 'etcd3'],
+  // Native addon (LMDB), gRPC and protobuf: loaded from node_modules, and only when their storage
+  // is chosen.
+  external: ['lmdb', 'etcd3', 'protobufjs'],
   // bin/orch-apiserver.js runs the bundle as a vm Script, which has no loader for import(): the
   // lazily loaded node:https (TLS serving) becomes a require.
   supported: { 'dynamic-import': false },

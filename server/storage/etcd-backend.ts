@@ -8,7 +8,7 @@
  * As the real platform does, the stored object carries no resourceVersion (it would be stale the
  * moment it is written); it is put back from mod_revision on every read.
  */
-import { CompareResult, CompareTarget, Etcd3, type IKeyValue, type IOptions, type IResponseHeader, type IWatchResponse } from 'etcd3';
+import { Etcd3, type IKeyValue, type IOptions, type IWatchResponse } from 'etcd3';
 import { StatusError } from '../../core/errors/index.ts';
 import type {
   BackendEvent,
@@ -21,6 +21,16 @@ import type {
 } from '../../core/storage/index.ts';
 import { EtcdCompactor } from './etcd-compactor.ts';
 import { EtcdKeyLayout } from './etcd-key-layout.ts';
+import {
+  CompareResult,
+  CompareTarget,
+  EtcdCallError,
+  EtcdUnary,
+  GrpcCode,
+  int64,
+  type KeyValueMessage,
+  type ResponseHeaderMessage,
+} from './etcd-unary.ts';
 import { DEFAULT_ETCD_PREFIX, DEFAULT_REQUEST_TIMEOUT_MS, type EtcdBackendOptions } from './etcd-options.ts';
 import { EtcdWatch } from './etcd-watch.ts';
 import { prefixEnd } from './key-range.ts';
@@ -54,7 +64,10 @@ class EtcdKeyValue implements KeyValue {
 export class EtcdBackend implements StorageBackend {
   readonly name = 'etcd';
   readonly healthCheckName = 'etcd';
+  /** Watches, compaction and leader election. */
   readonly client: Etcd3;
+  /** Reads and writes of keys (see etcd-unary.ts for why not the client above). */
+  private readonly kv: EtcdUnary;
   private readonly layout: EtcdKeyLayout;
   private readonly timeoutMs: number;
   private readonly transformer: ValueTransformer;
@@ -77,6 +90,7 @@ export class EtcdBackend implements StorageBackend {
       dialTimeout: this.timeoutMs,
       faultHandling: { host: () => PASS_THROUGH, global: PASS_THROUGH },
     });
+    this.kv = new EtcdUnary(options.servers);
     const interval = options.compactionIntervalMs ?? 5 * 60_000;
     if (interval > 0) this.compactor = new EtcdCompactor(this.client, interval);
   }
@@ -94,7 +108,7 @@ export class EtcdBackend implements StorageBackend {
     // The revision of the whole store, as the real platform reads it for a consistent list (the
     // resource's cache waiting for it asks its own watch for progress: `requestProgress`).
     const res = await this.call(() =>
-      this.client.kv.range({ key: Buffer.from(this.etcdKey('/registry/')), limit: 1, keys_only: true }, this.callOptions()),
+      this.kv.range({ key: Buffer.from(this.etcdKey('/registry/')), limit: 1, keys_only: true }, this.timeoutMs),
     );
     return revisionOf(res.header);
   }
@@ -111,7 +125,7 @@ export class EtcdBackend implements StorageBackend {
   }
 
   async get(key: string): Promise<KeyValue | undefined> {
-    const res = await this.call(() => this.client.kv.range({ key: Buffer.from(this.etcdKey(key)) }, this.callOptions()));
+    const res = await this.call(() => this.kv.range({ key: Buffer.from(this.etcdKey(key)) }, this.timeoutMs));
     const kv = res.kvs[0];
     return kv && this.toKv(kv);
   }
@@ -125,7 +139,7 @@ export class EtcdBackend implements StorageBackend {
     // Pages at one revision: one answer for a large store would pass gRPC's message limit.
     for (;;) {
       const res = await this.call(() =>
-        this.client.kv.range({ key: from, range_end: end, limit: PAGE, ...(revision ? { revision } : {}) }, this.callOptions()),
+        this.kv.range({ key: from, range_end: end, limit: PAGE, ...(revision ? { revision } : {}) }, this.timeoutMs),
       );
       if (!revision) revision = revisionOf(res.header);
       for (const kv of res.kvs) items.push(this.toKv(kv));
@@ -137,24 +151,24 @@ export class EtcdBackend implements StorageBackend {
 
   async create(key: string, value: ValueProducer): Promise<WriteResult> {
     const text = value(0);
-    return this.guardedPut(key, CompareTarget.Create, 0, text);
+    return this.guardedPut(key, CompareTarget.CREATE, 0, text);
   }
 
   async update(key: string, expectedModRevision: number, value: ValueProducer): Promise<WriteResult> {
     const text = value(expectedModRevision);
-    return this.guardedPut(key, CompareTarget.Mod, expectedModRevision, text);
+    return this.guardedPut(key, CompareTarget.MOD, expectedModRevision, text);
   }
 
   async delete(key: string, expectedModRevision: number): Promise<WriteResult> {
     const k = Buffer.from(this.etcdKey(key));
     const res = await this.call(() =>
-      this.client.kv.txn(
+      this.kv.txn(
         {
-          compare: [{ key: k, target: CompareTarget.Mod, result: CompareResult.Equal, mod_revision: expectedModRevision }],
+          compare: [{ key: k, target: CompareTarget.MOD, result: CompareResult.EQUAL, mod_revision: expectedModRevision }],
           success: [{ request_delete_range: { key: k } }],
           failure: [{ request_range: { key: k } }],
         },
-        this.callOptions(),
+        this.timeoutMs,
       ),
     );
     if (!res.succeeded) return { ok: false, current: this.currentOf(res.responses[0]?.response_range?.kvs) };
@@ -192,7 +206,7 @@ export class EtcdBackend implements StorageBackend {
   async healthy(): Promise<boolean> {
     if (this.closed || this.watchesLost.size) return false;
     try {
-      await this.call(() => this.client.kv.range({ key: Buffer.from('health') }, this.callOptions(Math.min(this.timeoutMs, 2_000))));
+      await this.call(() => this.kv.range({ key: Buffer.from('health') }, Math.min(this.timeoutMs, 2_000)));
       return true;
     } catch {
       return false;
@@ -205,32 +219,34 @@ export class EtcdBackend implements StorageBackend {
     this.compactor?.close();
     for (const set of this.watches.values()) for (const w of set) w.close();
     this.watches.clear();
+    this.kv.close();
     this.client.close();
   }
 
-  private async guardedPut(key: string, target: CompareTarget, expected: number, text: string): Promise<WriteResult> {
+  private async guardedPut(key: string, target: number, expected: number, text: string): Promise<WriteResult> {
     const etcdKey = this.etcdKey(key);
     const k = Buffer.from(etcdKey);
     const bare = stripResourceVersion(text);
     const stored = this.transformer.toStorage(key, etcdKey, bare);
-    const compare =
-      target === CompareTarget.Create
-        ? { key: k, target, result: CompareResult.Equal, create_revision: 0 }
-        : { key: k, target, result: CompareResult.Equal, mod_revision: expected };
+    const creating = target === CompareTarget.CREATE;
+    const compare = creating
+      ? { key: k, target, result: CompareResult.EQUAL, create_revision: 0 }
+      : { key: k, target, result: CompareResult.EQUAL, mod_revision: expected };
     const res = await this.call(() =>
-      this.client.kv.txn(
+      this.kv.txn(
         {
           compare: [compare],
-          success: [{ request_put: { key: k, value: Buffer.from(stored), prev_kv: true } }],
+          // A create has no previous value to ask for; an update's tells the key's create revision.
+          success: [{ request_put: { key: k, value: Buffer.from(stored), prev_kv: !creating } }],
           failure: [{ request_range: { key: k } }],
         },
-        this.callOptions(),
+        this.timeoutMs,
       ),
     );
     if (!res.succeeded) return { ok: false, current: this.currentOf(res.responses[0]?.response_range?.kvs) };
     const revision = revisionOf(res.header);
     const prev = res.responses[0]?.response_put?.prev_kv;
-    const createRevision = prev ? Number(prev.create_revision) : revision;
+    const createRevision = prev ? int64(prev.create_revision) : revision;
     return {
       ok: true,
       revision,
@@ -242,27 +258,30 @@ export class EtcdBackend implements StorageBackend {
     for (const ev of res.events) {
       const key = this.coreKey(ev.kv.key.toString());
       const revision = Number(ev.kv.mod_revision);
-      const prevKv = ev.prev_kv ? this.toKv(ev.prev_kv) : undefined;
-      if (ev.type === 'Put') onEvent({ type: 'put', key, kv: this.toKv(ev.kv), prevKv, revision });
+      const prevKv = ev.prev_kv ? this.watchedKv(ev.prev_kv) : undefined;
+      if (ev.type === 'Put') onEvent({ type: 'put', key, kv: this.watchedKv(ev.kv), prevKv, revision });
       else onEvent({ type: 'delete', key, kv: undefined, prevKv, revision });
     }
   }
 
-  private currentOf(kvs: IKeyValue[] | undefined): KeyValue | undefined {
+  private currentOf(kvs: readonly KeyValueMessage[] | undefined): KeyValue | undefined {
     const kv = kvs?.[0];
     return kv && this.toKv(kv);
   }
 
-  private toKv(kv: IKeyValue): KeyValue {
-    const etcdKey = kv.key.toString();
-    const key = this.coreKey(etcdKey);
-    const mod = Number(kv.mod_revision);
-    const text = this.transformer.fromStorage(key, etcdKey, kv.value);
-    return new EtcdKeyValue(key, insertResourceVersion(text, mod), mod, Number(kv.create_revision));
+  private toKv(kv: KeyValueMessage): KeyValue {
+    return this.keyValue(utf8(kv.key), kv.value, int64(kv.mod_revision), int64(kv.create_revision));
   }
 
-  private callOptions(timeoutMs = this.timeoutMs): { deadline: Date } {
-    return { deadline: new Date(Date.now() + timeoutMs) };
+  /** A key-value of a watch event (the etcd3 client's form: revisions as strings). */
+  private watchedKv(kv: IKeyValue): KeyValue {
+    return this.keyValue(kv.key.toString(), kv.value, Number(kv.mod_revision), Number(kv.create_revision));
+  }
+
+  private keyValue(etcdKey: string, value: Uint8Array, mod: number, created: number): KeyValue {
+    const key = this.coreKey(etcdKey);
+    const text = this.transformer.fromStorage(key, etcdKey, value);
+    return new EtcdKeyValue(key, insertResourceVersion(text, mod), mod, created);
   }
 
   /** Runs a request, turning etcd's failures into the Status errors clients get. */
@@ -276,12 +295,21 @@ export class EtcdBackend implements StorageBackend {
   }
 }
 
-function revisionOf(header: IResponseHeader | undefined): number {
-  return Number(header?.revision ?? 0);
+/** protobufjs decodes bytes as Buffers in Node; anything else is copied into one. */
+function utf8(bytes: Uint8Array): string {
+  return (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).toString();
+}
+
+function revisionOf(header: ResponseHeaderMessage | undefined): number {
+  return int64(header?.revision);
 }
 
 function toStatus(err: unknown): StatusError {
   if (err instanceof StatusError) return err;
+  if (err instanceof EtcdCallError) {
+    if (err.code === GrpcCode.DEADLINE_EXCEEDED) return storageTimeout('etcd');
+    if (err.code === GrpcCode.UNAVAILABLE) return storageUnavailable('etcd', err);
+  }
   const name = (err as Error)?.constructor?.name ?? '';
   const msg = messageOf(err);
   if (name === 'GRPCDeadlineExceededError' || /deadline exceeded|timed out/i.test(msg)) return storageTimeout('etcd');

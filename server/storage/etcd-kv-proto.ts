@@ -1,0 +1,150 @@
+/**
+ * The messages of etcd's KV service the backend sends and reads (Range and Txn), as etcd's v3 API
+ * defines them in `etcdserver/etcdserverpb/rpc.proto` and `mvcc/mvccpb/kv.proto` (Apache-2.0;
+ * the etcd3 package ships the same files). Only these messages, with their fields' numbers and
+ * types as etcd declares them: protobufjs builds their encoders and decoders once.
+ */
+import protobuf from 'protobufjs';
+
+const MVCCPB = `
+syntax = "proto3";
+package mvccpb;
+message KeyValue {
+  bytes key = 1;
+  int64 create_revision = 2;
+  int64 mod_revision = 3;
+  int64 version = 4;
+  bytes value = 5;
+  int64 lease = 6;
+}
+`;
+
+const ETCDSERVERPB = `
+syntax = "proto3";
+package etcdserverpb;
+message ResponseHeader {
+  uint64 cluster_id = 1;
+  uint64 member_id = 2;
+  int64 revision = 3;
+  uint64 raft_term = 4;
+}
+message RangeRequest {
+  enum SortOrder {
+    None = 0;
+    Ascend = 1;
+    Descend = 2;
+  }
+  enum SortTarget {
+    Key = 0;
+    Version = 1;
+    Create = 2;
+    Mod = 3;
+    Value = 4;
+  }
+  bytes key = 1;
+  bytes range_end = 2;
+  int64 limit = 3;
+  int64 revision = 4;
+  SortOrder sort_order = 5;
+  SortTarget sort_target = 6;
+  bool serializable = 7;
+  bool keys_only = 8;
+  bool count_only = 9;
+  int64 min_mod_revision = 10;
+  int64 max_mod_revision = 11;
+  int64 min_create_revision = 12;
+  int64 max_create_revision = 13;
+}
+message RangeResponse {
+  ResponseHeader header = 1;
+  repeated mvccpb.KeyValue kvs = 2;
+  bool more = 3;
+  int64 count = 4;
+}
+message PutRequest {
+  bytes key = 1;
+  bytes value = 2;
+  int64 lease = 3;
+  bool prev_kv = 4;
+  bool ignore_value = 5;
+  bool ignore_lease = 6;
+}
+message PutResponse {
+  ResponseHeader header = 1;
+  mvccpb.KeyValue prev_kv = 2;
+}
+message DeleteRangeRequest {
+  bytes key = 1;
+  bytes range_end = 2;
+  bool prev_kv = 3;
+}
+message DeleteRangeResponse {
+  ResponseHeader header = 1;
+  int64 deleted = 2;
+  repeated mvccpb.KeyValue prev_kvs = 3;
+}
+message RequestOp {
+  oneof request {
+    RangeRequest request_range = 1;
+    PutRequest request_put = 2;
+    DeleteRangeRequest request_delete_range = 3;
+    TxnRequest request_txn = 4;
+  }
+}
+message ResponseOp {
+  oneof response {
+    RangeResponse response_range = 1;
+    PutResponse response_put = 2;
+    DeleteRangeResponse response_delete_range = 3;
+    TxnResponse response_txn = 4;
+  }
+}
+message Compare {
+  enum CompareResult {
+    Equal = 0;
+    Greater = 1;
+    Less = 2;
+    NotEqual = 3;
+  }
+  enum CompareTarget {
+    Version = 0;
+    Create = 1;
+    Mod = 2;
+    Value = 3;
+    Lease = 4;
+  }
+  CompareResult result = 1;
+  CompareTarget target = 2;
+  bytes key = 3;
+  oneof target_union {
+    int64 version = 4;
+    int64 create_revision = 5;
+    int64 mod_revision = 6;
+    bytes value = 7;
+    int64 lease = 8;
+  }
+  bytes range_end = 64;
+}
+message TxnRequest {
+  repeated Compare compare = 1;
+  repeated RequestOp success = 2;
+  repeated RequestOp failure = 3;
+}
+message TxnResponse {
+  ResponseHeader header = 1;
+  bool succeeded = 2;
+  repeated ResponseOp responses = 3;
+}
+`;
+
+let root: protobuf.Root | undefined;
+
+/** A message type of etcd's KV service (`RangeRequest`, `TxnResponse`, ...). */
+export function etcdMessage(name: string): protobuf.Type {
+  if (!root) {
+    root = new protobuf.Root();
+    protobuf.parse(MVCCPB, root, { keepCase: true });
+    protobuf.parse(ETCDSERVERPB, root, { keepCase: true });
+  }
+  return root.lookupType(`etcdserverpb.${name}`);
+}

@@ -1,0 +1,258 @@
+/**
+ * The etcd backend's key-value calls (KV Range and Txn): gRPC unary calls sent straight over one
+ * HTTP/2 session, encoded with protobufjs from etcd's own message definitions (etcd-kv-proto.ts).
+ * Watches, compaction and leader election stay on the etcd3 client.
+ *
+ * Why not the etcd3 client here: every create, update and delete is one of these calls, and at 16
+ * concurrent clients the API server's main thread decides how many creates/s etcd gets. grpc-js
+ * spends ~200 µs of that thread per call (interceptors, resolving, retrying and load-balancing
+ * call layers, a stack capture, int64s turned into strings), against ~110 µs for the same call
+ * made here; the difference is about a third of a create's whole cost (P7 in `npm run bench`).
+ *
+ * What a caller gets is what the etcd3 client gave: a rejected call never hangs (each has a
+ * deadline), failures carry the gRPC status code, and nothing is retried (the API server answers
+ * with a Status and its client retries). A broken session is dropped and the next call connects
+ * again, to the next server of the list when there are several.
+ */
+import http2 from 'node:http2';
+import type protobuf from 'protobufjs';
+import { etcdMessage } from './etcd-kv-proto.ts';
+
+/** gRPC status codes the backend tells apart. */
+export const GrpcCode = { DEADLINE_EXCEEDED: 4, UNAVAILABLE: 14 } as const;
+
+/** A unary call that failed: gRPC's status code and message (or UNAVAILABLE for a lost connection). */
+export class EtcdCallError extends Error {
+  override readonly name = 'EtcdCallError';
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** An int64 as protobufjs decodes it: a Long where the `long` package is present, else a number. */
+type Int64 = number | { toNumber(): number };
+
+export function int64(v: Int64 | null | undefined): number {
+  if (v == null) return 0;
+  return typeof v === 'number' ? v : v.toNumber();
+}
+
+export interface KeyValueMessage {
+  readonly key: Uint8Array;
+  readonly value: Uint8Array;
+  readonly create_revision: Int64;
+  readonly mod_revision: Int64;
+}
+
+export interface ResponseHeaderMessage {
+  readonly revision: Int64;
+}
+
+export interface RangeRequestMessage {
+  readonly key: Uint8Array;
+  readonly range_end?: Uint8Array;
+  readonly limit?: number;
+  readonly revision?: number;
+  readonly keys_only?: boolean;
+}
+
+export interface RangeResponseMessage {
+  readonly header?: ResponseHeaderMessage;
+  readonly kvs: readonly KeyValueMessage[];
+  readonly more: boolean;
+}
+
+export interface RequestOpMessage {
+  readonly request_range?: RangeRequestMessage;
+  readonly request_put?: { readonly key: Uint8Array; readonly value: Uint8Array; readonly prev_kv?: boolean };
+  readonly request_delete_range?: { readonly key: Uint8Array };
+}
+
+export interface CompareMessage {
+  readonly key: Uint8Array;
+  /** etcd's Compare.CompareTarget: VERSION 0, CREATE 1, MOD 2, VALUE 3. */
+  readonly target: number;
+  /** etcd's Compare.CompareResult: EQUAL 0. */
+  readonly result: number;
+  readonly create_revision?: number;
+  readonly mod_revision?: number;
+}
+
+export interface TxnRequestMessage {
+  readonly compare: readonly CompareMessage[];
+  readonly success: readonly RequestOpMessage[];
+  readonly failure?: readonly RequestOpMessage[];
+}
+
+export interface ResponseOpMessage {
+  readonly response_range?: RangeResponseMessage;
+  readonly response_put?: { readonly prev_kv?: KeyValueMessage };
+}
+
+export interface TxnResponseMessage {
+  readonly header?: ResponseHeaderMessage;
+  readonly succeeded: boolean;
+  readonly responses: readonly ResponseOpMessage[];
+}
+
+export const CompareTarget = { CREATE: 1, MOD: 2 } as const;
+export const CompareResult = { EQUAL: 0 } as const;
+
+interface Method {
+  readonly path: string;
+  readonly request: protobuf.Type;
+  readonly response: protobuf.Type;
+}
+
+function kvMethod(name: string): Method {
+  return { path: `/etcdserverpb.KV/${name}`, request: etcdMessage(`${name}Request`), response: etcdMessage(`${name}Response`) };
+}
+
+const GRPC_HEADERS = { 'content-type': 'application/grpc', te: 'trailers' };
+
+export class EtcdUnary {
+  private session: http2.ClientHttp2Session | undefined;
+  /** Which of the servers the next session connects to. */
+  private next = 0;
+  private closed = false;
+  private readonly methods = { range: kvMethod('Range'), txn: kvMethod('Txn') };
+
+  constructor(
+    /** Client URLs (`http://host:port`). */
+    private readonly servers: readonly string[],
+    /** How long a server may take to answer a ping after a call ran out of time. */
+    private readonly pingTimeoutMs = 2_000,
+  ) {}
+
+  range(req: RangeRequestMessage, timeoutMs: number): Promise<RangeResponseMessage> {
+    return this.call(this.methods.range, req, timeoutMs) as Promise<RangeResponseMessage>;
+  }
+
+  txn(req: TxnRequestMessage, timeoutMs: number): Promise<TxnResponseMessage> {
+    return this.call(this.methods.txn, req, timeoutMs) as Promise<TxnResponseMessage>;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.session?.destroy();
+    this.session = undefined;
+  }
+
+  private connect(): http2.ClientHttp2Session {
+    if (this.session && !this.session.closed && !this.session.destroyed) return this.session;
+    const url = this.servers[this.next % this.servers.length].replace(/^https?:\/\//, 'http://');
+    const session = http2.connect(url.includes('://') ? url : `http://${url}`);
+    const drop = (failed: boolean) => {
+      if (this.session !== session) return;
+      this.session = undefined;
+      // After a failure the next session tries the next server (a list of one tries it again).
+      if (failed) this.next++;
+    };
+    // Calls in flight on a session that fails end with the stream's own error; nothing else to do.
+    session.on('error', () => drop(true));
+    session.on('goaway', () => drop(false));
+    session.on('close', () => drop(false));
+    // An idle session to etcd does not keep the process alive (the watches' client decides that).
+    session.unref();
+    this.session = session;
+    return session;
+  }
+
+  /**
+   * After a call ran out of time: a session whose server does not answer a ping either (a host gone
+   * without closing the connection) is dropped, so the next call connects afresh (or to another
+   * server) instead of waiting out its own deadline too.
+   */
+  private probe(session: http2.ClientHttp2Session): void {
+    if (session.destroyed || session.closed) return;
+    // Destroyed with an error, the session counts as failed: the next one tries the next server.
+    const unanswered = () => session.destroy(new Error('etcd does not answer a ping'));
+    const timer = setTimeout(unanswered, this.pingTimeoutMs);
+    timer.unref();
+    try {
+      session.ping((err) => {
+        clearTimeout(timer);
+        if (err) unanswered();
+      });
+    } catch {
+      clearTimeout(timer);
+      unanswered();
+    }
+  }
+
+  private call(method: Method, req: object, timeoutMs: number): Promise<unknown> {
+    if (this.closed) return Promise.reject(new EtcdCallError(GrpcCode.UNAVAILABLE, 'etcd client is closed'));
+    const payload = method.request.encode(req as protobuf.Message).finish();
+    const framed = new Uint8Array(5 + payload.length);
+    new DataView(framed.buffer).setUint32(1, payload.length); // byte 0: not compressed
+    framed.set(payload, 5);
+    return new Promise((resolve, reject) => {
+      let stream: http2.ClientHttp2Stream;
+      let session: http2.ClientHttp2Session;
+      try {
+        session = this.connect();
+        stream = session.request({ ':method': 'POST', ':path': method.path, ...GRPC_HEADERS });
+      } catch (err) {
+        this.session = undefined;
+        reject(new EtcdCallError(GrpcCode.UNAVAILABLE, (err as Error).message));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let status: string | undefined;
+      let message = '';
+      let done = false;
+      const finish = (err: EtcdCallError | undefined, value?: unknown) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        if (err) {
+          if (!stream.destroyed) stream.close(http2.constants.NGHTTP2_CANCEL);
+          reject(err);
+        } else resolve(value);
+      };
+      const timer = setTimeout(() => {
+        finish(new EtcdCallError(GrpcCode.DEADLINE_EXCEEDED, 'context deadline exceeded'));
+        this.probe(session);
+      }, timeoutMs);
+      // A status may come in the response headers (a "trailers-only" answer) or in the trailers.
+      const readStatus = (headers: http2.IncomingHttpHeaders) => {
+        const s = headers['grpc-status'];
+        if (typeof s === 'string') {
+          status = s;
+          message = decodeGrpcMessage(headers['grpc-message']);
+        }
+      };
+      stream.on('response', readStatus);
+      stream.on('trailers', readStatus);
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('error', (err: Error) => finish(new EtcdCallError(GrpcCode.UNAVAILABLE, err.message)));
+      stream.on('close', () => {
+        if (status === undefined) return finish(new EtcdCallError(GrpcCode.UNAVAILABLE, 'the call ended without a status'));
+        if (status !== '0') return finish(new EtcdCallError(Number(status), message || `gRPC status ${status}`));
+        const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+        if (body.length < 5 || body[0] !== 0) return finish(new EtcdCallError(GrpcCode.UNAVAILABLE, 'malformed gRPC response'));
+        const length = body.readUInt32BE(1);
+        try {
+          finish(undefined, method.response.decode(body.subarray(5, 5 + length)));
+        } catch (err) {
+          finish(new EtcdCallError(GrpcCode.UNAVAILABLE, `undecodable response: ${(err as Error).message}`));
+        }
+      });
+      stream.end(framed);
+    });
+  }
+}
+
+/** grpc-message is percent-encoded (gRPC over HTTP/2). */
+function decodeGrpcMessage(v: string | string[] | undefined): string {
+  const s = Array.isArray(v) ? v[0] : v;
+  if (!s) return '';
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
