@@ -42,6 +42,9 @@ Flags:
       --data-dir string                  the data directory of --storage=data-dir (default "${DEFAULT_DATA_DIR}")
       --etcd-servers strings             etcd client URLs, comma separated (--storage=etcd), e.g. http://127.0.0.1:2379
       --etcd-prefix string               the prefix of every key in etcd (default "${DEFAULT_ETCD_PREFIX}")
+      --etcd-cafile string               the CA bundle that verifies https etcd servers (default: the system's)
+      --etcd-certfile string             a client certificate for etcd (with --etcd-keyfile)
+      --etcd-keyfile string              the key of --etcd-certfile
       --etcd-compaction-interval duration
                                          how often old revisions are compacted; 0 turns it off (default 5m0s)
       --encryption-provider-config string
@@ -102,6 +105,7 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
   let dataDir = DEFAULT_DATA_DIR;
   let etcdServers: string[] = [];
   let etcdPrefix = DEFAULT_ETCD_PREFIX;
+  const etcdTls: { caFile?: string; certFile?: string; keyFile?: string } = {};
   let compactionIntervalMs = 5 * 60_000;
   let encryptionProviderConfig: string | undefined;
   let controllers: readonly ControllerName[] = DEFAULT_CONTROLLERS;
@@ -159,6 +163,15 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
     },
     'etcd-prefix': (v) => {
       etcdPrefix = v;
+    },
+    'etcd-cafile': (v) => {
+      etcdTls.caFile = v;
+    },
+    'etcd-certfile': (v) => {
+      etcdTls.certFile = v;
+    },
+    'etcd-keyfile': (v) => {
+      etcdTls.keyFile = v;
     },
     'etcd-compaction-interval': (v) => {
       compactionIntervalMs = duration('etcd-compaction-interval', v);
@@ -228,6 +241,9 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
   }
   const kind: StorageKind = storage ?? (etcdServers.length ? 'etcd' : 'data-dir');
   if (kind === 'etcd' && !etcdServers.length) throw new FlagError('--etcd-servers must be specified with --storage=etcd');
+  if (!etcdTls.certFile !== !etcdTls.keyFile) throw new FlagError('--etcd-certfile and --etcd-keyfile must be given together');
+  const schemes = new Set(etcdServers.map((u) => u.slice(0, u.indexOf(':'))));
+  if (schemes.size > 1) throw new FlagError('--etcd-servers: every URL must be http, or every URL https');
   if (leaderElect) {
     try {
       validateLeaderElectionConfig({ ...election, identity: 'flags' });
@@ -243,7 +259,15 @@ export function parseFlags(argv: readonly string[]): ServerFlags {
     livezGracePeriodMs,
     featureGates: FeatureGates.parse(gates),
     runtimeConfig: RuntimeConfig.parse(runtime),
-    storage: { kind, dataDir, etcdServers, etcdPrefix, compactionIntervalMs, encryptionProviderConfig },
+    storage: {
+      kind,
+      dataDir,
+      etcdServers,
+      etcdPrefix,
+      compactionIntervalMs,
+      encryptionProviderConfig,
+      ...(Object.keys(etcdTls).length ? { etcdTls } : {}),
+    },
     controllers,
     podReadyDelayMs,
     podStopDelayMs,

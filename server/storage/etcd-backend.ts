@@ -85,12 +85,18 @@ export class EtcdBackend implements StorageBackend {
     this.layout = new EtcdKeyLayout((options.prefix ?? DEFAULT_ETCD_PREFIX).replace(/\/+$/, ''));
     this.timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.transformer = options.transformer ?? IDENTITY;
+    const secure = options.servers.some((s) => s.startsWith('https://'));
+    const tls = options.tls ?? {};
     this.client = new Etcd3({
-      hosts: options.servers.map((s) => s.replace(/^https?:\/\//, '')),
+      // The scheme stays: the client speaks TLS to https servers (with the system's CAs unless given one).
+      hosts: [...options.servers],
       dialTimeout: this.timeoutMs,
       faultHandling: { host: () => PASS_THROUGH, global: PASS_THROUGH },
+      ...(secure && (tls.ca || tls.cert)
+        ? { credentials: { rootCertificate: tls.ca as Buffer, privateKey: tls.key, certChain: tls.cert } }
+        : {}),
     });
-    this.kv = new EtcdUnary(options.servers);
+    this.kv = new EtcdUnary(options.servers, tls);
     const interval = options.compactionIntervalMs ?? 5 * 60_000;
     if (interval > 0) this.compactor = new EtcdCompactor(this.client, interval);
   }

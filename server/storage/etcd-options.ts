@@ -11,6 +11,15 @@ export interface EtcdBackendOptions {
   /** `--etcd-compaction-interval` (default 5 minutes; 0 turns compaction off). */
   readonly compactionIntervalMs?: number;
   readonly transformer?: ValueTransformer;
+  /** For https servers: the CA to trust (default: the system's) and a client certificate. */
+  readonly tls?: EtcdTls;
+}
+
+/** PEM bytes, as read from the `--etcd-*file` flags. */
+export interface EtcdTls {
+  readonly ca?: Buffer;
+  readonly cert?: Buffer;
+  readonly key?: Buffer;
 }
 
 export { DEFAULT_ETCD_PREFIX } from './config.ts';

@@ -17,6 +17,7 @@
 import http2 from 'node:http2';
 import type protobuf from 'protobufjs';
 import { etcdMessage } from './etcd-kv-proto.ts';
+import type { EtcdTls } from './etcd-options.ts';
 
 /** gRPC status codes the backend tells apart. */
 export const GrpcCode = { DEADLINE_EXCEEDED: 4, UNAVAILABLE: 14 } as const;
@@ -121,8 +122,9 @@ export class EtcdUnary {
   private readonly methods = { range: kvMethod('Range'), txn: kvMethod('Txn') };
 
   constructor(
-    /** Client URLs (`http://host:port`). */
+    /** Client URLs (`http://host:port`, or https: TLS, verified against `tls.ca` or the system's CAs). */
     private readonly servers: readonly string[],
+    private readonly tls: EtcdTls = {},
     /** How long a server may take to answer a ping after a call ran out of time. */
     private readonly pingTimeoutMs = 2_000,
   ) {}
@@ -143,8 +145,10 @@ export class EtcdUnary {
 
   private connect(): http2.ClientHttp2Session {
     if (this.session && !this.session.closed && !this.session.destroyed) return this.session;
-    const url = this.servers[this.next % this.servers.length].replace(/^https?:\/\//, 'http://');
-    const session = http2.connect(url.includes('://') ? url : `http://${url}`);
+    const server = this.servers[this.next % this.servers.length];
+    const url = /^https?:\/\//.test(server) ? server : `http://${server}`;
+    const { ca, cert, key } = this.tls;
+    const session = http2.connect(url, url.startsWith('https:') ? { ca, cert, key, ALPNProtocols: ['h2'] } : {});
     const drop = (failed: boolean) => {
       if (this.session !== session) return;
       this.session = undefined;

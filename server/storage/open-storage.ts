@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MemoryBackend, type StorageBackend } from '../../core/storage/index.ts';
-import { type StorageConfig, DEFAULT_DATA_DIR, DEFAULT_ETCD_PREFIX } from './config.ts';
+import { type EtcdTlsFiles, type StorageConfig, DEFAULT_DATA_DIR, DEFAULT_ETCD_PREFIX } from './config.ts';
+import type { EtcdTls } from './etcd-options.ts';
 import { EncryptionTransformer, parseEncryptionConfig } from './encryption/index.ts';
 import type { ValueTransformer } from './value-transformer.ts';
 
@@ -34,6 +35,7 @@ export async function openStorage(config: StorageConfig): Promise<StorageBackend
         prefix: config.etcdPrefix ?? DEFAULT_ETCD_PREFIX,
         compactionIntervalMs: config.compactionIntervalMs,
         transformer,
+        ...(config.etcdTls ? { tls: readEtcdTls(config.etcdTls) } : {}),
       });
     }
   }
@@ -50,6 +52,21 @@ export function describeStorage(config: StorageConfig): string {
     case 'etcd':
       return `storage: etcd ${config.etcdServers?.join(',')} prefix ${config.etcdPrefix ?? DEFAULT_ETCD_PREFIX}${enc}`;
   }
+}
+
+function readEtcdTls(files: EtcdTlsFiles): EtcdTls {
+  const read = (flag: string, path: string | undefined) => {
+    if (path === undefined) return undefined;
+    try {
+      return readFileSync(path);
+    } catch (err) {
+      throw new StorageConfigError(`--${flag}: ${(err as Error).message}`);
+    }
+  };
+  const ca = read('etcd-cafile', files.caFile);
+  const cert = read('etcd-certfile', files.certFile);
+  const key = read('etcd-keyfile', files.keyFile);
+  return { ...(ca ? { ca } : {}), ...(cert ? { cert } : {}), ...(key ? { key } : {}) };
 }
 
 function readEncryption(path: string): ValueTransformer {

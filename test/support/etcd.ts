@@ -5,7 +5,8 @@
  * binary the tests fail, saying so.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,11 +32,34 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startEtcd(): Promise<EtcdProcess> {
+/** PEM files for an etcd serving https that asks every client for a certificate signed by `caFile`. */
+export interface EtcdTlsFiles {
+  readonly certFile: string;
+  readonly keyFile: string;
+  readonly caFile: string;
+}
+
+/** GET /health over https, with a client certificate the etcd accepts. */
+function httpsHealthy(url: string, tls: EtcdTlsFiles): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = httpsRequest(
+      `${url}/health`,
+      { ca: readFileSync(tls.caFile), cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      },
+    );
+    req.on('error', () => resolve(false));
+    req.end();
+  });
+}
+
+export async function startEtcd(tls?: EtcdTlsFiles): Promise<EtcdProcess> {
   if (!existsSync(ETCD_BIN)) throw new Error(`${ETCD_BIN} is missing: install etcd-server (apt-get install etcd-server; .ci/run does)`);
   const dir = mkdtempSync(join(tmpdir(), 'orch-etcd-'));
   const [client, peer] = [await freePort(), await freePort()];
-  const url = `http://127.0.0.1:${client}`;
+  const url = `${tls ? 'https' : 'http'}://127.0.0.1:${client}`;
   const peerUrl = `http://127.0.0.1:${peer}`;
   const args = [
     `--data-dir=${join(dir, 'data')}`,
@@ -47,6 +71,7 @@ export async function startEtcd(): Promise<EtcdProcess> {
     '--name=default',
     '--log-level=error',
     '--logger=zap',
+    ...(tls ? [`--cert-file=${tls.certFile}`, `--key-file=${tls.keyFile}`, '--client-cert-auth', `--trusted-ca-file=${tls.caFile}`] : []),
   ];
   let child: ChildProcess | undefined;
   const launch = async () => {
@@ -59,11 +84,15 @@ export async function startEtcd(): Promise<EtcdProcess> {
     const deadline = Date.now() + 15_000;
     for (;;) {
       if (c.exitCode !== null) throw new Error(`etcd exited (${c.exitCode}): ${stderr}`);
-      try {
-        const r = await fetch(`${url}/health`);
-        if (r.ok) return;
-      } catch {
-        // not listening yet
+      if (tls) {
+        if (await httpsHealthy(url, tls)) return;
+      } else {
+        try {
+          const r = await fetch(`${url}/health`);
+          if (r.ok) return;
+        } catch {
+          // not listening yet
+        }
       }
       if (Date.now() > deadline) throw new Error(`etcd did not become healthy: ${stderr}`);
       await new Promise((r) => setTimeout(r, 50));

@@ -95,7 +95,7 @@ describe('unary calls to etcd', () => {
     // A TCP server that accepts and never speaks: no HTTP/2 settings, no answer, no ping ack.
     const sockets: Socket[] = [];
     const silent = await listening(createTcpServer((s) => sockets.push(s)));
-    const kv = new EtcdUnary([silent.url, etcd.url], 100);
+    const kv = new EtcdUnary([silent.url, etcd.url], {}, 100);
     try {
       const started = Date.now();
       const err = await rejection(kv.range({ key: bytes('/unary/x') }, 200));
@@ -116,7 +116,7 @@ describe('unary calls to etcd', () => {
     let calls = 0;
     server.on('stream', () => calls++); // never responds
     const slow = await listening(server);
-    const kv = new EtcdUnary([slow.url], 100);
+    const kv = new EtcdUnary([slow.url], {}, 100);
     try {
       expect((await rejection(kv.range({ key: bytes('/k') }, 100))).code).toBe(GrpcCode.DEADLINE_EXCEEDED);
       await new Promise((r) => setTimeout(r, 300));

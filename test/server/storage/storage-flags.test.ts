@@ -14,6 +14,11 @@ describe('storage flags', () => {
     { argv: ['--storage=etcd', '--etcd-servers', 'http://e:2379', '--etcd-prefix=/orch'], storage: { kind: 'etcd', etcdPrefix: '/orch' } },
     { argv: ['--etcd-compaction-interval=1m'], storage: { compactionIntervalMs: 60_000 } },
     { argv: ['--encryption-provider-config=/etc/orch/enc.yaml'], storage: { encryptionProviderConfig: '/etc/orch/enc.yaml' } },
+    {
+      argv: ['--etcd-servers=https://e:2379', '--etcd-cafile=/pki/ca.crt', '--etcd-certfile=/pki/c.crt', '--etcd-keyfile=/pki/c.key'],
+      storage: { kind: 'etcd', etcdTls: { caFile: '/pki/ca.crt', certFile: '/pki/c.crt', keyFile: '/pki/c.key' } },
+    },
+    { argv: ['--etcd-servers=https://e:2379', '--etcd-cafile=/pki/ca.crt'], storage: { etcdTls: { caFile: '/pki/ca.crt' } } },
   ])('$argv', ({ argv, storage }) => {
     expect(parseFlags(argv).storage).toMatchObject(storage);
   });
@@ -22,6 +27,15 @@ describe('storage flags', () => {
     { argv: ['--storage=disk'], message: 'invalid argument "disk" for "--storage" flag: must be one of data-dir, etcd, memory' },
     { argv: ['--storage=etcd'], message: '--etcd-servers must be specified with --storage=etcd' },
     { argv: ['--etcd-servers=127.0.0.1:2379'], message: '"127.0.0.1:2379" is not an http(s) URL' },
+    {
+      argv: ['--etcd-servers=https://e:2379', '--etcd-certfile=/pki/c.crt'],
+      message: '--etcd-certfile and --etcd-keyfile must be given together',
+    },
+    {
+      argv: ['--etcd-servers=https://e:2379', '--etcd-keyfile=/pki/c.key'],
+      message: '--etcd-certfile and --etcd-keyfile must be given together',
+    },
+    { argv: ['--etcd-servers=https://a:2379,http://b:2379'], message: 'every URL must be http, or every URL https' },
     { argv: ['--data-dir='], message: 'must not be empty' },
     { argv: ['--etcd-compaction-interval=often'], message: 'invalid argument "often" for "--etcd-compaction-interval" flag' },
   ])('refuses $argv', ({ argv, message }) => {
