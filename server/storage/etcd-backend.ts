@@ -21,16 +21,8 @@ import type {
 } from '../../core/storage/index.ts';
 import { EtcdCompactor } from './etcd-compactor.ts';
 import { EtcdKeyLayout } from './etcd-key-layout.ts';
-import {
-  CompareResult,
-  CompareTarget,
-  EtcdCallError,
-  EtcdUnary,
-  GrpcCode,
-  int64,
-  type KeyValueMessage,
-  type ResponseHeaderMessage,
-} from './etcd-unary.ts';
+import { CompareResult, CompareTarget, int64, type KeyValueMessage, type ResponseHeaderMessage } from './etcd-kv-proto.ts';
+import { EtcdCallError, EtcdUnary, GrpcCode } from './etcd-unary.ts';
 import { DEFAULT_ETCD_PREFIX, DEFAULT_REQUEST_TIMEOUT_MS, type EtcdBackendOptions } from './etcd-options.ts';
 import { EtcdWatch } from './etcd-watch.ts';
 import { prefixEnd } from './key-range.ts';

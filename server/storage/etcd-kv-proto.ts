@@ -2,7 +2,8 @@
  * The messages of etcd's KV service the backend sends and reads (Range and Txn), as etcd's v3 API
  * defines them in `etcdserver/etcdserverpb/rpc.proto` and `mvcc/mvccpb/kv.proto` (Apache-2.0;
  * the etcd3 package ships the same files). Only these messages, with their fields' numbers and
- * types as etcd declares them: protobufjs builds their encoders and decoders once.
+ * types as etcd declares them: protobufjs builds their encoders and decoders once. Beside them,
+ * the TypeScript shapes of the fields the backend reads and writes.
  */
 import protobuf from 'protobufjs';
 
@@ -148,3 +149,72 @@ export function etcdMessage(name: string): protobuf.Type {
   }
   return root.lookupType(`etcdserverpb.${name}`);
 }
+
+/** An int64 as protobufjs decodes it: a Long where the `long` package is present, else a number. */
+type Int64 = number | { toNumber(): number };
+
+export function int64(v: Int64 | null | undefined): number {
+  if (v == null) return 0;
+  return typeof v === 'number' ? v : v.toNumber();
+}
+
+export interface KeyValueMessage {
+  readonly key: Uint8Array;
+  readonly value: Uint8Array;
+  readonly create_revision: Int64;
+  readonly mod_revision: Int64;
+}
+
+export interface ResponseHeaderMessage {
+  readonly revision: Int64;
+}
+
+export interface RangeRequestMessage {
+  readonly key: Uint8Array;
+  readonly range_end?: Uint8Array;
+  readonly limit?: number;
+  readonly revision?: number;
+  readonly keys_only?: boolean;
+}
+
+export interface RangeResponseMessage {
+  readonly header?: ResponseHeaderMessage;
+  readonly kvs: readonly KeyValueMessage[];
+  readonly more: boolean;
+}
+
+export interface RequestOpMessage {
+  readonly request_range?: RangeRequestMessage;
+  readonly request_put?: { readonly key: Uint8Array; readonly value: Uint8Array; readonly prev_kv?: boolean };
+  readonly request_delete_range?: { readonly key: Uint8Array };
+}
+
+export interface CompareMessage {
+  readonly key: Uint8Array;
+  /** etcd's Compare.CompareTarget: VERSION 0, CREATE 1, MOD 2, VALUE 3. */
+  readonly target: number;
+  /** etcd's Compare.CompareResult: EQUAL 0. */
+  readonly result: number;
+  readonly create_revision?: number;
+  readonly mod_revision?: number;
+}
+
+export interface TxnRequestMessage {
+  readonly compare: readonly CompareMessage[];
+  readonly success: readonly RequestOpMessage[];
+  readonly failure?: readonly RequestOpMessage[];
+}
+
+export interface ResponseOpMessage {
+  readonly response_range?: RangeResponseMessage;
+  readonly response_put?: { readonly prev_kv?: KeyValueMessage };
+}
+
+export interface TxnResponseMessage {
+  readonly header?: ResponseHeaderMessage;
+  readonly succeeded: boolean;
+  readonly responses: readonly ResponseOpMessage[];
+}
+
+export const CompareTarget = { CREATE: 1, MOD: 2 } as const;
+export const CompareResult = { EQUAL: 0 } as const;

@@ -16,7 +16,13 @@
  */
 import http2 from 'node:http2';
 import type protobuf from 'protobufjs';
-import { etcdMessage } from './etcd-kv-proto.ts';
+import {
+  etcdMessage,
+  type RangeRequestMessage,
+  type RangeResponseMessage,
+  type TxnRequestMessage,
+  type TxnResponseMessage,
+} from './etcd-kv-proto.ts';
 import type { EtcdTls } from './etcd-options.ts';
 
 /** gRPC status codes the backend tells apart. */
@@ -32,75 +38,6 @@ export class EtcdCallError extends Error {
     super(message);
   }
 }
-
-/** An int64 as protobufjs decodes it: a Long where the `long` package is present, else a number. */
-type Int64 = number | { toNumber(): number };
-
-export function int64(v: Int64 | null | undefined): number {
-  if (v == null) return 0;
-  return typeof v === 'number' ? v : v.toNumber();
-}
-
-export interface KeyValueMessage {
-  readonly key: Uint8Array;
-  readonly value: Uint8Array;
-  readonly create_revision: Int64;
-  readonly mod_revision: Int64;
-}
-
-export interface ResponseHeaderMessage {
-  readonly revision: Int64;
-}
-
-export interface RangeRequestMessage {
-  readonly key: Uint8Array;
-  readonly range_end?: Uint8Array;
-  readonly limit?: number;
-  readonly revision?: number;
-  readonly keys_only?: boolean;
-}
-
-export interface RangeResponseMessage {
-  readonly header?: ResponseHeaderMessage;
-  readonly kvs: readonly KeyValueMessage[];
-  readonly more: boolean;
-}
-
-export interface RequestOpMessage {
-  readonly request_range?: RangeRequestMessage;
-  readonly request_put?: { readonly key: Uint8Array; readonly value: Uint8Array; readonly prev_kv?: boolean };
-  readonly request_delete_range?: { readonly key: Uint8Array };
-}
-
-export interface CompareMessage {
-  readonly key: Uint8Array;
-  /** etcd's Compare.CompareTarget: VERSION 0, CREATE 1, MOD 2, VALUE 3. */
-  readonly target: number;
-  /** etcd's Compare.CompareResult: EQUAL 0. */
-  readonly result: number;
-  readonly create_revision?: number;
-  readonly mod_revision?: number;
-}
-
-export interface TxnRequestMessage {
-  readonly compare: readonly CompareMessage[];
-  readonly success: readonly RequestOpMessage[];
-  readonly failure?: readonly RequestOpMessage[];
-}
-
-export interface ResponseOpMessage {
-  readonly response_range?: RangeResponseMessage;
-  readonly response_put?: { readonly prev_kv?: KeyValueMessage };
-}
-
-export interface TxnResponseMessage {
-  readonly header?: ResponseHeaderMessage;
-  readonly succeeded: boolean;
-  readonly responses: readonly ResponseOpMessage[];
-}
-
-export const CompareTarget = { CREATE: 1, MOD: 2 } as const;
-export const CompareResult = { EQUAL: 0 } as const;
 
 interface Method {
   readonly path: string;

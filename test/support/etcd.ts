@@ -40,16 +40,12 @@ export interface EtcdTlsFiles {
 }
 
 /** GET /health over https, with a client certificate the etcd accepts. */
-function httpsHealthy(url: string, tls: EtcdTlsFiles): Promise<boolean> {
+function httpsHealthy(url: string, pem: { ca: Buffer; cert: Buffer; key: Buffer }): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = httpsRequest(
-      `${url}/health`,
-      { ca: readFileSync(tls.caFile), cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) },
-      (res) => {
-        res.resume();
-        resolve(res.statusCode === 200);
-      },
-    );
+    const req = httpsRequest(`${url}/health`, pem, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
     req.on('error', () => resolve(false));
     req.end();
   });
@@ -73,6 +69,7 @@ export async function startEtcd(tls?: EtcdTlsFiles): Promise<EtcdProcess> {
     '--logger=zap',
     ...(tls ? [`--cert-file=${tls.certFile}`, `--key-file=${tls.keyFile}`, '--client-cert-auth', `--trusted-ca-file=${tls.caFile}`] : []),
   ];
+  const pem = tls && { ca: readFileSync(tls.caFile), cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) };
   let child: ChildProcess | undefined;
   const launch = async () => {
     const c = spawn(ETCD_BIN, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -84,8 +81,8 @@ export async function startEtcd(tls?: EtcdTlsFiles): Promise<EtcdProcess> {
     const deadline = Date.now() + 15_000;
     for (;;) {
       if (c.exitCode !== null) throw new Error(`etcd exited (${c.exitCode}): ${stderr}`);
-      if (tls) {
-        if (await httpsHealthy(url, tls)) return;
+      if (pem) {
+        if (await httpsHealthy(url, pem)) return;
       } else {
         try {
           const r = await fetch(`${url}/health`);

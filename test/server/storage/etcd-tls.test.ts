@@ -4,6 +4,7 @@
  * to a server holding one signed by the CA it trusts; without one, or when etcd's own certificate
  * is not signed by the CA given, every request is a 503 and the server is not healthy.
  */
+import { createPrivateKey } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,14 +19,13 @@ const CA = { commonName: 'etcd-ca' };
 const OTHER_CA = { commonName: 'another-ca' };
 let dir: string;
 let etcd: EtcdProcess;
-const files = { caFile: '', certFile: '', keyFile: '', otherCaFile: '' };
+const files = { caFile: '', certFile: '', keyFile: '' };
 const pem = { ca: Buffer.alloc(0), cert: Buffer.alloc(0), key: Buffer.alloc(0), otherCa: Buffer.alloc(0) };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'orch-etcd-tls-'));
   const ca = selfSigned(CA, [], []);
   const serverKey = newKey();
-  const { createPrivateKey } = await import('node:crypto');
   const serverCert = makeCertificate({
     subject: { commonName: 'etcd' },
     publicKey: serverKey.publicKey,
@@ -43,7 +43,6 @@ beforeAll(async () => {
   files.caFile = write('ca.crt', ca.certPem);
   files.certFile = write('client.crt', client.certPem);
   files.keyFile = write('client.key', client.keyPem);
-  files.otherCaFile = write('other-ca.crt', selfSigned(OTHER_CA, [], []).certPem);
   const server = { certFile: write('server.crt', serverCert), keyFile: write('server.key', serverKey.pem), caFile: files.caFile };
   pem.ca = Buffer.from(ca.certPem);
   pem.cert = Buffer.from(client.certPem);

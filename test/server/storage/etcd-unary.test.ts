@@ -9,7 +9,8 @@ import { createServer as createTcpServer, type Server, type Socket } from 'node:
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StatusError } from '../../../core/index.ts';
 import { EtcdBackend } from '../../../server/storage/etcd-backend.ts';
-import { CompareResult, CompareTarget, EtcdCallError, EtcdUnary, GrpcCode, int64 } from '../../../server/storage/etcd-unary.ts';
+import { CompareResult, CompareTarget, int64 } from '../../../server/storage/etcd-kv-proto.ts';
+import { EtcdCallError, EtcdUnary, GrpcCode } from '../../../server/storage/etcd-unary.ts';
 import { type EtcdProcess, freePort, startEtcd } from '../../support/etcd.ts';
 
 let etcd: EtcdProcess;
@@ -114,6 +115,8 @@ describe('unary calls to etcd', () => {
   it('keeps a session whose server answers pings but not the call', async () => {
     const server = createHttp2Server();
     let calls = 0;
+    let sessions = 0;
+    server.on('session', () => sessions++);
     server.on('stream', () => calls++); // never responds
     const slow = await listening(server);
     const kv = new EtcdUnary([slow.url], {}, 100);
@@ -122,6 +125,7 @@ describe('unary calls to etcd', () => {
       await new Promise((r) => setTimeout(r, 300));
       expect((await rejection(kv.range({ key: bytes('/k') }, 100))).code).toBe(GrpcCode.DEADLINE_EXCEEDED);
       expect(calls).toBe(2);
+      expect(sessions).toBe(1);
     } finally {
       kv.close();
       await slow.stop();
