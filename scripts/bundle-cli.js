@@ -4,6 +4,7 @@
 // go into dist/orchctl-core.cjs, loaded when asked for; both are minified (less to read and parse).
 import { readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { makeAscii } from './ascii-bundle.js';
 
 const common = {
   bundle: true,
@@ -36,6 +37,7 @@ export async function bundleCli() {
     }),
     build({ ...common, entryPoints: ['cli/core-parts.ts'], outfile: 'dist/orchctl-core.cjs' }),
   ]);
+  makeAscii('dist/orchctl.cjs');
   for (const f of readdirSync('dist')) if (f.startsWith('orchctl.cjs.') && f.endsWith('.code-cache')) rmSync(`dist/${f}`);
 }
 

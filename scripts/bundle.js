@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { makeAscii } from './ascii-bundle.js';
 import { bundleCli } from './bundle-cli.js';
 
 const outfile = 'dist/orch-apiserver.cjs';
@@ -36,6 +37,7 @@ await build({
     'cbor-x': './node_modules/cbor-x/index.js',
   },
 });
+makeAscii(outfile);
 
 // Old bundles and caches (the ESM bundle of earlier versions, caches of the bundle just replaced).
 for (const f of readdirSync('dist'))
