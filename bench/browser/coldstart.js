@@ -70,8 +70,11 @@ async function firstLesson(browser, url) {
 async function serveTree(root) {
   const outDir = mkdtempSync(join(tmpdir(), 'orch-coldstart-'));
   const configFile = resolve(root, 'vite.config.ts');
-  await build({ configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const server = await preview({ configFile, logLevel: 'warn', build: { outDir }, preview: PREVIEW });
+  // The config's `root` is relative to the working directory, not to the config: without this,
+  // COMPARE would build this tree's page around the other tree's workers.
+  const appRoot = resolve(root, 'playground');
+  await build({ configFile, root: appRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const server = await preview({ configFile, root: appRoot, logLevel: 'warn', build: { outDir }, preview: PREVIEW });
   return {
     url: server.resolvedUrls.local[0],
     async close() {
