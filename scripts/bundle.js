@@ -23,9 +23,9 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
-  // Native addon (LMDB), gRPC and protobuf: loaded from node_modules, and only when their storage
+  // Native addon (LMDB) and protobuf (etcd's messages): loaded from node_modules, and only when their storage
   // is chosen.
-  external: ['lmdb', 'etcd3', 'protobufjs'],
+  external: ['lmdb', 'protobufjs'],
   // bin/orch-apiserver.js runs the bundle as a vm Script, which has no loader for import(): the
   // lazily loaded node:https (TLS serving) becomes a require.
   supported: { 'dynamic-import': false },

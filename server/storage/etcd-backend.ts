@@ -8,7 +8,6 @@
  * As the real platform does, the stored object carries no resourceVersion (it would be stale the
  * moment it is written); it is put back from mod_revision on every read.
  */
-import { Etcd3, type IKeyValue, type IOptions, type IWatchResponse } from 'etcd3';
 import { StatusError } from '../../core/errors/index.ts';
 import type {
   BackendEvent,
@@ -21,7 +20,15 @@ import type {
 } from '../../core/storage/index.ts';
 import { EtcdCompactor } from './etcd-compactor.ts';
 import { EtcdKeyLayout } from './etcd-key-layout.ts';
-import { CompareResult, CompareTarget, int64, type KeyValueMessage, type ResponseHeaderMessage } from './etcd-kv-proto.ts';
+import {
+  CompareResult,
+  CompareTarget,
+  EventType,
+  int64,
+  type KeyValueMessage,
+  type ResponseHeaderMessage,
+  type WatchResponseMessage,
+} from './etcd-kv-proto.ts';
 import { EtcdCallError, EtcdUnary, GrpcCode } from './etcd-unary.ts';
 import { DEFAULT_ETCD_PREFIX, DEFAULT_REQUEST_TIMEOUT_MS, type EtcdBackendOptions } from './etcd-options.ts';
 import { EtcdWatch } from './etcd-watch.ts';
@@ -31,18 +38,6 @@ import { messageOf, storageFailed, storageTimeout, storageUnavailable } from './
 import { IDENTITY, type ValueTransformer } from './value-transformer.ts';
 
 const PAGE = 1000;
-
-type FaultPolicy = ReturnType<NonNullable<NonNullable<IOptions['faultHandling']>['host']>>;
-
-/**
- * No retries or circuit breaker in the client: a request that fails is answered with a Status at
- * once (the client retries), and after an etcd restart the next request goes through instead of
- * waiting out a breaker.
- */
-const NEVER_ABORTED = new AbortController().signal; // one for every call: a new controller each was ~1% of a create
-const PASS_THROUGH = {
-  execute: async <T>(fn: (ctx: { signal: AbortSignal; attempt: number }) => T) => fn({ signal: NEVER_ABORTED, attempt: 0 }),
-} as unknown as FaultPolicy;
 
 class EtcdKeyValue implements KeyValue {
   constructor(
@@ -56,9 +51,7 @@ class EtcdKeyValue implements KeyValue {
 export class EtcdBackend implements StorageBackend {
   readonly name = 'etcd';
   readonly healthCheckName = 'etcd';
-  /** Watches, compaction and leader election. */
-  readonly client: Etcd3;
-  /** Reads and writes of keys (see etcd-unary.ts for why not the client above). */
+  /** Reads, writes, compaction and watches (see etcd-unary.ts for why not the etcd3 client). */
   private readonly kv: EtcdUnary;
   private readonly layout: EtcdKeyLayout;
   private readonly timeoutMs: number;
@@ -77,20 +70,10 @@ export class EtcdBackend implements StorageBackend {
     this.layout = new EtcdKeyLayout((options.prefix ?? DEFAULT_ETCD_PREFIX).replace(/\/+$/, ''));
     this.timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.transformer = options.transformer ?? IDENTITY;
-    const secure = options.servers.some((s) => s.startsWith('https://'));
-    const tls = options.tls ?? {};
-    this.client = new Etcd3({
-      // The scheme stays: the client speaks TLS to https servers (with the system's CAs unless given one).
-      hosts: [...options.servers],
-      dialTimeout: this.timeoutMs,
-      faultHandling: { host: () => PASS_THROUGH, global: PASS_THROUGH },
-      ...(secure && (tls.ca || tls.cert)
-        ? { credentials: { rootCertificate: tls.ca as Buffer, privateKey: tls.key, certChain: tls.cert } }
-        : {}),
-    });
-    this.kv = new EtcdUnary(options.servers, tls);
+    // The scheme stays: https servers are spoken to in TLS (with the system's CAs unless given one).
+    this.kv = new EtcdUnary(options.servers, options.tls ?? {});
     const interval = options.compactionIntervalMs ?? 5 * 60_000;
-    if (interval > 0) this.compactor = new EtcdCompactor(this.client, interval);
+    if (interval > 0) this.compactor = new EtcdCompactor(this.kv, interval, this.timeoutMs);
   }
 
   /** The etcd key of a core key (`/registry/statefulsets.apps/ns/name` → `<prefix>/statefulsets/ns/name`). */
@@ -183,7 +166,7 @@ export class EtcdBackend implements StorageBackend {
     const start = this.etcdKey(prefix);
     // Watching the prefix again (after listing it afresh) is what a lost watch waited for.
     this.watchesLost.delete(prefix);
-    const w = new EtcdWatch(this.client, Buffer.from(start), Buffer.from(prefixEnd(start)), afterRevision, {
+    const w = new EtcdWatch(this.kv, Buffer.from(start), Buffer.from(prefixEnd(start)), afterRevision, {
       onResponse: (res) => this.deliver(res, onEvent),
       onProgress: (rev) => onProgress?.(rev),
       onError: (err) => {
@@ -218,7 +201,6 @@ export class EtcdBackend implements StorageBackend {
     for (const set of this.watches.values()) for (const w of set) w.close();
     this.watches.clear();
     this.kv.close();
-    this.client.close();
   }
 
   private async guardedPut(key: string, target: number, expected: number, text: string): Promise<WriteResult> {
@@ -252,13 +234,14 @@ export class EtcdBackend implements StorageBackend {
     };
   }
 
-  private deliver(res: IWatchResponse, onEvent: (e: BackendEvent) => void): void {
+  private deliver(res: WatchResponseMessage, onEvent: (e: BackendEvent) => void): void {
     for (const ev of res.events) {
-      const key = this.coreKey(ev.kv.key.toString());
-      const revision = Number(ev.kv.mod_revision);
-      const prevKv = ev.prev_kv ? this.watchedKv(ev.prev_kv) : undefined;
-      if (ev.type === 'Put') onEvent({ type: 'put', key, kv: this.watchedKv(ev.kv), prevKv, revision });
-      else onEvent({ type: 'delete', key, kv: undefined, prevKv, revision });
+      if (!ev.kv) continue; // etcd sends every event with its key-value
+      const key = this.coreKey(utf8(ev.kv.key));
+      const revision = int64(ev.kv.mod_revision);
+      const prevKv = ev.prev_kv ? this.toKv(ev.prev_kv) : undefined;
+      if (ev.type === EventType.DELETE) onEvent({ type: 'delete', key, kv: undefined, prevKv, revision });
+      else onEvent({ type: 'put', key, kv: this.toKv(ev.kv), prevKv, revision });
     }
   }
 
@@ -269,11 +252,6 @@ export class EtcdBackend implements StorageBackend {
 
   private toKv(kv: KeyValueMessage): KeyValue {
     return this.keyValue(utf8(kv.key), kv.value, int64(kv.mod_revision), int64(kv.create_revision));
-  }
-
-  /** A key-value of a watch event (the etcd3 client's form: revisions as strings). */
-  private watchedKv(kv: IKeyValue): KeyValue {
-    return this.keyValue(kv.key.toString(), kv.value, Number(kv.mod_revision), Number(kv.create_revision));
   }
 
   private keyValue(etcdKey: string, value: Uint8Array, mod: number, created: number): KeyValue {
@@ -308,10 +286,8 @@ function toStatus(err: unknown): StatusError {
     if (err.code === GrpcCode.DEADLINE_EXCEEDED) return storageTimeout('etcd');
     if (err.code === GrpcCode.UNAVAILABLE) return storageUnavailable('etcd', err);
   }
-  const name = (err as Error)?.constructor?.name ?? '';
   const msg = messageOf(err);
-  if (name === 'GRPCDeadlineExceededError' || /deadline exceeded|timed out/i.test(msg)) return storageTimeout('etcd');
-  if (name === 'GRPCUnavailableError' || /unavailable|ECONNREFUSED|No connection established|connect/i.test(msg))
-    return storageUnavailable('etcd', err);
+  if (/deadline exceeded|timed out/i.test(msg)) return storageTimeout('etcd');
+  if (/unavailable|ECONNREFUSED|No connection established|connect/i.test(msg)) return storageUnavailable('etcd', err);
   return storageFailed('etcd', err);
 }

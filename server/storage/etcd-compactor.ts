@@ -4,7 +4,8 @@
  * key (a replica compacts only if no other one has since the last time it looked), so several
  * servers on one etcd compact once per interval between them.
  */
-import { CompareResult, CompareTarget, type Etcd3 } from 'etcd3';
+import { CompareResult, CompareTarget, int64 } from './etcd-kv-proto.ts';
+import type { EtcdUnary } from './etcd-unary.ts';
 
 export class EtcdCompactor {
   private readonly timer: NodeJS.Timeout;
@@ -15,8 +16,10 @@ export class EtcdCompactor {
   private running = false;
 
   constructor(
-    private readonly client: Etcd3,
+    private readonly client: EtcdUnary,
     intervalMs: number,
+    /** The deadline of each call. */
+    private readonly timeoutMs = 10_000,
   ) {
     this.timer = setInterval(() => void this.tick(), intervalMs);
     this.timer.unref();
@@ -35,21 +38,24 @@ export class EtcdCompactor {
     this.running = true;
     try {
       const target = this.candidate;
-      const res = await this.client.kv.txn({
-        compare: [{ key: this.key, target: CompareTarget.Version, result: CompareResult.Equal, version: this.version }],
-        success: [{ request_put: { key: this.key, value: Buffer.from(String(target)) } }],
-        failure: [{ request_range: { key: this.key } }],
-      });
-      const now = Number(res.header.revision);
+      const res = await this.client.txn(
+        {
+          compare: [{ key: this.key, target: CompareTarget.VERSION, result: CompareResult.EQUAL, version: this.version }],
+          success: [{ request_put: { key: this.key, value: Buffer.from(String(target)) } }],
+          failure: [{ request_range: { key: this.key } }],
+        },
+        this.timeoutMs,
+      );
+      const now = int64(res.header?.revision);
       if (!res.succeeded) {
         // Another replica compacted: follow its schedule.
-        this.version = Number(res.responses[0]?.response_range?.kvs[0]?.version ?? 0);
+        this.version = int64(res.responses[0]?.response_range?.kvs[0]?.version);
         this.candidate = now;
         return;
       }
       this.version += 1;
       this.candidate = now;
-      if (target > 0) await this.client.kv.compact({ revision: target });
+      if (target > 0) await this.client.compact({ revision: target }, this.timeoutMs);
     } catch {
       // etcd is unreachable: the next run tries again.
     } finally {

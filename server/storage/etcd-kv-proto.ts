@@ -1,9 +1,9 @@
 /**
- * The messages of etcd's KV service the backend sends and reads (Range and Txn), as etcd's v3 API
- * defines them in `etcdserver/etcdserverpb/rpc.proto` and `mvcc/mvccpb/kv.proto` (Apache-2.0;
- * the etcd3 package ships the same files). Only these messages, with their fields' numbers and
- * types as etcd declares them: protobufjs builds their encoders and decoders once. Beside them,
- * the TypeScript shapes of the fields the backend reads and writes.
+ * The messages of etcd's KV and Watch services the backend sends and reads (Range, Txn, Compact
+ * and the Watch stream), as etcd's v3 API defines them in `etcdserver/etcdserverpb/rpc.proto` and
+ * `mvcc/mvccpb/kv.proto` (Apache-2.0). Only these messages, with their fields' numbers and types
+ * as etcd declares them: protobufjs builds their encoders and decoders once. Beside them, the
+ * TypeScript shapes of the fields the backend reads and writes.
  */
 import protobuf from 'protobufjs';
 
@@ -17,6 +17,15 @@ message KeyValue {
   int64 version = 4;
   bytes value = 5;
   int64 lease = 6;
+}
+message Event {
+  enum EventType {
+    Put = 0;
+    Delete = 1;
+  }
+  EventType type = 1;
+  KeyValue kv = 2;
+  KeyValue prev_kv = 3;
 }
 `;
 
@@ -136,11 +145,54 @@ message TxnResponse {
   bool succeeded = 2;
   repeated ResponseOp responses = 3;
 }
+message CompactionRequest {
+  int64 revision = 1;
+  bool physical = 2;
+}
+message CompactionResponse {
+  ResponseHeader header = 1;
+}
+message WatchRequest {
+  oneof request_union {
+    WatchCreateRequest create_request = 1;
+    WatchCancelRequest cancel_request = 2;
+    WatchProgressRequest progress_request = 3;
+  }
+}
+message WatchCreateRequest {
+  enum FilterType {
+    Noput = 0;
+    Nodelete = 1;
+  }
+  bytes key = 1;
+  bytes range_end = 2;
+  int64 start_revision = 3;
+  bool progress_notify = 4;
+  repeated FilterType filters = 5;
+  bool prev_kv = 6;
+  int64 watch_id = 7;
+  bool fragment = 8;
+}
+message WatchCancelRequest {
+  int64 watch_id = 1;
+}
+message WatchProgressRequest {
+}
+message WatchResponse {
+  ResponseHeader header = 1;
+  int64 watch_id = 2;
+  bool created = 3;
+  bool canceled = 4;
+  int64 compact_revision = 5;
+  string cancel_reason = 6;
+  bool fragment = 7;
+  repeated mvccpb.Event events = 11;
+}
 `;
 
 let root: protobuf.Root | undefined;
 
-/** A message type of etcd's KV service (`RangeRequest`, `TxnResponse`, ...). */
+/** A message type of etcd's KV or Watch service (`RangeRequest`, `WatchResponse`, ...). */
 export function etcdMessage(name: string): protobuf.Type {
   if (!root) {
     root = new protobuf.Root();
@@ -163,6 +215,8 @@ export interface KeyValueMessage {
   readonly value: Uint8Array;
   readonly create_revision: Int64;
   readonly mod_revision: Int64;
+  /** How many times the key was written since its creation. */
+  readonly version?: Int64;
 }
 
 export interface ResponseHeaderMessage {
@@ -195,6 +249,7 @@ export interface CompareMessage {
   readonly target: number;
   /** etcd's Compare.CompareResult: EQUAL 0. */
   readonly result: number;
+  readonly version?: number;
   readonly create_revision?: number;
   readonly mod_revision?: number;
 }
@@ -216,5 +271,44 @@ export interface TxnResponseMessage {
   readonly responses: readonly ResponseOpMessage[];
 }
 
-export const CompareTarget = { CREATE: 1, MOD: 2 } as const;
+export interface CompactionRequestMessage {
+  readonly revision: number;
+}
+
+export interface CompactionResponseMessage {
+  readonly header?: ResponseHeaderMessage;
+}
+
+/** One message of a Watch stream from the client: create a watcher, or ask for progress. */
+export interface WatchRequestMessage {
+  readonly create_request?: {
+    readonly key: Uint8Array;
+    readonly range_end: Uint8Array;
+    readonly start_revision: number;
+    readonly progress_notify?: boolean;
+    readonly prev_kv?: boolean;
+  };
+  readonly progress_request?: Record<string, never>;
+}
+
+/** etcd's mvccpb.Event.EventType. */
+export const EventType = { PUT: 0, DELETE: 1 } as const;
+
+export interface EventMessage {
+  /** PUT (0, which proto3 leaves out) or DELETE. */
+  readonly type?: number;
+  readonly kv?: KeyValueMessage;
+  readonly prev_kv?: KeyValueMessage;
+}
+
+export interface WatchResponseMessage {
+  readonly header?: ResponseHeaderMessage;
+  readonly created?: boolean;
+  readonly canceled?: boolean;
+  readonly compact_revision?: Int64;
+  readonly cancel_reason?: string;
+  readonly events: readonly EventMessage[];
+}
+
+export const CompareTarget = { VERSION: 0, CREATE: 1, MOD: 2 } as const;
 export const CompareResult = { EQUAL: 0 } as const;

@@ -1,13 +1,15 @@
 /**
- * The etcd backend's key-value calls (KV Range and Txn): gRPC unary calls sent straight over one
- * HTTP/2 session, encoded with protobufjs from etcd's own message definitions (etcd-kv-proto.ts).
- * Watches, compaction and leader election stay on the etcd3 client.
+ * The etcd backend's client: its key-value calls (KV Range, Txn and Compact) are gRPC unary calls
+ * and its watches gRPC Watch streams, all sent straight over one HTTP/2 session, encoded with
+ * protobufjs from etcd's own message definitions (etcd-kv-proto.ts).
  *
- * Why not the etcd3 client here: every create, update and delete is one of these calls, and at 16
+ * Why not the etcd3 client (grpc-js): every create, update and delete is one of these calls, and at 16
  * concurrent clients the API server's main thread decides how many creates/s etcd gets. grpc-js
  * spends ~200 µs of that thread per call (interceptors, resolving, retrying and load-balancing
  * call layers, a stack capture, int64s turned into strings), against ~110 µs for the same call
- * made here; the difference is about a third of a create's whole cost (P7 in `npm run bench`).
+ * made here; the difference is about a third of a create's whole cost (P7 in `npm run bench`). Every event
+of a watch costs the same thread again, and grpc-js warns (DEP0123) when it speaks TLS to an
+etcd named by its IP address, as local clusters are.
  *
  * What a caller gets is what the etcd3 client gave: a rejected call never hangs (each has a
  * deadline), failures carry the gRPC status code, and nothing is retried (the API server answers
@@ -18,26 +20,20 @@ import http2 from 'node:http2';
 import type protobuf from 'protobufjs';
 import {
   etcdMessage,
+  type CompactionRequestMessage,
+  type CompactionResponseMessage,
   type RangeRequestMessage,
   type RangeResponseMessage,
   type TxnRequestMessage,
   type TxnResponseMessage,
+  type WatchRequestMessage,
+  type WatchResponseMessage,
 } from './etcd-kv-proto.ts';
 import type { EtcdTls } from './etcd-options.ts';
+import { decodeGrpcMessage, EtcdCallError, frame, GRPC_HEADERS, GrpcCode } from './grpc-frame.ts';
+import { GrpcStream, type GrpcStreamHandlers } from './grpc-stream.ts';
 
-/** gRPC status codes the backend tells apart. */
-export const GrpcCode = { DEADLINE_EXCEEDED: 4, UNAVAILABLE: 14 } as const;
-
-/** A unary call that failed: gRPC's status code and message (or UNAVAILABLE for a lost connection). */
-export class EtcdCallError extends Error {
-  override readonly name = 'EtcdCallError';
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { EtcdCallError, GrpcCode } from './grpc-frame.ts';
 
 interface Method {
   readonly path: string;
@@ -45,18 +41,18 @@ interface Method {
   readonly response: protobuf.Type;
 }
 
-function kvMethod(name: string): Method {
-  return { path: `/etcdserverpb.KV/${name}`, request: etcdMessage(`${name}Request`), response: etcdMessage(`${name}Response`) };
+function kvMethod(name: string, messages = name): Method {
+  return { path: `/etcdserverpb.KV/${name}`, request: etcdMessage(`${messages}Request`), response: etcdMessage(`${messages}Response`) };
 }
 
-const GRPC_HEADERS = { 'content-type': 'application/grpc', te: 'trailers' };
+const WATCH: Method = { path: '/etcdserverpb.Watch/Watch', request: etcdMessage('WatchRequest'), response: etcdMessage('WatchResponse') };
 
 export class EtcdUnary {
   private session: http2.ClientHttp2Session | undefined;
   /** Which of the servers the next session connects to. */
   private next = 0;
   private closed = false;
-  private readonly methods = { range: kvMethod('Range'), txn: kvMethod('Txn') };
+  private readonly methods = { range: kvMethod('Range'), txn: kvMethod('Txn'), compact: kvMethod('Compact', 'Compaction') };
 
   constructor(
     /** Client URLs (`http://host:port`, or https: TLS, verified against `tls.ca` or the system's CAs). */
@@ -72,6 +68,26 @@ export class EtcdUnary {
 
   txn(req: TxnRequestMessage, timeoutMs: number): Promise<TxnResponseMessage> {
     return this.call(this.methods.txn, req, timeoutMs) as Promise<TxnResponseMessage>;
+  }
+
+  compact(req: CompactionRequestMessage, timeoutMs: number): Promise<CompactionResponseMessage> {
+    return this.call(this.methods.compact, req, timeoutMs) as Promise<CompactionResponseMessage>;
+  }
+
+  /**
+   * Opens a Watch stream on the session. Throws (EtcdCallError) when no session can be had; a
+   * stream that breaks later ends through `onEnd`.
+   */
+  watch(handlers: GrpcStreamHandlers<WatchResponseMessage>): GrpcStream<WatchRequestMessage, WatchResponseMessage> {
+    if (this.closed) throw new EtcdCallError(GrpcCode.UNAVAILABLE, 'etcd client is closed');
+    let stream: http2.ClientHttp2Stream;
+    try {
+      stream = this.connect().request({ ':method': 'POST', ':path': WATCH.path, ...GRPC_HEADERS });
+    } catch (err) {
+      this.session = undefined;
+      throw new EtcdCallError(GrpcCode.UNAVAILABLE, (err as Error).message);
+    }
+    return new GrpcStream(stream, WATCH.request, WATCH.response, handlers);
   }
 
   close(): void {
@@ -96,7 +112,7 @@ export class EtcdUnary {
     session.on('error', () => drop(true));
     session.on('goaway', () => drop(false));
     session.on('close', () => drop(false));
-    // An idle session to etcd does not keep the process alive (the watches' client decides that).
+    // An idle session to etcd does not keep the process alive (what serves does).
     session.unref();
     this.session = session;
     return session;
@@ -126,10 +142,7 @@ export class EtcdUnary {
 
   private call(method: Method, req: object, timeoutMs: number): Promise<unknown> {
     if (this.closed) return Promise.reject(new EtcdCallError(GrpcCode.UNAVAILABLE, 'etcd client is closed'));
-    const payload = method.request.encode(req as protobuf.Message).finish();
-    const framed = new Uint8Array(5 + payload.length);
-    new DataView(framed.buffer).setUint32(1, payload.length); // byte 0: not compressed
-    framed.set(payload, 5);
+    const framed = frame(method.request.encode(req as protobuf.Message).finish());
     return new Promise((resolve, reject) => {
       let stream: http2.ClientHttp2Stream;
       let session: http2.ClientHttp2Session;
@@ -184,16 +197,5 @@ export class EtcdUnary {
       });
       stream.end(framed);
     });
-  }
-}
-
-/** grpc-message is percent-encoded (gRPC over HTTP/2). */
-function decodeGrpcMessage(v: string | string[] | undefined): string {
-  const s = Array.isArray(v) ? v[0] : v;
-  if (!s) return '';
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
   }
 }

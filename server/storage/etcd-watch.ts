@@ -5,13 +5,16 @@
  * nothing under its prefix changed up to a revision, which is what a consistent read from the
  * cache waits for. A start revision etcd has compacted away is reported as CompactedError.
  */
-import type { Etcd3, IWatchRequest, IWatchResponse } from 'etcd3';
 import { CompactedError } from '../../core/storage/index.ts';
+import { int64, type WatchRequestMessage, type WatchResponseMessage } from './etcd-kv-proto.ts';
+import type { EtcdUnary } from './etcd-unary.ts';
+import type { GrpcStream } from './grpc-stream.ts';
 
-type WatchStream = Awaited<ReturnType<Etcd3['watchClient']['watch']>>;
+type WatchStream = GrpcStream<WatchRequestMessage, WatchResponseMessage>;
 
 export interface EtcdWatchHandlers {
-  readonly onResponse: (res: IWatchResponse) => void;
+  /** Events of revisions after every one delivered before (`events` is never empty). */
+  readonly onResponse: (res: WatchResponseMessage) => void;
   /** Nothing in range changed up to this revision. */
   readonly onProgress: (revision: number) => void;
   readonly onError: (err: Error) => void;
@@ -31,7 +34,7 @@ export class EtcdWatch {
   private created = false;
 
   constructor(
-    private readonly client: Etcd3,
+    private readonly client: EtcdUnary,
     private readonly key: Buffer,
     private readonly rangeEnd: Buffer,
     /**
@@ -44,7 +47,7 @@ export class EtcdWatch {
     private readonly handlers: EtcdWatchHandlers,
   ) {
     this.reported = lastRevision;
-    void this.connect();
+    this.connect();
   }
 
   /** Asks etcd for a progress notification (answered once the watcher has caught up). */
@@ -59,33 +62,28 @@ export class EtcdWatch {
     this.stream = undefined;
   }
 
-  private async connect(): Promise<void> {
+  private connect(): void {
     if (this.closed) return;
     let stream: WatchStream;
     try {
-      stream = await this.client.watchClient.watch();
+      stream = this.client.watch({
+        onMessage: (res) => {
+          if (this.stream === stream) this.onData(res);
+        },
+        // Ended by etcd or by a lost connection: watch again from after the last event delivered.
+        onEnd: () => {
+          if (this.stream !== stream) return;
+          this.stream = undefined;
+          this.retry();
+        },
+      });
     } catch {
       this.retry();
       return;
     }
-    if (this.closed) {
-      stream.cancel();
-      return;
-    }
     this.stream = stream;
     this.created = false;
-    let broken = false;
-    const fail = () => {
-      if (broken || this.stream !== stream) return;
-      broken = true;
-      this.stream = undefined;
-      stream.cancel();
-      this.retry();
-    };
-    stream.on('data', (res: IWatchResponse) => this.onData(res));
-    stream.on('error', fail);
-    stream.on('end', fail);
-    const create: IWatchRequest = {
+    stream.write({
       create_request: {
         key: this.key,
         range_end: this.rangeEnd,
@@ -93,20 +91,19 @@ export class EtcdWatch {
         prev_kv: true,
         progress_notify: true,
       },
-    };
-    stream.write(create);
+    });
   }
 
   private retry(): void {
     if (this.closed) return;
-    this.timer = setTimeout(() => void this.connect(), this.backoff);
+    this.timer = setTimeout(() => this.connect(), this.backoff);
     this.backoff = Math.min(MAX_BACKOFF_MS, this.backoff * 2);
   }
 
-  private onData(res: IWatchResponse): void {
+  private onData(res: WatchResponseMessage): void {
     if (this.closed) return;
     this.backoff = MIN_BACKOFF_MS;
-    const compacted = Number(res.compact_revision ?? 0);
+    const compacted = int64(res.compact_revision);
     if (compacted > 0) {
       this.close();
       this.handlers.onError(new CompactedError(compacted));
@@ -122,16 +119,16 @@ export class EtcdWatch {
       this.retry();
       return;
     }
-    const events = res.events ?? [];
+    const events = res.events;
     if (events.length) {
-      const last = Number(events[events.length - 1].kv?.mod_revision ?? 0);
+      const last = int64(events[events.length - 1].kv?.mod_revision);
       if (last <= this.lastRevision) return; // already delivered before a reconnect
       this.handlers.onResponse(res);
       this.lastRevision = last;
       this.reported = Math.max(this.reported, last);
       return;
     }
-    const revision = Number(res.header?.revision ?? 0);
+    const revision = int64(res.header?.revision);
     if (revision > this.reported) {
       this.reported = revision;
       this.handlers.onProgress(revision);

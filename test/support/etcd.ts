@@ -10,6 +10,7 @@ import { request as httpsRequest } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Etcd3 } from 'etcd3';
 
 export const ETCD_BIN = '/usr/bin/etcd';
 
@@ -19,6 +20,11 @@ export interface EtcdProcess {
   kill(): Promise<void>;
   restart(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** A plain etcd client, to read or change etcd behind the backends' backs (they lend none). Close it. */
+export function etcdClient(url: string): Etcd3 {
+  return new Etcd3({ hosts: url });
 }
 
 export async function freePort(): Promise<number> {

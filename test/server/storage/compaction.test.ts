@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompactedError } from '../../../core/index.ts';
 import { EtcdBackend } from '../../../server/storage/etcd-backend.ts';
 import { EtcdCompactor } from '../../../server/storage/etcd-compactor.ts';
+import { EtcdUnary } from '../../../server/storage/etcd-unary.ts';
 import { LmdbBackend } from '../../../server/storage/lmdb-backend.ts';
-import { type EtcdProcess, startEtcd } from '../../support/etcd.ts';
+import { type EtcdProcess, etcdClient, startEtcd } from '../../support/etcd.ts';
 
 const value =
   (name: string, fill = 'v') =>
@@ -101,7 +102,8 @@ describe('etcd compaction', () => {
 
   it('compacts to the revision of the run before; a watch from a compacted revision is told so', async () => {
     const b = new EtcdBackend({ servers: [etcd.url], compactionIntervalMs: 0 });
-    const compactor = new EtcdCompactor(b.client, 3_600_000);
+    const kv = new EtcdUnary([etcd.url]);
+    const compactor = new EtcdCompactor(kv, 3_600_000);
     try {
       for (let i = 0; i < 5; i++) await b.create(key(i), value(`c${i}`));
       const before = await b.currentRevision();
@@ -124,6 +126,7 @@ describe('etcd compaction', () => {
       expect(seen).toEqual([key(5)]);
     } finally {
       compactor.close();
+      kv.close();
       await b.close();
     }
   });
@@ -133,9 +136,11 @@ describe('etcd compaction', () => {
       new EtcdBackend({ servers: [etcd.url], compactionIntervalMs: 0 }),
       new EtcdBackend({ servers: [etcd.url], compactionIntervalMs: 0 }),
     ];
-    const [c1, c2] = [new EtcdCompactor(b1.client, 3_600_000), new EtcdCompactor(b2.client, 3_600_000)];
+    const [kv1, kv2] = [new EtcdUnary([etcd.url]), new EtcdUnary([etcd.url])];
+    const [c1, c2] = [new EtcdCompactor(kv1, 3_600_000), new EtcdCompactor(kv2, 3_600_000)];
+    const client = etcdClient(etcd.url);
     try {
-      const version = async () => Number((await b1.client.get('compact_rev_key').exec()).kvs[0]?.version ?? 0);
+      const version = async () => Number((await client.get('compact_rev_key').exec()).kvs[0]?.version ?? 0);
       await c1.tick();
       await c2.tick(); // sees c1's run: follows it instead of compacting
       const after = await version();
@@ -144,6 +149,9 @@ describe('etcd compaction', () => {
     } finally {
       c1.close();
       c2.close();
+      kv1.close();
+      kv2.close();
+      client.close();
       await Promise.all([b1.close(), b2.close()]);
     }
   });

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EncryptionTransformer, parseEncryptionConfig } from '../../../server/storage/encryption/index.ts';
 import { EtcdBackend } from '../../../server/storage/etcd-backend.ts';
 import { LmdbBackend } from '../../../server/storage/lmdb-backend.ts';
-import { type EtcdProcess, startEtcd } from '../../support/etcd.ts';
+import { type EtcdProcess, etcdClient, startEtcd } from '../../support/etcd.ts';
 import { call, overHttp, type Target } from '../../support/targets.ts';
 
 const KEY1 = Buffer.alloc(32, 1).toString('base64');
@@ -129,9 +129,11 @@ describe.each(['data-dir', 'etcd'] as const)('encryption at rest on %s', (kind) 
   const raw = async (where: string, key: string): Promise<Buffer> => {
     if (kind === 'etcd') {
       const b = new EtcdBackend({ servers: [etcd!.url], prefix: where, compactionIntervalMs: 0 });
+      const client = etcdClient(etcd!.url);
       try {
-        return (await b.client.get(b.etcdKey(key)).buffer())!;
+        return (await client.get(b.etcdKey(key)).buffer())!;
       } finally {
+        client.close();
         await b.close();
       }
     }

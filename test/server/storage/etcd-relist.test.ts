@@ -8,7 +8,7 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EtcdBackend } from '../../../server/storage/etcd-backend.ts';
-import { type EtcdProcess, startEtcd } from '../../support/etcd.ts';
+import { type EtcdProcess, etcdClient, startEtcd } from '../../support/etcd.ts';
 import { CM, call, overHttp, type Target, watchEvents } from '../../support/targets.ts';
 
 interface Proxy {
@@ -108,9 +108,11 @@ describe('a replica whose revision etcd compacted away while it was cut off', ()
     expect((await call(writer, 'PUT', `${CM}/kept`, { ...kept, data: { v: '2' } })).status).toBe(200);
     expect((await call(writer, 'DELETE', `${CM}/gone`)).status).toBe(200);
     const probe = new EtcdBackend({ servers: [etcd.url], prefix: '/relist', compactionIntervalMs: 0 });
+    const client = etcdClient(etcd.url);
     try {
-      await probe.client.kv.compact({ revision: String(await probe.currentRevision()) });
+      await client.kv.compact({ revision: String(await probe.currentRevision()) });
     } finally {
+      client.close();
       await probe.close();
     }
     proxy.restore();

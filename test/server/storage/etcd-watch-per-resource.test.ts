@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompactedError } from '../../../core/index.ts';
 import { EtcdBackend } from '../../../server/storage/etcd-backend.ts';
 import { installCRD, WIDGETS, widget } from '../../core/apiextensions/crd-support.ts';
-import { type EtcdProcess, startEtcd } from '../../support/etcd.ts';
+import { type EtcdProcess, etcdClient, startEtcd } from '../../support/etcd.ts';
 import { CM, call, inProcess, type Target, watchEvents } from '../../support/targets.ts';
 
 const SECRETS = '/api/v1/namespaces/default/secrets';
@@ -140,13 +140,14 @@ describe('one etcd watch per resource', () => {
 
   it('is unhealthy while one resource’s watch is lost to compaction, until that resource watches again', async () => {
     const b = backend();
+    const client = etcdClient(etcd.url);
     try {
       const value = (rev: number) => `{"metadata":{"name":"a","resourceVersion":"${rev}"}}`;
       const first = await b.create('/registry/configmaps/ns/a', value);
       if (!first.ok) throw new Error('create failed');
       await b.create('/registry/configmaps/ns/b', value);
       const current = await b.currentRevision();
-      await b.client.kv.compact({ revision: String(current) });
+      await client.kv.compact({ revision: String(current) });
       const errors: Error[] = [];
       const stopSecrets = b.watch('/registry/secrets/', current, () => undefined);
       const stopLost = b.watch(
@@ -165,6 +166,7 @@ describe('one etcd watch per resource', () => {
       stopAgain();
       stopSecrets();
     } finally {
+      client.close();
       await b.close();
     }
   }, 30_000);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EtcdBackend } from '../../../server/storage/etcd-backend.ts';
-import { type EtcdProcess, startEtcd } from '../../support/etcd.ts';
+import { type EtcdProcess, etcdClient, startEtcd } from '../../support/etcd.ts';
 import { CM, call, overHttp, type Target, watchEvents } from '../../support/targets.ts';
 
 let etcd: EtcdProcess;
@@ -107,9 +107,9 @@ describe('three replicas on one etcd', () => {
       spec: { ports: [{ port: 80 }] },
     });
     expect(created.status).toBe(201);
-    const probe = new EtcdBackend({ servers: [etcd.url], compactionIntervalMs: 0 });
+    const probe = etcdClient(etcd.url);
     try {
-      const res = await probe.client.get('/registry/services/specs/default/web').exec();
+      const res = await probe.get('/registry/services/specs/default/web').exec();
       const kv = res.kvs[0];
       expect(kv).toBeDefined();
       expect(kv.mod_revision).toBe(created.body.metadata.resourceVersion);
@@ -117,21 +117,21 @@ describe('three replicas on one etcd', () => {
       expect(stored.metadata.name).toBe('web');
       expect(stored.metadata.resourceVersion).toBeUndefined();
     } finally {
-      await probe.close();
+      probe.close();
     }
   });
 
   it("answers a consistent read at etcd's revision even when the newest writes were outside its prefix (progress notification)", async () => {
     const [a] = replicas;
-    const probe = new EtcdBackend({ servers: [etcd.url], compactionIntervalMs: 0 });
+    const probe = etcdClient(etcd.url);
     try {
       let revision = 0;
-      for (let i = 0; i < 3; i++) revision = Number((await probe.client.put(`/elsewhere/${i}`).value('x').exec()).header.revision);
+      for (let i = 0; i < 3; i++) revision = Number((await probe.put(`/elsewhere/${i}`).value('x').exec()).header.revision);
       const listed = await call(a, 'GET', CM);
       expect(listed.status).toBe(200);
       expect(Number(listed.body.metadata.resourceVersion)).toBeGreaterThanOrEqual(revision);
     } finally {
-      await probe.close();
+      probe.close();
     }
   });
 
