@@ -28,11 +28,11 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function orchctl(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
+function orchctl(args: string[], stdin = '', nodeArgs: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      [join(REPO, 'bin/orchctl.js'), ...args],
+      [...nodeArgs, join(REPO, 'bin/orchctl.js'), ...args],
       { env: { ...process.env, HOME: dir, KUBECONFIG: join(dir, 'config') }, encoding: 'utf8', timeout: 60_000 },
       (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
@@ -62,6 +62,24 @@ describe('bin/orchctl.js', { timeout: 60_000 }, () => {
       stdout: '',
       stderr: "Error: unknown flag: --nope\nSee 'orchctl patch --help' for usage.\n",
     });
+  });
+
+  it('loads node:child_process only for a command that starts a process (commander asks for it at its top)', async () => {
+    // Node's own record of the built-in modules it loaded, read as the process ends.
+    const report = join(dir, 'loaded-builtins.cjs');
+    writeFileSync(
+      report,
+      "process.on('exit', () => process.stderr.write(process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).join('\\n')));",
+    );
+    for (const args of [
+      ['get', 'configmaps'],
+      ['version', '--client'],
+    ]) {
+      const { code, stderr } = await orchctl(args, '', ['--require', report]);
+      expect(code).toBe(0);
+      expect(stderr).toContain('NativeModule fs'); // the record is there
+      expect(stderr).not.toContain('NativeModule child_process');
+    }
   });
 
   it('keeps a V8 code cache beside the bundle, and its discovery in the cache dir', async () => {
