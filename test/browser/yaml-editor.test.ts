@@ -36,6 +36,20 @@ async function offered(tab: Tab): Promise<string[]> {
   );
 }
 
+/**
+ * Waits until `read` (run in the page) gives `want`: under load the completion list is filled in,
+ * and a completion applied, a moment after the key that asked for it.
+ */
+async function until(tab: Tab, read: string, want: string): Promise<void> {
+  let got: string | null = null;
+  for (let i = 0; i < 100; i++) {
+    got = await tab.evaluate(inEditor<string | null>(read));
+    if (got === want) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`waited for ${JSON.stringify(want)}, still ${JSON.stringify(got)}`);
+}
+
 describe('the YAML editor', () => {
   let tab: Tab;
   const view = usePlayground((opened) => {
@@ -99,7 +113,13 @@ describe('the YAML editor', () => {
   it('what is written, with a completion accepted, is what Create sends', async () => {
     await write(tab, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  namespace: default\n  nam', 'e');
     expect(await offered(tab)).to.include('name');
+    await until(
+      tab,
+      `(root) => root.querySelector('.cm-tooltip-autocomplete li[aria-selected] .cm-completionLabel')?.textContent ?? null`,
+      'name',
+    );
     await tab.press(CONTENT, 'Enter');
+    await until(tab, `(_root, editor) => editor.text.split('\\n').pop()`, '  name: ');
     await tab.type(CONTENT, 'completed');
     expect(await tab.evaluate(inEditor<string>('(_root, editor) => editor.text'))).to.match(/\n {2}name: completed$/);
     await tab.click(`${EDITOR} [data-action=create]`);
