@@ -29,7 +29,7 @@ import {
   type ResponseHeaderMessage,
   type WatchResponseMessage,
 } from './etcd-kv-proto.ts';
-import { EtcdCallError, EtcdUnary, GrpcCode } from './etcd-unary.ts';
+import { EtcdCallError, EtcdClient, GrpcCode } from './etcd-client.ts';
 import { DEFAULT_ETCD_PREFIX, DEFAULT_REQUEST_TIMEOUT_MS, type EtcdBackendOptions } from './etcd-options.ts';
 import { EtcdWatch } from './etcd-watch.ts';
 import { prefixEnd } from './key-range.ts';
@@ -51,8 +51,8 @@ class EtcdKeyValue implements KeyValue {
 export class EtcdBackend implements StorageBackend {
   readonly name = 'etcd';
   readonly healthCheckName = 'etcd';
-  /** Reads, writes, compaction and watches (see etcd-unary.ts for why not the etcd3 client). */
-  private readonly kv: EtcdUnary;
+  /** Reads, writes, compaction and watches (see etcd-client.ts for why not the etcd3 client). */
+  private readonly kv: EtcdClient;
   private readonly layout: EtcdKeyLayout;
   private readonly timeoutMs: number;
   private readonly transformer: ValueTransformer;
@@ -71,7 +71,7 @@ export class EtcdBackend implements StorageBackend {
     this.timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.transformer = options.transformer ?? IDENTITY;
     // The scheme stays: https servers are spoken to in TLS (with the system's CAs unless given one).
-    this.kv = new EtcdUnary(options.servers, options.tls ?? {});
+    this.kv = new EtcdClient(options.servers, options.tls ?? {});
     const interval = options.compactionIntervalMs ?? 5 * 60_000;
     if (interval > 0) this.compactor = new EtcdCompactor(this.kv, interval, this.timeoutMs);
   }

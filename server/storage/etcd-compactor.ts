@@ -5,7 +5,7 @@
  * servers on one etcd compact once per interval between them.
  */
 import { CompareResult, CompareTarget, int64 } from './etcd-kv-proto.ts';
-import type { EtcdUnary } from './etcd-unary.ts';
+import type { EtcdClient } from './etcd-client.ts';
 
 export class EtcdCompactor {
   private readonly timer: NodeJS.Timeout;
@@ -16,7 +16,7 @@ export class EtcdCompactor {
   private running = false;
 
   constructor(
-    private readonly client: EtcdUnary,
+    private readonly client: EtcdClient,
     intervalMs: number,
     /** The deadline of each call. */
     private readonly timeoutMs = 10_000,

@@ -7,7 +7,7 @@
  */
 import { CompactedError } from '../../core/storage/index.ts';
 import { int64, type WatchRequestMessage, type WatchResponseMessage } from './etcd-kv-proto.ts';
-import type { EtcdUnary } from './etcd-unary.ts';
+import type { EtcdClient } from './etcd-client.ts';
 import type { GrpcStream } from './grpc-stream.ts';
 
 type WatchStream = GrpcStream<WatchRequestMessage, WatchResponseMessage>;
@@ -34,7 +34,7 @@ export class EtcdWatch {
   private created = false;
 
   constructor(
-    private readonly client: EtcdUnary,
+    private readonly client: EtcdClient,
     private readonly key: Buffer,
     private readonly rangeEnd: Buffer,
     /**

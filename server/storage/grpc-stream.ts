@@ -7,7 +7,7 @@
  */
 import http2 from 'node:http2';
 import type protobuf from 'protobufjs';
-import { EtcdCallError, GrpcCode, decodeGrpcMessage, frame } from './grpc-frame.ts';
+import { EtcdCallError, frame, GrpcCode, GrpcStatus } from './grpc-frame.ts';
 
 export interface GrpcStreamHandlers<Res> {
   readonly onMessage: (message: Res) => void;
@@ -17,8 +17,7 @@ export interface GrpcStreamHandlers<Res> {
 
 export class GrpcStream<Req extends object, Res> {
   private pending: Buffer = Buffer.alloc(0);
-  private status: string | undefined;
-  private statusMessage = '';
+  private readonly status = new GrpcStatus();
   private ended = false;
 
   constructor(
@@ -27,24 +26,13 @@ export class GrpcStream<Req extends object, Res> {
     private readonly response: protobuf.Type,
     private readonly handlers: GrpcStreamHandlers<Res>,
   ) {
-    const readStatus = (headers: http2.IncomingHttpHeaders) => {
-      const s = headers['grpc-status'];
-      if (typeof s === 'string') {
-        this.status = s;
-        this.statusMessage = decodeGrpcMessage(headers['grpc-message']);
-      }
-    };
-    stream.on('response', readStatus);
-    stream.on('trailers', readStatus);
+    stream.on('response', this.status.read);
+    stream.on('trailers', this.status.read);
     stream.on('data', (chunk: Buffer) => this.receive(chunk));
     stream.on('error', (err: Error) => this.end(new EtcdCallError(GrpcCode.UNAVAILABLE, err.message)));
     // The server's side ends with its trailers, and that ends the call (this side, still open, is
     // then closed); a stream closed without them was cut off.
-    const over = () => {
-      if (this.status === undefined) return this.end(new EtcdCallError(GrpcCode.UNAVAILABLE, 'the call ended without a status'));
-      if (this.status !== '0') return this.end(new EtcdCallError(Number(this.status), this.statusMessage || `gRPC status ${this.status}`));
-      this.end(undefined);
-    };
+    const over = () => this.end(this.status.ended());
     stream.on('end', () => {
       over();
       if (!stream.destroyed) stream.close();

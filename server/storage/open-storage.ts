@@ -1,7 +1,7 @@
 /**
  * The storage backend a server's flags ask for. The data directory and etcd backends are loaded
  * only when chosen: a server on memory storage does not pay for loading LMDB's native addon or
- * gRPC at start.
+ * etcd's protobuf messages at start.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

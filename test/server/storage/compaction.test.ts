@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompactedError } from '../../../core/index.ts';
 import { EtcdBackend } from '../../../server/storage/etcd-backend.ts';
 import { EtcdCompactor } from '../../../server/storage/etcd-compactor.ts';
-import { EtcdUnary } from '../../../server/storage/etcd-unary.ts';
+import { EtcdClient } from '../../../server/storage/etcd-client.ts';
 import { LmdbBackend } from '../../../server/storage/lmdb-backend.ts';
 import { type EtcdProcess, etcdClient, startEtcd } from '../../support/etcd.ts';
 
@@ -102,7 +102,7 @@ describe('etcd compaction', () => {
 
   it('compacts to the revision of the run before; a watch from a compacted revision is told so', async () => {
     const b = new EtcdBackend({ servers: [etcd.url], compactionIntervalMs: 0 });
-    const kv = new EtcdUnary([etcd.url]);
+    const kv = new EtcdClient([etcd.url]);
     const compactor = new EtcdCompactor(kv, 3_600_000);
     try {
       for (let i = 0; i < 5; i++) await b.create(key(i), value(`c${i}`));
@@ -136,7 +136,7 @@ describe('etcd compaction', () => {
       new EtcdBackend({ servers: [etcd.url], compactionIntervalMs: 0 }),
       new EtcdBackend({ servers: [etcd.url], compactionIntervalMs: 0 }),
     ];
-    const [kv1, kv2] = [new EtcdUnary([etcd.url]), new EtcdUnary([etcd.url])];
+    const [kv1, kv2] = [new EtcdClient([etcd.url]), new EtcdClient([etcd.url])];
     const [c1, c2] = [new EtcdCompactor(kv1, 3_600_000), new EtcdCompactor(kv2, 3_600_000)];
     const client = etcdClient(etcd.url);
     try {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StatusError } from '../../../core/index.ts';
 import { EtcdBackend } from '../../../server/storage/etcd-backend.ts';
 import { CompareResult, CompareTarget, int64 } from '../../../server/storage/etcd-kv-proto.ts';
-import { EtcdCallError, EtcdUnary, GrpcCode } from '../../../server/storage/etcd-unary.ts';
+import { EtcdCallError, EtcdClient, GrpcCode } from '../../../server/storage/etcd-client.ts';
 import { type EtcdProcess, freePort, startEtcd } from '../../support/etcd.ts';
 
 let etcd: EtcdProcess;
@@ -39,7 +39,7 @@ async function rejection(p: Promise<unknown>): Promise<EtcdCallError> {
 
 describe('unary calls to etcd', () => {
   it('creates a key only where it is absent, and answers the current value where it is not', async () => {
-    const kv = new EtcdUnary([etcd.url]);
+    const kv = new EtcdClient([etcd.url]);
     try {
       const key = bytes('/unary/guarded');
       const create = (value: string) =>
@@ -65,7 +65,7 @@ describe('unary calls to etcd', () => {
   });
 
   it('reads an answer larger than HTTP/2 frames and windows (3 MB in one range)', async () => {
-    const kv = new EtcdUnary([etcd.url]);
+    const kv = new EtcdClient([etcd.url]);
     try {
       const value = bytes('x'.repeat(10_000));
       for (let i = 0; i < 300; i++) {
@@ -82,7 +82,7 @@ describe('unary calls to etcd', () => {
   });
 
   it("passes etcd's own error on with its gRPC code and message", async () => {
-    const kv = new EtcdUnary([etcd.url]);
+    const kv = new EtcdClient([etcd.url]);
     try {
       const err = await rejection(kv.range({ key: bytes('/unary/'), revision: 1e12 }, 5_000));
       expect(err.code).toBe(11); // OUT_OF_RANGE
@@ -96,7 +96,7 @@ describe('unary calls to etcd', () => {
     // A TCP server that accepts and never speaks: no HTTP/2 settings, no answer, no ping ack.
     const sockets: Socket[] = [];
     const silent = await listening(createTcpServer((s) => sockets.push(s)));
-    const kv = new EtcdUnary([silent.url, etcd.url], {}, 100);
+    const kv = new EtcdClient([silent.url, etcd.url], {}, 100);
     try {
       const started = Date.now();
       const err = await rejection(kv.range({ key: bytes('/unary/x') }, 200));
@@ -119,7 +119,7 @@ describe('unary calls to etcd', () => {
     server.on('session', () => sessions++);
     server.on('stream', () => calls++); // never responds
     const slow = await listening(server);
-    const kv = new EtcdUnary([slow.url], {}, 100);
+    const kv = new EtcdClient([slow.url], {}, 100);
     try {
       expect((await rejection(kv.range({ key: bytes('/k') }, 100))).code).toBe(GrpcCode.DEADLINE_EXCEEDED);
       await new Promise((r) => setTimeout(r, 300));
@@ -134,7 +134,7 @@ describe('unary calls to etcd', () => {
 
   it('fails a call at once when the server refuses the connection, and the next goes to the next server', async () => {
     const refused = `http://127.0.0.1:${await freePort()}`;
-    const kv = new EtcdUnary([refused, etcd.url]);
+    const kv = new EtcdClient([refused, etcd.url]);
     try {
       const started = Date.now();
       expect((await rejection(kv.range({ key: bytes('/unary/x') }, 10_000))).code).toBe(GrpcCode.UNAVAILABLE);
@@ -147,7 +147,7 @@ describe('unary calls to etcd', () => {
   });
 
   it('refuses calls once closed', async () => {
-    const kv = new EtcdUnary([etcd.url]);
+    const kv = new EtcdClient([etcd.url]);
     kv.close();
     expect((await rejection(kv.range({ key: bytes('/k') }, 1_000))).code).toBe(GrpcCode.UNAVAILABLE);
   });

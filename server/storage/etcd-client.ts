@@ -30,7 +30,7 @@ import {
   type WatchResponseMessage,
 } from './etcd-kv-proto.ts';
 import type { EtcdTls } from './etcd-options.ts';
-import { decodeGrpcMessage, EtcdCallError, frame, GRPC_HEADERS, GrpcCode } from './grpc-frame.ts';
+import { EtcdCallError, frame, GRPC_HEADERS, GrpcCode, GrpcStatus } from './grpc-frame.ts';
 import { GrpcStream, type GrpcStreamHandlers } from './grpc-stream.ts';
 
 export { EtcdCallError, GrpcCode } from './grpc-frame.ts';
@@ -47,7 +47,7 @@ function kvMethod(name: string, messages = name): Method {
 
 const WATCH: Method = { path: '/etcdserverpb.Watch/Watch', request: etcdMessage('WatchRequest'), response: etcdMessage('WatchResponse') };
 
-export class EtcdUnary {
+export class EtcdClient {
   private session: http2.ClientHttp2Session | undefined;
   /** Which of the servers the next session connects to. */
   private next = 0;
@@ -79,15 +79,7 @@ export class EtcdUnary {
    * stream that breaks later ends through `onEnd`.
    */
   watch(handlers: GrpcStreamHandlers<WatchResponseMessage>): GrpcStream<WatchRequestMessage, WatchResponseMessage> {
-    if (this.closed) throw new EtcdCallError(GrpcCode.UNAVAILABLE, 'etcd client is closed');
-    let stream: http2.ClientHttp2Stream;
-    try {
-      stream = this.connect().request({ ':method': 'POST', ':path': WATCH.path, ...GRPC_HEADERS });
-    } catch (err) {
-      this.session = undefined;
-      throw new EtcdCallError(GrpcCode.UNAVAILABLE, (err as Error).message);
-    }
-    return new GrpcStream(stream, WATCH.request, WATCH.response, handlers);
+    return new GrpcStream(this.open(WATCH).stream, WATCH.request, WATCH.response, handlers);
   }
 
   close(): void {
@@ -140,23 +132,31 @@ export class EtcdUnary {
     }
   }
 
+  /** A call's stream on the session (connecting one if needed); throws EtcdCallError when there is none to be had. */
+  private open(method: Method): { session: http2.ClientHttp2Session; stream: http2.ClientHttp2Stream } {
+    if (this.closed) throw new EtcdCallError(GrpcCode.UNAVAILABLE, 'etcd client is closed');
+    try {
+      const session = this.connect();
+      return { session, stream: session.request({ ':method': 'POST', ':path': method.path, ...GRPC_HEADERS }) };
+    } catch (err) {
+      this.session = undefined;
+      throw new EtcdCallError(GrpcCode.UNAVAILABLE, (err as Error).message);
+    }
+  }
+
   private call(method: Method, req: object, timeoutMs: number): Promise<unknown> {
-    if (this.closed) return Promise.reject(new EtcdCallError(GrpcCode.UNAVAILABLE, 'etcd client is closed'));
-    const framed = frame(method.request.encode(req as protobuf.Message).finish());
     return new Promise((resolve, reject) => {
-      let stream: http2.ClientHttp2Stream;
-      let session: http2.ClientHttp2Session;
+      const framed = frame(method.request.encode(req as protobuf.Message).finish());
+      let opened: ReturnType<EtcdClient['open']>;
       try {
-        session = this.connect();
-        stream = session.request({ ':method': 'POST', ':path': method.path, ...GRPC_HEADERS });
+        opened = this.open(method);
       } catch (err) {
-        this.session = undefined;
-        reject(new EtcdCallError(GrpcCode.UNAVAILABLE, (err as Error).message));
+        reject(err);
         return;
       }
+      const { session, stream } = opened;
       const chunks: Buffer[] = [];
-      let status: string | undefined;
-      let message = '';
+      const status = new GrpcStatus();
       let done = false;
       const finish = (err: EtcdCallError | undefined, value?: unknown) => {
         if (done) return;
@@ -171,21 +171,13 @@ export class EtcdUnary {
         finish(new EtcdCallError(GrpcCode.DEADLINE_EXCEEDED, 'context deadline exceeded'));
         this.probe(session);
       }, timeoutMs);
-      // A status may come in the response headers (a "trailers-only" answer) or in the trailers.
-      const readStatus = (headers: http2.IncomingHttpHeaders) => {
-        const s = headers['grpc-status'];
-        if (typeof s === 'string') {
-          status = s;
-          message = decodeGrpcMessage(headers['grpc-message']);
-        }
-      };
-      stream.on('response', readStatus);
-      stream.on('trailers', readStatus);
+      stream.on('response', status.read);
+      stream.on('trailers', status.read);
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('error', (err: Error) => finish(new EtcdCallError(GrpcCode.UNAVAILABLE, err.message)));
       stream.on('close', () => {
-        if (status === undefined) return finish(new EtcdCallError(GrpcCode.UNAVAILABLE, 'the call ended without a status'));
-        if (status !== '0') return finish(new EtcdCallError(Number(status), message || `gRPC status ${status}`));
+        const failed = status.ended();
+        if (failed) return finish(failed);
         const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
         if (body.length < 5 || body[0] !== 0) return finish(new EtcdCallError(GrpcCode.UNAVAILABLE, 'malformed gRPC response'));
         const length = body.readUInt32BE(1);
